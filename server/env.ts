@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once. Every variable is optional except where a chosen adapter
+ * needs it; the embedded defaults need none. A missing or malformed variable stops
+ * start-up with a message naming it.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), url(protocols).optional());
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const serviceAccount = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value || value.trim() === '') return undefined;
+    try {
+      const parsed = JSON.parse(value) as Record<string, unknown>;
+      if (typeof parsed.project_id !== 'string' || typeof parsed.private_key !== 'string' || typeof parsed.client_email !== 'string') {
+        ctx.addIssue({ code: 'custom', message: 'must be a service-account JSON with project_id, client_email and private_key' });
+        return z.NEVER;
+      }
+      return parsed as { project_id: string; client_email: string; private_key: string };
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be the service-account JSON (the key file contents), not a path' });
+      return z.NEVER;
+    }
+  });
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** The `{product}` root of every product path; also the default project. */
+    PRODUCT: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens')
+      .default('amc'),
+    /** Public base URL used in e-mailed links; defaults to the request's own origin. */
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    /** Folder for the embedded database, local file storage and the generated session secret. */
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    /** Embedded database file; defaults to {DATA_DIR}/rtdb.sqlite. */
+    DATABASE_FILE: optionalString,
+    /** `auto` seeds the demo data when the embedded database is empty; `off` never does. */
+    SEED_DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+    SESSION_SECRET: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+
+    FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+    FIREBASE_DATABASE_URL: optionalUrl(['http:', 'https:']),
+    FIREBASE_DATABASE_EMULATOR_HOST: z
+      .string()
+      .trim()
+      .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    FIREBASE_STORAGE_BUCKET: optionalString,
+
+    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    /** Key prefix of every queue; tests use their own. */
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9:_-]+$/, 'must be letters, digits, colons, underscores or hyphens')
+      .default('console'),
+    /** `in-process` starts the job workers inside the web server; `off` leaves them to `npm run worker`. */
+    WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+
+    SUPER_ADMIN_EMAILS: commaList,
+
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().trim().min(3).default('App Admin <no-reply@localhost>'),
+
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+
+    /** Vendor keys: each absent key selects that vendor's offline adapter. */
+    GOOGLE_MAPS_API_KEY: optionalString,
+    OPENAI_API_KEY: optionalString,
+    PEXELS_API_KEY: optionalString,
+    UNSPLASH_ACCESS_KEY: optionalString,
+    PIXABAY_API_KEY: optionalString,
+    SHORT_IO_API_KEY: optionalString,
+    SHORT_IO_DOMAIN: optionalString,
+    FIREBASE_DYNAMIC_LINKS_API_KEY: optionalString,
+    NEWBOOK_API_KEY: optionalString,
+    RMS_API_KEY: optionalString,
+    STAYLIST_API_KEY: optionalString,
+    CAMPSPOT_API_KEY: optionalString,
+    CAMPMAP_API_KEY: optionalString,
+    ANALYTICS_API_URL: optionalUrl(['http:', 'https:']),
+    EXPORT_API_URL: optionalUrl(['http:', 'https:']),
+  })
+  .superRefine((env, ctx) => {
+    const firebaseDb = env.FIREBASE_DATABASE_URL !== undefined;
+    if (firebaseDb && !env.FIREBASE_SERVICE_ACCOUNT && !env.FIREBASE_DATABASE_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_SERVICE_ACCOUNT'],
+        message: 'is required with FIREBASE_DATABASE_URL (or set FIREBASE_DATABASE_EMULATOR_HOST to use the emulator)',
+      });
+    }
+    if (!firebaseDb && (env.FIREBASE_SERVICE_ACCOUNT || env.FIREBASE_DATABASE_EMULATOR_HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_DATABASE_URL'],
+        message: 'is required when FIREBASE_SERVICE_ACCOUNT or FIREBASE_DATABASE_EMULATOR_HOST is set',
+      });
+    }
+    if (env.FIREBASE_STORAGE_BUCKET && !env.FIREBASE_SERVICE_ACCOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['FIREBASE_SERVICE_ACCOUNT'], message: 'is required with FIREBASE_STORAGE_BUCKET' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'is required when the other Google sign-in variable is set',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The environment is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the given variables (process.env by default); throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    return `${name} ${issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Which database engine the environment selects. */
+export function databaseEngine(env: Env): 'firebase' | 'embedded' {
+  return env.FIREBASE_DATABASE_URL ? 'firebase' : 'embedded';
+}
