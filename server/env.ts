@@ -86,6 +86,9 @@ export const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     FIREBASE_STORAGE_BUCKET: optionalString,
+    /** The project's web API key: Firebase Auth password checks go through its REST API. */
+    FIREBASE_WEB_API_KEY: optionalString,
+    FIREBASE_AUTH_EMULATOR_HOST: optionalString,
 
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     /** Key prefix of every queue; tests use their own. */
@@ -136,6 +139,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['FIREBASE_DATABASE_URL'],
         message: 'is required when FIREBASE_SERVICE_ACCOUNT or FIREBASE_DATABASE_EMULATOR_HOST is set',
+      });
+    }
+    if (firebaseDb && env.FIREBASE_SERVICE_ACCOUNT && !env.FIREBASE_WEB_API_KEY && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_WEB_API_KEY'],
+        message: 'is required with FIREBASE_DATABASE_URL: staff passwords are checked against Firebase Auth with it',
       });
     }
     if (env.FIREBASE_STORAGE_BUCKET && !env.FIREBASE_SERVICE_ACCOUNT) {

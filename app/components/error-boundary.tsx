@@ -1,0 +1,52 @@
+import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+
+/** What staff see for each status; anything else is a generic failure. */
+const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: 'Bad request', text: 'The request could not be understood. Check what you entered and try again.' },
+  401: { title: 'Please sign in', text: 'You need to sign in to see this page.' },
+  403: { title: 'No access', text: 'You do not have permission to see this page.' },
+  404: { title: 'Page not found', text: 'There is nothing at this address. It may have been moved or deleted.' },
+  405: { title: 'Not allowed', text: 'This page does not accept that kind of request.' },
+  413: { title: 'Too large', text: 'What you sent is larger than the page accepts.' },
+  429: { title: 'Too many attempts', text: 'Too many attempts in a short time. Wait a minute and try again.' },
+  503: { title: 'Temporarily unavailable', text: 'A service this page needs is not answering. Try again in a moment.' },
+};
+
+export function statusMessage(status: number) {
+  return (
+    STATUS_MESSAGES[status] ?? {
+      title: 'Something went wrong',
+      text: 'An unexpected error occurred. Try again, and contact support if it keeps happening.',
+    }
+  );
+}
+
+/** The one error boundary: every route's ErrorBoundary renders it. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { title, text } = statusMessage(status);
+  if (!isRouteErrorResponse(error)) console.error(error);
+
+  return (
+    <Box className="page" role="alert">
+      <Card size="3">
+        <Flex direction="column" gap="3">
+          <Text size="2" color="gray">
+            Error {status}
+          </Text>
+          <Heading as="h1" size="6">
+            {title}
+          </Heading>
+          <Text as="p">{text}</Text>
+          <Flex gap="3">
+            <Button asChild>
+              <Link to="/">Go to the home screen</Link>
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+    </Box>
+  );
+}

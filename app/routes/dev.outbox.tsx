@@ -1,0 +1,118 @@
+import { Box, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { getServices } from '~/services.server';
+import { listOutbox } from '@server/mail/outbox-list.server';
+
+/** How many of the latest messages the page shows. */
+const OUTBOX_PAGE_SIZE = 50;
+
+export const meta: MetaFunction = () => [{ title: 'Outbox - App Admin' }];
+
+/**
+ * The development outbox: the e-mails the platform "sent" while no SMTP server is
+ * configured. Without the outbox mailer (SMTP_URL set) the page does not exist.
+ */
+export async function loader() {
+  const { db, paths, mailer } = await getServices();
+  if (mailer.transport !== 'outbox') throw new Response('Not Found', { status: 404 });
+  const messages = await listOutbox(db, paths, { limit: OUTBOX_PAGE_SIZE });
+  return { messages, limit: OUTBOX_PAGE_SIZE };
+}
+
+/** The same text on the server and in the browser, whatever their time zones. */
+function formatTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export default function DevOutbox() {
+  const { messages, limit } = useLoaderData<typeof loader>();
+
+  return (
+    <Box className="page" p="5">
+      <Flex direction="column" gap="4">
+        <Box>
+          <Heading as="h1" size="6">
+            Outbox
+          </Heading>
+          <Text as="p" color="gray" size="2">
+            No SMTP server is configured, so e-mails are kept here instead of being sent. Newest first; the latest {limit} are shown.
+          </Text>
+        </Box>
+
+        {messages.length === 0 ? (
+          <Card>
+            <Text as="p">No e-mails yet.</Text>
+          </Card>
+        ) : (
+          <>
+            <Table.Root variant="surface">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Time</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>To</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {messages.map((message) => (
+                  <Table.Row key={message.id}>
+                    <Table.Cell>
+                      <Text size="2" style={{ whiteSpace: 'nowrap' }}>
+                        {formatTime(message.createdAt)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>{message.to}</Table.Cell>
+                    <Table.Cell>
+                      <a href={`#message-${message.id}`}>{message.subject}</a>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+
+            {messages.map((message) => (
+              <Card key={message.id} id={`message-${message.id}`} asChild>
+                <article aria-labelledby={`subject-${message.id}`}>
+                  <Flex direction="column" gap="2">
+                    <Heading as="h2" size="4" id={`subject-${message.id}`}>
+                      {message.subject}
+                    </Heading>
+                    <Text size="2" color="gray">
+                      To {message.to} · {formatTime(message.createdAt)}
+                    </Text>
+                    {/* An empty sandbox: no scripts, no forms, no navigation out of the frame. */}
+                    <iframe
+                      title={`E-mail: ${message.subject}`}
+                      sandbox=""
+                      srcDoc={message.html}
+                      style={{ width: '100%', minHeight: '20rem', border: '1px solid var(--gray-a6)', borderRadius: 'var(--radius-2)', background: 'white' }}
+                    />
+                    <details>
+                      <summary>
+                        <Text size="2">Plain text and HTML source</Text>
+                      </summary>
+                      <Flex direction="column" gap="2" mt="2">
+                        <Code asChild variant="ghost">
+                          <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{message.text}</pre>
+                        </Code>
+                        <Code asChild variant="soft">
+                          <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0, padding: 'var(--space-2)' }}>{message.html}</pre>
+                        </Code>
+                      </Flex>
+                    </details>
+                  </Flex>
+                </article>
+              </Card>
+            ))}
+          </>
+        )}
+      </Flex>
+    </Box>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

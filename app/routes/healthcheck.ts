@@ -1,0 +1,11 @@
+import { checkHealth } from '@server/health';
+import { getServices } from '~/services.server';
+
+/** Database and Redis status for load balancers and people: 200 while pages can be served. */
+export async function loader() {
+  const report = await checkHealth(await getServices());
+  return Response.json(report, {
+    status: report.status === 'down' ? 503 : 200,
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Loads the demo communities, accounts and images into the configured database and file
+ * storage (the embedded defaults, the Firebase emulators or a Firebase project, as the
+ * environment selects):
+ *
+ *   npm run seed              into an empty database
+ *   npm run seed -- --reset   replace the demo data and accounts (everything else is kept)
+ */
+import { closeServices, getServices } from '../../server/services';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../server/seed';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--reset');
+if (unknown.length > 0) {
+  console.error(`Unknown option ${unknown.join(' ')}. Usage: npm run seed [-- --reset]`);
+  process.exit(2);
+}
+const reset = args.includes('--reset');
+
+const { env, db, identity, storage } = await getServices();
+try {
+  if (!reset && !(await isDatabaseEmpty(db, env.PRODUCT))) {
+    console.error(
+      `The database already holds "${env.PRODUCT}" data, so nothing was changed.\n` +
+        'To replace the demo communities and accounts (and leave all other data alone), run:\n' +
+        '  npm run seed -- --reset',
+    );
+    process.exitCode = 1;
+  } else {
+    const result = await seedDemoData({ db, identity, storage, product: env.PRODUCT, reset, log: (line) => console.log(line) });
+    console.log(`Demo data for "${result.product}" loaded: ${result.communities.join(', ')}.`);
+    console.log(`Sign in as admin@demo.example (or another demo account) with the password ${DEMO_PASSWORD}.`);
+  }
+} finally {
+  await closeServices();
+}

@@ -1,0 +1,123 @@
+import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+
+/**
+ * The queue registry: every queue the platform runs, with the zod schema of its payload.
+ * Payloads are validated before they enter Redis and again when a worker takes them.
+ */
+
+/** A database key as Firebase allows it: no '.', '#', '$', '[', ']' or '/'. */
+const DbKey = z
+  .string()
+  .min(1)
+  .max(768)
+  .regex(/^[^.#$[\]/\u0000-\u001f\u007f]+$/, 'must be a database key');
+
+export const EmailJobSchema = z
+  .object({
+    /** The `{product}` root the e-mail queue item lives under. */
+    product: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name'),
+    /** The item's key under `{product}/email-queue`. */
+    queueKey: DbKey,
+  })
+  .strict();
+
+export interface QueueDefinition {
+  schema: z.ZodTypeAny;
+  /** Jobs one worker process runs at once. */
+  concurrency: number;
+  description: string;
+}
+
+export const queueRegistry = {
+  email: {
+    schema: EmailJobSchema,
+    concurrency: 5,
+    description: 'Delivers one item of the e-mail queue through the mailer.',
+  },
+} as const satisfies Record<string, QueueDefinition>;
+
+export type QueueName = keyof typeof queueRegistry;
+export const QUEUE_NAMES = Object.keys(queueRegistry) as QueueName[];
+export type JobPayload<N extends QueueName> = z.infer<(typeof queueRegistry)[N]['schema']>;
+
+export function isQueueName(name: string): name is QueueName {
+  return Object.hasOwn(queueRegistry, name);
+}
+
+export class JobPayloadError extends Error {
+  constructor(
+    readonly queue: string,
+    readonly issues: z.ZodIssue[],
+  ) {
+    super(`Invalid payload for the ${queue} queue: ${issues.map((issue) => `${issue.path.join('.') || 'payload'} ${issue.message}`).join('; ')}`);
+    this.name = 'JobPayloadError';
+  }
+}
+
+/** The payload checked against its queue's schema; throws JobPayloadError. */
+export function parseJobPayload<N extends QueueName>(name: N, payload: unknown): JobPayload<N> {
+  const definition: QueueDefinition | undefined = isQueueName(name) ? queueRegistry[name] : undefined;
+  if (!definition) throw new JobPayloadError(String(name), [{ code: 'custom', path: [], message: 'names no queue' }]);
+  const result = definition.schema.safeParse(payload);
+  if (!result.success) throw new JobPayloadError(name, result.error.issues);
+  return result.data as JobPayload<N>;
+}
+
+/**
+ * Every job retries with exponential backoff (5 s, 10 s, 20 s, 40 s); finished jobs are
+ * kept for a while so pages can show their outcome, then trimmed.
+ */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5_000 },
+} as const satisfies JobsOptions;
+
+export interface EnqueueOptions {
+  /**
+   * A stable id makes the job idempotent: adding it again while a job with that id exists
+   * changes nothing. Must not be an integer or contain ':'.
+   */
+  jobId?: string;
+  /** Milliseconds to wait before the job may run. */
+  delay?: number;
+  /** 1 is the highest priority; unset runs in arrival order. */
+  priority?: number;
+  attempts?: number;
+  /**
+   * When a finished (completed or failed) job with this id is still kept, remove it first
+   * so the job runs again. Used when rebuilding Redis from the database.
+   */
+  replaceFinished?: boolean;
+}
+
+export type EnqueueResult = { queued: true; jobId: string } | { queued: false; reason: string };
+
+/** The producer side of the job runtime. */
+export interface JobQueue {
+  /**
+   * Validates the payload (throws JobPayloadError) and adds the job. While Redis does not
+   * answer it resolves to `{ queued: false }` instead of waiting; callers keep the truth in
+   * the database and the job is added again when the workers start.
+   */
+  enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<EnqueueResult>;
+}
+
+/** The BullMQ options of one job: the defaults, overridden by the caller's. */
+export function jobOptionsFor(options: EnqueueOptions, defaults: JobsOptions = DEFAULT_JOB_OPTIONS): JobsOptions {
+  const { jobId, delay, priority, attempts } = options;
+  if (jobId !== undefined) {
+    if (jobId === '' || String(parseInt(jobId, 10)) === jobId || jobId.includes(':')) {
+      throw new Error(`Job id "${jobId}" must be a non-empty string that is not an integer and has no ':'`);
+    }
+  }
+  return {
+    ...defaults,
+    ...(jobId !== undefined ? { jobId } : {}),
+    ...(delay !== undefined ? { delay: Math.max(0, delay) } : {}),
+    ...(priority !== undefined ? { priority } : {}),
+    ...(attempts !== undefined ? { attempts } : {}),
+  };
+}

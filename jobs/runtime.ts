@@ -1,0 +1,538 @@
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOptions, type JobState } from 'bullmq';
+import { Redis } from 'ioredis';
+import { requeuePendingEmails } from '@server/mail/email-queue';
+import { PermanentJobError, RetryLaterError } from './errors';
+import { processEmail } from './processors/email';
+import {
+  DEFAULT_JOB_OPTIONS,
+  QUEUE_NAMES,
+  jobOptionsFor,
+  parseJobPayload,
+  queueRegistry,
+  type EnqueueOptions,
+  type EnqueueResult,
+  type JobPayload,
+  type JobQueue,
+  type QueueName,
+} from './queues';
+import type { JobContext, JobDeps, Logger, Processor } from './types';
+
+/**
+ * The job runtime: BullMQ queues and workers on one Redis. Redis is optional for the rest
+ * of the platform: while it does not answer, jobs wait in the database (`enqueue` resolves to
+ * `{ queued: false }` at once), the runtime says once how to start Redis, tries again in the
+ * background and, when Redis answers, starts the workers and requeues what the database
+ * still holds.
+ */
+
+/** The processor of every queue. */
+const processors: { [N in QueueName]: Processor<JobPayload<N>, unknown> } = {
+  email: processEmail,
+};
+
+export interface JobRuntimeOptions {
+  /** redis://[user:password@]host:port[/db] or rediss://… */
+  redisUrl: string;
+  /** Key prefix of every queue (REDIS_PREFIX). */
+  prefix: string;
+  deps: JobDeps;
+  /** Jobs each worker runs at once, per queue; the registry's values by default. */
+  concurrency?: Partial<Record<QueueName, number>>;
+  /** Overrides of the default job options (attempts, backoff, retention). */
+  jobDefaults?: JobsOptions;
+  /** How often an unreachable Redis is tried again (30 s). */
+  retryIntervalMs?: number;
+  /** Time limit of a health ping (1 s). */
+  pingTimeoutMs?: number;
+  /** Time limit of adding a job or reading its status (5 s). */
+  commandTimeoutMs?: number;
+}
+
+export interface JobStatus {
+  id: string;
+  queue: QueueName;
+  /** BullMQ's state; 'unknown' while Redis does not answer. */
+  state: JobState | 'unknown';
+  /** 0–100, as last reported by the processor. */
+  progress: number;
+  progressMessage: string | null;
+  attemptsMade: number;
+  failedReason: string | null;
+  returnvalue: unknown;
+}
+
+export interface JobRuntime extends JobQueue {
+  /** The BullMQ queue of each name, created on first use on the shared connection. */
+  readonly queues: { readonly [N in QueueName]: Queue };
+  /**
+   * Starts one worker per queue and requeues the jobs the database still holds. Never
+   * throws: when Redis does not answer it logs how to start it, retries every 30 s in the
+   * background and resolves to false.
+   */
+  startWorkers(): Promise<boolean>;
+  readonly workersRunning: boolean;
+  /** True when Redis answers a PING within the time limit. Never throws. */
+  ping(): Promise<boolean>;
+  /**
+   * Where a job stands, for pages that show progress; null when there is no such job, state
+   * 'unknown' while Redis does not answer. Never throws.
+   */
+  jobStatus(queue: QueueName, id: string): Promise<JobStatus | null>;
+  /** Adds the jobs of every unfinished item the database holds (ids are stable: no duplicates). */
+  requeuePending(): Promise<void>;
+  /**
+   * Lets running jobs finish (up to `timeoutMs`, 10 s by default; jobs still running then
+   * are retried later), then closes workers, queues and connections. Safe to call twice.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+const DEFAULT_RETRY_INTERVAL_MS = 30_000;
+const DEFAULT_PING_TIMEOUT_MS = 1_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 5_000;
+/** While Redis is down, producers probe it at most this often. */
+const PROBE_BACKOFF_MS = 5_000;
+/** The same error message is logged at most this often. */
+const ERROR_LOG_INTERVAL_MS = 60_000;
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+
+function isConnectionError(error: unknown): boolean {
+  const failure = error as { code?: string; message?: string } | undefined;
+  if (failure?.code && CONNECTION_ERROR_CODES.has(failure.code)) return true;
+  const message = failure?.message ?? '';
+  return /Connection is closed|connect ETIMEDOUT|ECONNREFUSED|ECONNRESET|Stream isn't writeable/i.test(message);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The URL without its password, safe to log. */
+function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(invalid REDIS_URL)';
+  }
+}
+
+class TimeoutError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} took longer than ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** True when the promise settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  try {
+    await withTimeout(
+      promise.then(
+        () => undefined,
+        () => undefined,
+      ),
+      ms,
+      'closing',
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Drops a client's socket. ioredis arms a (referenced) 2 s guard timer on every disconnect
+ * that only the socket's 'close' clears, so a client whose socket is already gone is left alone.
+ */
+function endClient(client: Redis) {
+  if (client.status !== 'end') client.disconnect();
+}
+
+function every(ms: number): string {
+  return ms >= 1_000 ? `${Math.round(ms / 1_000)} s` : `${ms} ms`;
+}
+
+function progressOf(progress: unknown): { percent: number; message: string | null } {
+  if (typeof progress === 'number') return { percent: progress, message: null };
+  if (progress && typeof progress === 'object') {
+    const { percent, message } = progress as { percent?: unknown; message?: unknown };
+    return { percent: typeof percent === 'number' ? percent : 0, message: typeof message === 'string' ? message : null };
+  }
+  return { percent: 0, message: null };
+}
+
+export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
+  const { redisUrl, prefix, deps } = options;
+  const log: Logger = deps.log;
+  const where = safeUrl(redisUrl);
+  const retryIntervalMs = options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS;
+  const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const jobDefaults: JobsOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobDefaults };
+
+  /** The one connection of the queues; also the template the workers duplicate. */
+  let connection: Redis | null = null;
+  let opening: Promise<Redis | null> | null = null;
+  const queues = new Map<QueueName, Queue>();
+  const workers: Worker[] = [];
+  let starting: Promise<boolean> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let lastFailedProbe = 0;
+  let lastProbeFailure: string | null = null;
+  let unreachableReported = false;
+  let outage = false;
+  let closed = false;
+  let closing: Promise<void> | null = null;
+  const errorLoggedAt = new Map<string, number>();
+
+  /** Connection trouble is said once per outage; other errors once a minute per message. */
+  function reportError(source: string, error: unknown) {
+    if (closed) return;
+    if (isConnectionError(error)) {
+      if (!outage) {
+        outage = true;
+        log.warn(`Lost the connection to Redis at ${where} (${messageOf(error)}); jobs pause until it answers again.`);
+      }
+      return;
+    }
+    const text = `${source}: ${messageOf(error)}`;
+    const last = errorLoggedAt.get(text) ?? 0;
+    if (Date.now() - last < ERROR_LOG_INTERVAL_MS) return;
+    errorLoggedAt.set(text, Date.now());
+    log.error(`Job runtime error (${text})`);
+  }
+
+  /** One short-lived connection: connect, PING, disconnect. */
+  async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const client = new Redis(redisUrl, {
+      lazyConnect: true,
+      connectTimeout: pingTimeoutMs,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+    });
+    let firstError: unknown;
+    client.on('error', (error) => {
+      // Kept as the reason: the rejected promise below only says the connection closed.
+      firstError ??= error;
+    });
+    try {
+      await withTimeout(client.connect(), pingTimeoutMs + 500, 'Connecting to Redis');
+      const answer = await withTimeout(client.ping(), pingTimeoutMs, 'PING');
+      return answer === 'PONG' ? { ok: true } : { ok: false, reason: `unexpected answer ${answer}` };
+    } catch (error) {
+      return { ok: false, reason: messageOf(firstError ?? error) };
+    } finally {
+      endClient(client);
+    }
+  }
+
+  function createConnection(): Redis {
+    const client = new Redis(redisUrl, {
+      // Workers block on Redis and must wait out an outage instead of failing commands.
+      maxRetriesPerRequest: null,
+      connectTimeout: 5_000,
+      retryStrategy: (times) => Math.min(times * 500, 5_000),
+    });
+    client.on('error', (error) => reportError('redis', error));
+    client.on('ready', () => {
+      if (outage && !closed) {
+        outage = false;
+        log.info(`Redis answers again at ${where}; jobs resume.`);
+        // E-mails queued during the outage are only in the database: give them their jobs.
+        if (workers.length > 0) void requeuePending();
+      }
+    });
+    return client;
+  }
+
+  /** The shared connection once Redis answered; null while it does not. Never throws. */
+  async function readyConnection({ probeNow = false } = {}): Promise<Redis | null> {
+    if (closed) return null;
+    if (connection) return connection.status === 'ready' ? connection : null;
+    if (opening) return opening;
+    if (!probeNow && Date.now() - lastFailedProbe < PROBE_BACKOFF_MS) return null;
+    opening = (async () => {
+      const answer = await probe();
+      if (!answer.ok || closed) {
+        lastFailedProbe = Date.now();
+        lastProbeFailure = answer.ok ? null : answer.reason;
+        return null;
+      }
+      lastProbeFailure = null;
+      const client = createConnection();
+      connection = client;
+      const ready = await settlesWithin(
+        new Promise<void>((resolve) => {
+          if (client.status === 'ready') resolve();
+          else client.once('ready', () => resolve());
+        }),
+        commandTimeoutMs,
+      );
+      return ready && client.status === 'ready' ? client : null;
+    })().finally(() => {
+      opening = null;
+    });
+    return opening;
+  }
+
+  function sharedConnection(): Redis {
+    if (closed) throw new Error('The job runtime is closed');
+    connection ??= createConnection();
+    return connection;
+  }
+
+  function queueFor(name: QueueName): Queue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: sharedConnection(), prefix, defaultJobOptions: jobDefaults });
+      queue.on('error', (error) => reportError(`queue ${name}`, error));
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  const queueView = Object.defineProperties(
+    {},
+    Object.fromEntries(QUEUE_NAMES.map((name) => [name, { enumerable: true, get: () => queueFor(name) }])),
+  ) as { readonly [N in QueueName]: Queue };
+
+  function handlerFor<N extends QueueName>(name: N) {
+    const run = processors[name] as Processor<JobPayload<N>, unknown>;
+    return async (job: Job, token?: string) => {
+      let payload: JobPayload<N>;
+      try {
+        payload = parseJobPayload(name, job.data);
+      } catch (error) {
+        throw new UnrecoverableError(messageOf(error));
+      }
+      const attempts = job.opts.attempts ?? 1;
+      const attempt = job.attemptsMade + 1;
+      const context: JobContext = {
+        attempt,
+        attempts,
+        finalAttempt: attempt >= attempts,
+        async reportProgress(percent, message) {
+          const value = { percent: Math.max(0, Math.min(100, Math.round(percent))), message: message ?? null };
+          try {
+            await job.updateProgress(value);
+          } catch (error) {
+            // Progress is for people watching; losing one report never fails the job.
+            reportError(`progress of ${name} job ${job.id}`, error);
+          }
+        },
+      };
+      try {
+        return await run(payload, deps, context);
+      } catch (error) {
+        if (error instanceof RetryLaterError) {
+          await job.moveToDelayed(error.until, token);
+          log.info(`${name} job ${job.id} waits until ${new Date(error.until).toISOString()}: ${error.message}`);
+          throw new DelayedError(error.message);
+        }
+        if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+        throw error;
+      }
+    };
+  }
+
+  function launchWorkers() {
+    const template = sharedConnection();
+    for (const name of QUEUE_NAMES) {
+      const worker = new Worker(name, handlerFor(name), {
+        connection: template,
+        prefix,
+        concurrency: options.concurrency?.[name] ?? queueRegistry[name].concurrency,
+        autorun: true,
+      });
+      worker.on('error', (error) => reportError(`${name} worker`, error));
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        const attempts = job.opts.attempts ?? 1;
+        const final = job.attemptsMade >= attempts || error.name === 'UnrecoverableError';
+        if (final) log.error(`${name} job ${job.id} failed after ${job.attemptsMade} attempt(s): ${error.message}`);
+        else log.warn(`${name} job ${job.id} failed (attempt ${job.attemptsMade} of ${attempts}), will retry: ${error.message}`);
+      });
+      worker.on('stalled', (jobId) => log.warn(`${name} job ${jobId} stalled (its worker stopped answering); it runs again.`));
+      worker.on('completed', (job) => log.debug?.(`${name} job ${job.id} completed`));
+      workers.push(worker);
+    }
+  }
+
+  function scheduleRetry() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void startWorkers();
+    }, retryIntervalMs);
+    retryTimer.unref();
+  }
+
+  async function requeuePending(): Promise<void> {
+    try {
+      const report = await requeuePendingEmails({ db: deps.db, paths: deps.paths, jobs: runtime });
+      if (report.enqueued > 0) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
+    } catch (error) {
+      log.error('Could not requeue the e-mails waiting in the database:', error);
+    }
+  }
+
+  function startWorkers(): Promise<boolean> {
+    if (closed) return Promise.resolve(false);
+    if (workers.length > 0) return Promise.resolve(true);
+    starting ??= (async () => {
+      const client = await readyConnection({ probeNow: true });
+      if (closed) return false;
+      if (!client) {
+        if (!unreachableReported) {
+          unreachableReported = true;
+          log.warn(
+            `Redis is not reachable at ${where}${lastProbeFailure ? ` (${lastProbeFailure})` : ''}: background jobs (e-mail and others) ` +
+              `wait in the database until it answers. Start it with "redis-server --daemonize yes" ` +
+              `(install it with "sudo apt-get install redis-server") or set REDIS_URL. Trying again every ${every(retryIntervalMs)}.`,
+          );
+        }
+        scheduleRetry();
+        return false;
+      }
+      launchWorkers();
+      if (unreachableReported) log.info(`Redis answers at ${where}; job workers started.`);
+      unreachableReported = false;
+      await requeuePending();
+      return true;
+    })().finally(() => {
+      starting = null;
+    });
+    return starting;
+  }
+
+  async function ping(): Promise<boolean> {
+    if (closed) return false;
+    try {
+      if (connection) {
+        if (connection.status !== 'ready') return false;
+        return (await withTimeout(connection.ping(), pingTimeoutMs, 'PING')) === 'PONG';
+      }
+      return (await probe()).ok;
+    } catch {
+      return false;
+    }
+  }
+
+  async function enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, enqueueOptions: EnqueueOptions = {}): Promise<EnqueueResult> {
+    const data = parseJobPayload(name, payload);
+    const jobOptions = jobOptionsFor(enqueueOptions, jobDefaults);
+    const client = await readyConnection();
+    if (!client) return { queued: false, reason: closed ? 'The job runtime is closed' : `Redis is not reachable at ${where}` };
+    try {
+      const queue = queueFor(name);
+      const job = await withTimeout(
+        (async () => {
+          if (enqueueOptions.replaceFinished && jobOptions.jobId) {
+            const existing = await queue.getJob(jobOptions.jobId);
+            if (existing) {
+              const state = await existing.getState();
+              if (state === 'completed' || state === 'failed') await existing.remove();
+            }
+          }
+          return queue.add(name, data, jobOptions);
+        })(),
+        commandTimeoutMs,
+        `Adding a ${name} job`,
+      );
+      return { queued: true, jobId: job.id ?? jobOptions.jobId ?? '' };
+    } catch (error) {
+      reportError(`adding a ${name} job`, error);
+      return { queued: false, reason: messageOf(error) };
+    }
+  }
+
+  async function jobStatus(name: QueueName, id: string): Promise<JobStatus | null> {
+    const unknown: JobStatus = { id, queue: name, state: 'unknown', progress: 0, progressMessage: null, attemptsMade: 0, failedReason: null, returnvalue: null };
+    const client = await readyConnection();
+    if (!client) return unknown;
+    try {
+      return await withTimeout(
+        (async () => {
+          const job = await queueFor(name).getJob(id);
+          if (!job) return null;
+          const state = await job.getState();
+          const progress = progressOf(job.progress);
+          return {
+            id,
+            queue: name,
+            state,
+            progress: progress.percent,
+            progressMessage: progress.message,
+            attemptsMade: job.attemptsMade,
+            failedReason: job.failedReason || null,
+            returnvalue: job.returnvalue ?? null,
+          };
+        })(),
+        commandTimeoutMs,
+        'Reading a job',
+      );
+    } catch (error) {
+      reportError(`reading ${name} job ${id}`, error);
+      return unknown;
+    }
+  }
+
+  async function shutDown(timeoutMs: number): Promise<void> {
+    closed = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    await settlesWithin(starting ?? Promise.resolve(), pingTimeoutMs + commandTimeoutMs);
+    await settlesWithin(opening ?? Promise.resolve(), pingTimeoutMs + commandTimeoutMs);
+
+    const running = workers.splice(0);
+    const finished = Promise.all(running.map((worker) => worker.close()));
+    if (!(await settlesWithin(finished, timeoutMs))) {
+      log.warn(`Jobs still running after ${every(timeoutMs)} were stopped; they run again on the next start.`);
+      await settlesWithin(Promise.all(running.map((worker) => worker.disconnect())), 2_000);
+    }
+
+    const open = [...queues.values()];
+    queues.clear();
+    await settlesWithin(Promise.all(open.map((queue) => queue.close())), 2_000);
+
+    const client = connection;
+    connection = null;
+    if (client) {
+      if (client.status === 'ready') await settlesWithin(client.quit(), 1_000);
+      endClient(client);
+    }
+  }
+
+  const runtime: JobRuntime = {
+    queues: queueView,
+    startWorkers,
+    get workersRunning() {
+      return workers.length > 0;
+    },
+    ping,
+    enqueue,
+    jobStatus,
+    requeuePending,
+    close({ timeoutMs = 10_000 } = {}) {
+      closing ??= shutDown(timeoutMs);
+      return closing;
+    },
+  };
+  return runtime;
+}

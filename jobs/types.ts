@@ -1,0 +1,48 @@
+import type { RealtimeDb } from '@server/db/types';
+import type { Mailer } from '@server/mail/types';
+import type { Paths } from '@server/paths';
+
+/** What processors and the runtime log through; `console` fits. */
+export interface Logger {
+  info(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+  debug?(message: string, ...details: unknown[]): void;
+}
+
+/** The services every processor receives. */
+export interface JobDeps {
+  db: RealtimeDb;
+  /** Paths of this deployment's product. */
+  paths: Paths;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/** What a processor may know and tell about the job it runs. */
+export interface JobContext {
+  /** Reports progress (0–100) that pages show while the job runs. */
+  reportProgress(percent: number, message?: string): Promise<void>;
+  /** This attempt's number, from 1. */
+  readonly attempt: number;
+  /** Attempts the job has in all. */
+  readonly attempts: number;
+  /** True when a failure now will not be retried. */
+  readonly finalAttempt: boolean;
+}
+
+export type Processor<Payload, Result> = (payload: Payload, deps: JobDeps, job: JobContext) => Promise<Result>;
+
+/** A context for running a processor outside the queue (tests, scripts). */
+export function directJobContext(options: { attempt?: number; attempts?: number; onProgress?: (percent: number, message?: string) => void } = {}): JobContext {
+  const attempt = options.attempt ?? 1;
+  const attempts = options.attempts ?? 1;
+  return {
+    attempt,
+    attempts,
+    finalAttempt: attempt >= attempts,
+    async reportProgress(percent, message) {
+      options.onProgress?.(percent, message);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the production build, in Debian's Chromium (browser downloads are
+ * impossible here). The server runs on its own database folder and Redis key prefix.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = 'tests/.tmp/e2e';
+export const E2E_REDIS_PREFIX = `e2e-${PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    // Checks of the build output itself; no browser needed.
+    { name: 'build', testMatch: /bundle\.spec\.ts$/ },
+    { name: 'js', testIgnore: /bundle\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'no-js',
+      testIgnore: /bundle\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && exec node node_modules/@remix-run/serve/dist/cli.js build/index.js`,
+    url: `http://127.0.0.1:${PORT}/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATA_DIR: E2E_DATA_DIR,
+      REDIS_PREFIX: E2E_REDIS_PREFIX,
+      SEED_DEMO_DATA: 'auto',
+      SESSION_SECRET: 'e2e-session-secret-that-is-at-least-32-chars',
+      SMTP_URL: '',
+      FIREBASE_DATABASE_URL: '',
+      FIREBASE_SERVICE_ACCOUNT: '',
+      FIREBASE_DATABASE_EMULATOR_HOST: '',
+      FIREBASE_STORAGE_BUCKET: '',
+    },
+  },
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { databaseEngine, EnvError, parseEnv } from './env';
+
+const account = JSON.stringify({ project_id: 'p', client_email: 'svc@p.iam.gserviceaccount.com', private_key: 'KEY' });
+
+function problems(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as EnvError).problems;
+  }
+  throw new Error('expected the environment to be rejected');
+}
+
+describe('parseEnv', () => {
+  it('needs nothing: the embedded defaults', () => {
+    const env = parseEnv({});
+    expect(env.PRODUCT).toBe('amc');
+    expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(env.WORKERS).toBe('in-process');
+    expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
+    expect(databaseEngine(env)).toBe('embedded');
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = parseEnv({ SMTP_URL: '', FIREBASE_DATABASE_URL: ' ', OPENAI_API_KEY: '' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.OPENAI_API_KEY).toBeUndefined();
+    expect(databaseEngine(env)).toBe('embedded');
+  });
+
+  it('names each malformed variable', () => {
+    const found = problems({ REDIS_URL: 'localhost:6379', PRODUCT: 'My Product', WORKERS: 'sometimes', SMTP_URL: 'mail.example.com' });
+    expect(found.find((p) => p.startsWith('REDIS_URL '))).toContain('redis://');
+    expect(found.some((p) => p.startsWith('PRODUCT '))).toBe(true);
+    expect(found.some((p) => p.startsWith('WORKERS '))).toBe(true);
+    expect(found.find((p) => p.startsWith('SMTP_URL '))).toContain('smtp://');
+  });
+
+  it('rejects a service account that is not the key JSON', () => {
+    const found = problems({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com', FIREBASE_SERVICE_ACCOUNT: './key.json' });
+    expect(found[0]).toMatch(/^FIREBASE_SERVICE_ACCOUNT must be the service-account JSON/);
+  });
+
+  it('names the missing half of a Firebase configuration', () => {
+    expect(problems({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com' })[0]).toMatch(/^FIREBASE_SERVICE_ACCOUNT is required/);
+    expect(problems({ FIREBASE_SERVICE_ACCOUNT: account })[0]).toMatch(/^FIREBASE_DATABASE_URL is required/);
+    expect(
+      problems({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com', FIREBASE_SERVICE_ACCOUNT: account })[0],
+    ).toMatch(/^FIREBASE_WEB_API_KEY is required/);
+    expect(problems({ GOOGLE_CLIENT_ID: 'id' })[0]).toMatch(/^GOOGLE_CLIENT_SECRET is required/);
+  });
+
+  it('selects Firebase when configured, including the emulator without credentials', () => {
+    const env = parseEnv({ FIREBASE_DATABASE_URL: 'http://127.0.0.1:9000/?ns=demo', FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000' });
+    expect(databaseEngine(env)).toBe('firebase');
+    const full = parseEnv({
+      FIREBASE_DATABASE_URL: 'https://x.firebaseio.com',
+      FIREBASE_SERVICE_ACCOUNT: account,
+      FIREBASE_WEB_API_KEY: 'web-key',
+    });
+    expect(full.FIREBASE_SERVICE_ACCOUNT?.project_id).toBe('p');
+  });
+
+  it('lower-cases the super-admin list', () => {
+    expect(parseEnv({ SUPER_ADMIN_EMAILS: ' Super@Demo.Example, other@x.io ,' }).SUPER_ADMIN_EMAILS).toEqual([
+      'super@demo.example',
+      'other@x.io',
+    ]);
+  });
+
+  it('wants a long session secret', () => {
+    expect(problems({ SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET must be at least 32 characters/);
+  });
+});

@@ -1,0 +1,94 @@
+import { join, resolve } from 'node:path';
+import type { App } from 'firebase-admin/app';
+import { createJobRuntime, type JobRuntime } from '@jobs/runtime';
+import { createEmbeddedIdentity } from './auth/identity/embedded';
+import { createFirebaseIdentity } from './auth/identity/firebase';
+import type { IdentityProvider } from './auth/identity/types';
+import { createDb, embeddedSqlite, type RealtimeDb } from './db';
+import { databaseEngine, getEnv, type Env } from './env';
+import { firebaseApp } from './firebase-app';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
+import { createPaths, type Paths } from './paths';
+import { sessionSecrets } from './secrets';
+import { createStorage, type FileStorage } from './storage';
+
+/**
+ * The platform's services, wired once from the environment: each port gets the adapter the
+ * environment selects (the embedded defaults when no cloud keys are set). Loaders, actions,
+ * workers and scripts all reach the outside world through this object.
+ */
+export interface Services {
+  env: Env;
+  paths: Paths;
+  db: RealtimeDb;
+  identity: IdentityProvider;
+  storage: FileStorage;
+  mailer: Mailer;
+  jobs: JobRuntime;
+  sessionSecrets: string[];
+  firebase: App | undefined;
+}
+
+export function databaseFile(env: Env): string {
+  return resolve(env.DATABASE_FILE ?? join(env.DATA_DIR, 'rtdb.sqlite'));
+}
+
+export async function createServices(env: Env): Promise<Services> {
+  const firebase = firebaseApp(env);
+  const paths = createPaths(env.PRODUCT);
+
+  const db =
+    databaseEngine(env) === 'firebase'
+      ? createDb({ engine: 'firebase', app: firebase! })
+      : createDb({ engine: 'embedded', file: databaseFile(env) });
+
+  const identity = identityFor(env, db, firebase);
+
+  const storage = createStorage(
+    env.FIREBASE_STORAGE_BUCKET && firebase
+      ? { kind: 'bucket', app: firebase, bucket: env.FIREBASE_STORAGE_BUCKET }
+      : { kind: 'local', root: resolve(env.DATA_DIR, 'storage'), baseUrl: env.PUBLIC_URL },
+  );
+
+  const mailer = env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createOutboxMailer({ db, paths });
+
+  const jobs = createJobRuntime({
+    redisUrl: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    deps: { db, paths, mailer, log: console },
+  });
+
+  return { env, paths, db, identity, storage, mailer, jobs, sessionSecrets: sessionSecrets(env), firebase };
+}
+
+function identityFor(env: Env, db: RealtimeDb, firebase: App | undefined): IdentityProvider {
+  if (firebase && databaseEngine(env) === 'firebase') {
+    return createFirebaseIdentity({
+      app: firebase,
+      webApiKey: env.FIREBASE_WEB_API_KEY,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    });
+  }
+  return createEmbeddedIdentity(embeddedSqlite(db));
+}
+
+const GLOBAL_KEY = Symbol.for('community-console.services');
+type Holder = { [GLOBAL_KEY]?: Promise<Services> };
+
+/** The process-wide services, created on first use from the process environment. */
+export function getServices(): Promise<Services> {
+  const holder = globalThis as Holder;
+  holder[GLOBAL_KEY] ??= createServices(getEnv());
+  return holder[GLOBAL_KEY];
+}
+
+/** Closes workers, queues, connections and the database; the next getServices() starts afresh. */
+export async function closeServices(): Promise<void> {
+  const holder = globalThis as Holder;
+  const pending = holder[GLOBAL_KEY];
+  if (!pending) return;
+  delete holder[GLOBAL_KEY];
+  const services = await pending;
+  await services.jobs.close();
+  await services.db.close();
+}

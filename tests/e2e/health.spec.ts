@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+
+test('the health check reports the database and Redis', async ({ request }) => {
+  const response = await request.get('/healthcheck');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const body = await response.json();
+  expect(body).toMatchObject({
+    status: 'ok',
+    database: { engine: 'embedded', ok: true },
+    redis: { ok: true, url: 'redis://127.0.0.1:6379' },
+    workers: 'in-process',
+  });
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the home screen' })).toBeVisible();
+});
