@@ -39,11 +39,11 @@ export default defineConfig({
   },
   projects: [
     // Checks of the build output itself; no browser needed.
-    { name: 'build', testMatch: /bundle\.spec\.ts$/ },
-    { name: 'js', testIgnore: /bundle\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'build', testMatch: /(bundle|startup)\.spec\.ts$/ },
+    { name: 'js', testIgnore: /(bundle|startup)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     {
       name: 'no-js',
-      testIgnore: /bundle\.spec\.ts$/,
+      testIgnore: /(bundle|startup)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
     },
   ],
@@ -52,7 +52,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),

@@ -14,7 +14,7 @@ export interface BootLog {
  */
 export async function bootPlatform(services: Services, log: BootLog = defaultLog): Promise<void> {
   const { env, db } = services;
-  if (env.SEED_DEMO_DATA === 'auto' && db.engine === 'embedded' && (await isDatabaseEmpty(db))) {
+  if (env.SEED_DEMO_DATA === 'auto' && db.engine === 'embedded' && (await isDatabaseEmpty(db, env.PRODUCT))) {
     log.info('The embedded database is empty: loading the demo communities (see README for the demo logins).');
     await seedDemoData({ db, identity: services.identity, storage: services.storage, product: env.PRODUCT });
     log.info('Demo data loaded.');

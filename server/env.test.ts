@@ -19,7 +19,7 @@ describe('parseEnv', () => {
     expect(env.PRODUCT).toBe('amc');
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(env.WORKERS).toBe('in-process');
-    expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
+    expect(env.SUPER_ADMIN_EMAILS).toEqual(['super@demo.example']);
     expect(databaseEngine(env)).toBe('embedded');
   });
 
@@ -61,6 +61,12 @@ describe('parseEnv', () => {
       FIREBASE_WEB_API_KEY: 'web-key',
     });
     expect(full.FIREBASE_SERVICE_ACCOUNT?.project_id).toBe('p');
+  });
+
+  it('has no default super admin on Firebase', () => {
+    const env = parseEnv({ FIREBASE_DATABASE_URL: 'http://127.0.0.1:9000/?ns=demo', FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000' });
+    expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ SUPER_ADMIN_EMAILS: '' }).SUPER_ADMIN_EMAILS).toEqual([]);
   });
 
   it('lower-cases the super-admin list', () => {

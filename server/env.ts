@@ -100,7 +100,11 @@ export const EnvSchema = z
     /** `in-process` starts the job workers inside the web server; `off` leaves them to `npm run worker`. */
     WORKERS: z.enum(['in-process', 'off']).default('in-process'),
 
-    SUPER_ADMIN_EMAILS: commaList,
+    /**
+     * Comma-separated super-admin e-mails. Unset on the embedded database, the demo super admin
+     * (super@demo.example) is one; with Firebase nobody is unless listed.
+     */
+    SUPER_ADMIN_EMAILS: z.string().optional(),
 
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.string().trim().min(3).default('App Admin <no-reply@localhost>'),
@@ -158,7 +162,17 @@ export const EnvSchema = z
         message: 'is required when the other Google sign-in variable is set',
       });
     }
-  });
+  })
+  .transform(({ SUPER_ADMIN_EMAILS, ...env }) => ({
+    ...env,
+    SUPER_ADMIN_EMAILS:
+      SUPER_ADMIN_EMAILS === undefined && !env.FIREBASE_DATABASE_URL
+        ? [DEMO_SUPER_ADMIN_EMAIL]
+        : commaList.parse(SUPER_ADMIN_EMAILS),
+  }));
+
+/** The demo data's super admin, a super admin by default on the embedded database. */
+export const DEMO_SUPER_ADMIN_EMAIL = 'super@demo.example';
 
 export type Env = z.infer<typeof EnvSchema>;
 

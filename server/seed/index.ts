@@ -83,8 +83,8 @@ export { UserAuthorizationSchema, RemoteAccessEntrySchema, CommunityRightsSchema
 export const DEMO_COMMUNITIES = ['demo-campground', 'demo-town'] as const;
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'demo-password-1';
-/** The demo account that is a super admin once listed in SUPER_ADMIN_EMAILS. */
-export const DEMO_SUPER_ADMIN_EMAIL = 'super@demo.example';
+/** The demo account that is a super admin (by default on the embedded database; see server/env). */
+export { DEMO_SUPER_ADMIN_EMAIL } from '../env';
 
 /** The demo data as stored in firebase/seed/demo-data.json (tokens unresolved). */
 export function loadDemoData(): Json {

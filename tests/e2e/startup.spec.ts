@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Start-up of the production build in its own process: a bad variable stops it with a message
+ * naming the variable, and an unreachable Redis leaves the pages serving.
+ */
+const SERVE = ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'];
+
+function start(port: number, env: Record<string, string>) {
+  const dataDir = `tests/.tmp/startup-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, SERVE, {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, REDIS_PREFIX: `startup-${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function stop(child: ChildProcess, exited: Promise<number | null>) {
+  if (child.exitCode === null) child.kill('SIGTERM');
+  return exited;
+}
+
+test('a malformed variable stops start-up and names the variable', async () => {
+  const server = start(3221, { REDIS_URL: 'localhost:6379', WORKERS: 'sometimes' });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain('The environment is not valid');
+  expect(server.output()).toMatch(/REDIS_URL must be a URL starting with redis:\/\//);
+  expect(server.output()).toMatch(/WORKERS /);
+  server.cleanup();
+});
+
+test('with Redis unreachable the pages serve, the health check says degraded and the log says how to start Redis', async ({
+  request,
+}) => {
+  const server = start(3222, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off' });
+  try {
+    await expect(async () => {
+      const response = await request.get('http://127.0.0.1:3222/healthcheck', { timeout: 3_000 });
+      expect(response.status()).toBe(200);
+      const body = await response.json();
+      expect(body.status).toBe('degraded');
+      expect(body.database).toEqual({ engine: 'embedded', ok: true });
+      expect(body.redis).toMatchObject({ ok: false, url: 'redis://127.0.0.1:6390' });
+      expect(body.redis.hint).toMatch(/redis-server/);
+    }).toPass({ timeout: 20_000 });
+
+    const outbox = await request.get('http://127.0.0.1:3222/dev/outbox');
+    expect(outbox.status()).toBe(200);
+    expect(await outbox.text()).toContain('No e-mails yet.');
+
+    await expect.poll(server.output).toMatch(/redis-server --daemonize yes/);
+    // Said once, not on every retry.
+    expect(server.output().match(/redis-server --daemonize yes/g)).toHaveLength(1);
+    expect(await stop(server.child, server.exited)).toBe(0);
+  } finally {
+    await stop(server.child, server.exited);
+    server.cleanup();
+  }
+});
