@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
  * impossible here). The server runs on its own database folder and Redis key prefix.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = 'tests/.tmp/e2e';
+export const E2E_DATA_DIR = `tests/.tmp/e2e-${PORT}`;
 export const E2E_REDIS_PREFIX = `e2e-${PORT}`;
 
 const chromium = {

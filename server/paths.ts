@@ -98,6 +98,8 @@
  * - system-data/config/app/style, …/app/type .. systemAppStyle, systemAppType
  * Platform (not in the spec)
  * - {product}/dev-outbox[/{id}] ............... outbox (mail kept by the offline mailer)
+ * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
+ * - {product}/console-tokens/{id} ............. authToken (single-use sign-in link and password-reset tokens)
  *
  * Storage object paths are in `storagePaths` (see its own comment).
  */
@@ -521,6 +523,12 @@ export function createPaths(product: string) {
     emailQueue: (id?: string) => optional(`${p}/email-queue`, 'id', id),
     /** dev-outbox[/{id}]: mail the offline mailer keeps instead of sending (platform, not spec). */
     outbox: (id?: string) => optional(`${p}/dev-outbox`, 'id', id),
+
+    // Sign-in (platform, not spec)
+    /** console-sessions/{id}: a signed-in browser's session; the cookie holds only the id. */
+    session: (id: string) => `${p}/console-sessions/${key('id', id)}`,
+    /** console-tokens/{id}: a single-use token of an e-mailed sign-in link or password reset. */
+    authToken: (id: string) => `${p}/console-tokens/${key('id', id)}`,
   };
 }
 
@@ -649,6 +657,8 @@ export const PATH_SHAPES = {
   aiResponse: '{product}/users/{uid}/campground-locations/{community}/ai/{assistantPath}/{promptKey}/responses/{responseKey}',
   emailQueue: '{product}/email-queue[/{id}]',
   outbox: '{product}/dev-outbox[/{id}]',
+  session: '{product}/console-sessions/{id}',
+  authToken: '{product}/console-tokens/{id}',
 } as const satisfies Record<keyof Paths, string>;
 
 /** The collections directly under `{product}`, from the shapes above. */

@@ -10,6 +10,7 @@ import { firebaseApp } from './firebase-app';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
 import { createPaths, type Paths } from './paths';
 import { sessionSecrets } from './secrets';
+import { createStaffSessionStorage, secureCookies, type StaffSessionStorage } from './auth/session';
 import { createStorage, type FileStorage } from './storage';
 
 /**
@@ -25,7 +26,7 @@ export interface Services {
   storage: FileStorage;
   mailer: Mailer;
   jobs: JobRuntime;
-  sessionSecrets: string[];
+  sessions: StaffSessionStorage;
   firebase: App | undefined;
 }
 
@@ -58,7 +59,9 @@ export async function createServices(env: Env): Promise<Services> {
     deps: { db, paths, mailer, log: console },
   });
 
-  return { env, paths, db, identity, storage, mailer, jobs, sessionSecrets: sessionSecrets(env), firebase };
+  const sessions = createStaffSessionStorage({ db, paths, secrets: sessionSecrets(env), secure: secureCookies(env) });
+
+  return { env, paths, db, identity, storage, mailer, jobs, sessions, firebase };
 }
 
 function identityFor(env: Env, db: RealtimeDb, firebase: App | undefined): IdentityProvider {

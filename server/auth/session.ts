@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import type { RealtimeDb } from '../db';
+import type { Env } from '../env';
+import type { Paths } from '../paths';
+
+/**
+ * Staff sessions. The cookie (`__session`: httpOnly, SameSite=Lax, Secure over https, signed
+ * with the rotatable session secrets) holds only a random session id; the data lives in the
+ * database at `paths.session(id)`, so web processes stay stateless and a sign-out ends the
+ * session everywhere.
+ *
+ * "Personal device" sessions get a persistent cookie (30 days); "shared device" sessions a
+ * browser-session cookie, which the browser drops when it closes, and a shorter server-side
+ * lifetime (12 hours) in case it does not.
+ */
+
+export type SignInMethod = 'password' | 'google' | 'email-link';
+
+export interface SessionData {
+  /** The signed-in person (identity uid). */
+  uid: string;
+  email: string;
+  displayName: string | null;
+  method: SignInMethod;
+  /** Personal device: stay signed in; shared device: signed out when the browser closes. */
+  persistent: boolean;
+  signedInAt: number;
+  /** The community being managed (the spec's "stored community key"). */
+  communityKey?: string;
+}
+
+export interface Toast {
+  kind: 'success' | 'error' | 'info' | 'warning';
+  title?: string;
+  message: string;
+}
+
+export interface SessionFlashData {
+  toast: Toast;
+}
+
+export type StaffSession = Session<SessionData, SessionFlashData>;
+export type StaffSessionStorage = SessionStorage<SessionData, SessionFlashData>;
+
+export const PERSONAL_SESSION_SECONDS = 30 * 24 * 60 * 60;
+export const SHARED_SESSION_SECONDS = 12 * 60 * 60;
+
+interface StoredSession {
+  data: Record<string, unknown>;
+  /** Epoch ms after which the session is gone, whatever the cookie says. */
+  expiresAt: number;
+}
+
+export interface SessionStorageOptions {
+  db: RealtimeDb;
+  paths: Pick<Paths, 'session'>;
+  secrets: string[];
+  /** Secure cookies (https deployments). */
+  secure: boolean;
+  now?: () => number;
+}
+
+export function createStaffSessionStorage({ db, paths, secrets, secure, now = Date.now }: SessionStorageOptions): StaffSessionStorage {
+  const cookie = createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    secrets,
+  });
+
+  const lifetime = (data: Record<string, unknown>, expires: Date | undefined) =>
+    expires ? expires.getTime() : now() + (data.persistent ? PERSONAL_SESSION_SECONDS : SHARED_SESSION_SECONDS) * 1000;
+
+  return createSessionStorage<SessionData, SessionFlashData>({
+    cookie,
+    async createData(data, expires) {
+      const id = randomBytes(24).toString('base64url');
+      const record: StoredSession = { data: data as Record<string, unknown>, expiresAt: lifetime(data, expires) };
+      await db.ref(paths.session(id)).set(record as never);
+      return id;
+    },
+    async readData(id) {
+      let path: string;
+      try {
+        path = paths.session(id);
+      } catch {
+        return null; // a forged id that is not even a valid key
+      }
+      const stored = (await db.ref(path).get()).val() as StoredSession | null;
+      if (!stored) return null;
+      if (stored.expiresAt <= now()) {
+        await db.ref(path).remove();
+        return null;
+      }
+      return stored.data as never;
+    },
+    async updateData(id, data, expires) {
+      const record: StoredSession = { data: data as Record<string, unknown>, expiresAt: lifetime(data, expires) };
+      await db.ref(paths.session(id)).set(record as never);
+    },
+    async deleteData(id) {
+      try {
+        await db.ref(paths.session(id)).remove();
+      } catch {
+        // an invalid id has nothing stored
+      }
+    },
+  });
+}
+
+/** Cookie options for committing a session: persistent sessions outlive the browser. */
+export function commitOptions(session: StaffSession): { maxAge?: number } {
+  return session.get('persistent') ? { maxAge: PERSONAL_SESSION_SECONDS } : {};
+}
+
+export function secureCookies(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  return env.PUBLIC_URL?.startsWith('https:') ?? false;
+}
+
+/** The person a session belongs to, when someone is signed in. */
+export interface SessionUser {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  method: SignInMethod;
+  persistent: boolean;
+  communityKey: string | null;
+}
+
+export async function readSession(sessions: StaffSessionStorage, request: Request): Promise<StaffSession> {
+  return sessions.getSession(request.headers.get('Cookie'));
+}
+
+export function sessionUser(session: StaffSession): SessionUser | null {
+  const uid = session.get('uid');
+  const email = session.get('email');
+  if (!uid || !email) return null;
+  return {
+    uid,
+    email,
+    displayName: session.get('displayName') ?? null,
+    method: session.get('method') ?? 'password',
+    persistent: session.get('persistent') ?? false,
+    communityKey: session.get('communityKey') ?? null,
+  };
+}
