@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = `tests/.tmp/e2e-${PORT}`;
 export const E2E_REDIS_PREFIX = `e2e-${PORT}`;
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_SESSION_SECRET = 'e2e-session-secret-that-is-at-least-32-chars';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -32,7 +34,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
@@ -61,7 +63,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       REDIS_PREFIX: E2E_REDIS_PREFIX,
       SEED_DEMO_DATA: 'auto',
-      SESSION_SECRET: 'e2e-session-secret-that-is-at-least-32-chars',
+      SESSION_SECRET: E2E_SESSION_SECRET,
       SMTP_URL: '',
       FIREBASE_DATABASE_URL: '',
       FIREBASE_SERVICE_ACCOUNT: '',

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { createStaffSessionStorage, type SignInMethod } from '@server/auth/session';
+import { createEmbeddedDb } from '@server/db';
+import { createPaths } from '@server/paths';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SESSION_SECRET } from '../../playwright.config';
+
+export type DemoEmail =
+  | 'system@demo.example'
+  | 'super@demo.example'
+  | 'admin@demo.example'
+  | 'editor@demo.example'
+  | 'town-editor@demo.example'
+  | 'remote@demo.example';
+
+export interface LoginOptions {
+  communityKey?: string;
+  persistent?: boolean;
+  method?: SignInMethod;
+}
+
+const demoUsers = JSON.parse(readFileSync('firebase/seed/demo-users.json', 'utf8')) as Array<{
+  uid: string;
+  email: string;
+  displayName: string;
+}>;
+
+/**
+ * Signs a demo user in by creating the session on the server side (in the end-to-end server's
+ * own database) and handing the browser the signed cookie, so tests that are not about the
+ * sign-in screens start signed in.
+ */
+export async function signIn(context: BrowserContext, email: DemoEmail, options: LoginOptions = {}) {
+  const user = demoUsers.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`No demo user ${email}`);
+  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
+  try {
+    const sessions = createStaffSessionStorage({
+      db,
+      paths: createPaths('amc'),
+      secrets: [E2E_SESSION_SECRET],
+      secure: false,
+    });
+    const session = await sessions.getSession();
+    session.set('uid', user.uid);
+    session.set('email', user.email);
+    session.set('displayName', user.displayName);
+    session.set('method', options.method ?? 'password');
+    session.set('persistent', options.persistent ?? true);
+    session.set('signedInAt', Date.now());
+    if (options.communityKey) session.set('communityKey', options.communityKey);
+    const header = await sessions.commitSession(session);
+    const value = header.split(';')[0].slice('__session='.length);
+    await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    await db.close();
+  }
+}
+
+export const test = base.extend<{ loginAs: (email: DemoEmail, options?: LoginOptions) => Promise<void> }>({
+  loginAs: async ({ context }, use) => {
+    await use((email, options) => signIn(context, email, options));
+  },
+});
+
+export { expect };
