@@ -1,20 +1,43 @@
 import radixStyles from '@radix-ui/themes/styles.css';
 import { Theme } from '@radix-ui/themes';
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { currentProject } from './components/shell/project.server';
+import { ToastMessage, type ShownToast } from './components/toast';
+import { takeToast } from './components/toast.server';
+import { APP_TITLE } from './lib/title';
 import appStyles from './styles/app.css';
+import shellStyles from './styles/shell.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: radixStyles },
   { rel: 'stylesheet', href: appStyles },
+  { rel: 'stylesheet', href: shellStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export const meta: MetaFunction = () => [{ title: 'App Admin' }];
+export const meta: MetaFunction = () => [{ title: APP_TITLE }];
+
+interface RootData {
+  /** The toast of the last redirect. */
+  toast: ShownToast | null;
+  /** The project's help-desk widget (spec 01 §7.5). */
+  helpDeskScriptUrl: string | null;
+}
+
+/** The toast of the last redirect (cleared from the session as it is shown) and the project's help-desk widget. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const project = await currentProject(request);
+  const { toast, headers } = await takeToast(request);
+  const root: RootData = { toast, helpDeskScriptUrl: project.helpDesk?.scriptUrl ?? null };
+  return data(root, { headers });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Absent while the root itself shows an error.
+  const root = useRouteLoaderData('root') as RootData | undefined;
   return (
     <html lang="en">
       <head>
@@ -25,10 +48,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <Theme accentColor="sky" grayColor="slate" radius="medium">
+          <ToastMessage toast={root?.toast ?? null} />
           {children}
         </Theme>
         <ScrollRestoration />
         <Scripts />
+        {root?.helpDeskScriptUrl ? <script src={root.helpDeskScriptUrl} defer /> : null}
       </body>
     </html>
   );

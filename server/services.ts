@@ -11,6 +11,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
 import { createPaths, type Paths } from './paths';
 import { sessionSecrets } from './secrets';
 import { createStaffSessionStorage, secureCookies, type StaffSessionStorage } from './auth/session';
+import { createAuthKit, type AuthKit } from './auth/login-flow';
+import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
 import { createStorage, type FileStorage } from './storage';
 
 /**
@@ -27,6 +29,10 @@ export interface Services {
   mailer: Mailer;
   jobs: JobRuntime;
   sessions: StaffSessionStorage;
+  /** Sign-in in progress: the pending sign-in cookie, e-mailed link tokens, the honeypot. */
+  auth: AuthKit;
+  /** Brute-force limits of the public sign-in forms (Redis, with an in-memory fallback). */
+  rateLimiter: RateLimiter;
   firebase: App | undefined;
 }
 
@@ -59,9 +65,12 @@ export async function createServices(env: Env): Promise<Services> {
     deps: { db, paths, mailer, log: console },
   });
 
-  const sessions = createStaffSessionStorage({ db, paths, secrets: sessionSecrets(env), secure: secureCookies(env) });
+  const secrets = sessionSecrets(env);
+  const sessions = createStaffSessionStorage({ db, paths, secrets, secure: secureCookies(env) });
+  const auth = createAuthKit({ db, paths, secrets, secure: secureCookies(env) });
+  const rateLimiter = createRateLimiter({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
 
-  return { env, paths, db, identity, storage, mailer, jobs, sessions, firebase };
+  return { env, paths, db, identity, storage, mailer, jobs, sessions, auth, rateLimiter, firebase };
 }
 
 function identityFor(env: Env, db: RealtimeDb, firebase: App | undefined): IdentityProvider {
@@ -92,6 +101,21 @@ export async function closeServices(): Promise<void> {
   if (!pending) return;
   delete holder[GLOBAL_KEY];
   const services = await pending;
+  await services.rateLimiter.close();
   await services.jobs.close();
   await services.db.close();
+}
+
+/**
+ * Tests only: makes `services` the process-wide instance, so route modules (which call
+ * getServices()) run against a test's own database and session storage. The test keeps
+ * ownership: it closes what it created and calls resetServices() when done.
+ */
+export function setServicesForTests(services: Services): void {
+  (globalThis as Holder)[GLOBAL_KEY] = Promise.resolve(services);
+}
+
+/** Tests only: forgets the installed instance without closing it (the next getServices() starts afresh). */
+export function resetServices(): void {
+  delete (globalThis as Holder)[GLOBAL_KEY];
 }

@@ -27,6 +27,16 @@ const server = setupServer(
     }
     return HttpResponse.json({ localId: user.localId, email: user.email, registered: true });
   }),
+  // (A ':' in a path is a parameter for msw, so the handler checks the method name itself.)
+  http.post(`${BASE}/projects/:project/:method`, async ({ request, params }) => {
+    if (params.method !== 'accounts:sendOobCode') return undefined;
+    const body = (await request.json()) as { requestType: string; email: string; returnOobLink?: boolean };
+    if (body.requestType !== 'PASSWORD_RESET' || !body.returnOobLink) return HttpResponse.json({ error: { message: 'INVALID_REQ_TYPE' } }, { status: 400 });
+    if (![...users.values()].some((u) => u.email === body.email)) {
+      return HttpResponse.json({ error: { code: 400, message: 'EMAIL_NOT_FOUND' } }, { status: 400 });
+    }
+    return HttpResponse.json({ email: body.email, oobLink: `https://demo-identity.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=code-1` });
+  }),
   http.post(`${BASE}/projects/:project/accounts:lookup`, async ({ request }) => {
     const body = (await request.json()) as { localId?: string[]; email?: string[] };
     const found = [...users.values()].filter((u) => body.localId?.includes(u.localId) || body.email?.includes(u.email));
@@ -84,5 +94,14 @@ describe('Firebase identity', () => {
   it('looks users up through the admin SDK', async () => {
     expect((await identity().getUserByEmail('admin@demo.example'))?.uid).toBe('uid-1');
     expect(await identity().getUser('missing')).toBeNull();
+  });
+
+  it("makes a link to Firebase's own password-reset page", async () => {
+    expect(await identity().generatePasswordResetLink!(' Admin@Demo.Example')).toBe(
+      'https://demo-identity.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=code-1',
+    );
+    const unknown = await failure(identity().generatePasswordResetLink!('who@demo.example'));
+    expect(unknown).toBeInstanceOf(IdentityError);
+    expect((unknown as IdentityError).code).toBe('user-not-found');
   });
 });

@@ -32,7 +32,9 @@ const REST_ERRORS: Record<string, [IdentityError['code'], string]> = {
 
 function adminError(error: unknown): never {
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'auth/user-not-found') throw new IdentityError('user-not-found', 'There is no user record corresponding to this identifier.');
+  if (code === 'auth/user-not-found' || code === 'auth/email-not-found') {
+    throw new IdentityError('user-not-found', 'There is no user record corresponding to this identifier.');
+  }
   if (code === 'auth/email-already-exists') throw new IdentityError('email-already-exists', 'The email address is already in use by another account.');
   if (code === 'auth/invalid-email') throw new IdentityError('invalid-email', 'The email address is badly formatted.');
   if (code === 'auth/invalid-password') throw new IdentityError('weak-password', 'Password should be at least 6 characters.');
@@ -115,6 +117,14 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     async setPassword(uid, password) {
       try {
         await auth.updateUser(uid, { password });
+      } catch (error) {
+        adminError(error);
+      }
+    },
+
+    async generatePasswordResetLink(email) {
+      try {
+        return await auth.generatePasswordResetLink(normalizeEmail(email));
       } catch (error) {
         adminError(error);
       }

@@ -38,6 +38,13 @@ export interface IdentityProvider {
   updateProfile(uid: string, profile: { displayName?: string | null }): Promise<IdentityUser>;
   setPassword(uid: string, password: string): Promise<void>;
   deleteUser(uid: string): Promise<void>;
+  /**
+   * A link to the provider's own password-reset page for the account (Firebase Auth hosts
+   * one); throws IdentityError 'user-not-found' for an unknown e-mail. Providers without a
+   * hosted page leave it out, and the console e-mails its own single-use reset link, whose page
+   * calls setPassword.
+   */
+  generatePasswordResetLink?(email: string): Promise<string>;
 }
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,0 +1,148 @@
+import { Button, Text, Tooltip } from '@radix-ui/themes';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import type { CSSProperties, ReactNode } from 'react';
+import { FeatureUnavailableProvider } from './feature-unavailable';
+import { CollapseIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons';
+import { LEFT_COLUMN_PARAM, leftColumnHref, parseLeftColumnState, type LeftColumnState } from './left-column-state';
+import { useShellFlags } from './route-handle';
+import { TrayNav } from './tray-nav';
+import type { TrayView } from './tray-types';
+
+/** What the authenticated layout's loader hands the shell. */
+export interface ShellData {
+  community: {
+    key: string;
+    /** The community's name in the header bar and the page title (displayName, else name, else title). */
+    name: string;
+    /** The community's drawer logo; null when it has none (the project's logo shows). */
+    logo: string | null;
+    colorBackground: string;
+    colorOnBackground: string;
+  };
+  /** The project's logo (public/accounts/{project}.json). */
+  appLogo: string;
+  trays: TrayView[];
+  leftColumn: LeftColumnState;
+  /** The button whose 'Feature Unavailable' dialog the address asks for. */
+  unavailableFeature: string | null;
+  demoUrl: string | null;
+}
+
+/**
+ * The authenticated shell of spec 01 §2.3: a left column (logo, menu expander, home icon,
+ * admin buttons), a header bar (community name, Log Out) and the page's own columns.
+ * Route handles `noLeftColumn` and `isRemote` hide the left column and the logo link / Log Out.
+ */
+export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const { noLeftColumn, isRemote } = useShellFlags();
+  const leftColumn = useOptimisticLeftColumn(data.leftColumn);
+  const style = {
+    '--community-bg': data.community.colorBackground,
+    '--community-on-bg': data.community.colorOnBackground,
+  } as CSSProperties;
+
+  return (
+    <FeatureUnavailableProvider serverFeature={data.unavailableFeature} demoUrl={data.demoUrl}>
+      <div className="shell" data-left-column={noLeftColumn ? 'none' : leftColumn} style={style}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {noLeftColumn ? null : <LeftColumn data={data} state={leftColumn} isRemote={isRemote} />}
+        <div className="shell-body">
+          <header className="shell-header">
+            {noLeftColumn ? <ShellLogo data={data} linked={!isRemote} className="shell-header-logo" /> : null}
+            <Text as="p" size="4" weight="bold" className="shell-community-name" data-community={data.community.key}>
+              {data.community.name}
+            </Text>
+            {isRemote ? null : (
+              <Form method="post" action="/login?action=logout" className="shell-logout">
+                <Button type="submit" variant="surface" highContrast size="2">
+                  <LogOutIcon width={16} height={16} />
+                  Log Out
+                </Button>
+              </Form>
+            )}
+          </header>
+          <main id="main" className="shell-main" tabIndex={-1}>
+            {children}
+          </main>
+        </div>
+      </div>
+    </FeatureUnavailableProvider>
+  );
+}
+
+function LeftColumn({ data, state, isRemote }: { data: ShellData; state: LeftColumnState; isRemote: boolean }) {
+  const location = useLocation();
+  return (
+    <aside className="shell-left" id="shell-left" aria-label="Admin menu">
+      <div className="shell-left-panel">
+        <div className="shell-left-top">
+          <ShellLogo data={data} linked={!isRemote} className="shell-logo" />
+          <div className="shell-expanders">
+            {/* In 'auto', which link shows depends on the screen width (CSS): wide screens offer to collapse, tablets to expand. */}
+            {state !== 'collapsed' ? (
+              <ExpanderLink to={leftColumnHref(location, 'collapsed')} label="Collapse menu" className="expander-collapse">
+                <CollapseIcon />
+              </ExpanderLink>
+            ) : null}
+            {state !== 'expanded' ? (
+              <ExpanderLink to={leftColumnHref(location, 'expanded')} label="Expand menu" className="expander-expand">
+                <MenuIcon />
+              </ExpanderLink>
+            ) : null}
+          </div>
+        </div>
+        <Tooltip content="Home" side="right">
+          <Link to="/" className="shell-home" aria-label="Home">
+            <HomeIcon />
+            <span className="shell-home-label">Home</span>
+          </Link>
+        </Tooltip>
+        <div className="shell-left-nav">
+          <TrayNav trays={data.trays} />
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+function ExpanderLink({ to, label, className, children }: { to: string; label: string; className: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      className={`shell-expander ${className}`}
+      aria-label={label}
+      title={label}
+      aria-controls="shell-left"
+      data-expander=""
+    >
+      {children}
+    </Link>
+  );
+}
+
+function ShellLogo({ data, linked, className }: { data: ShellData; linked: boolean; className: string }) {
+  const image = (
+    <img src={data.community.logo ?? data.appLogo} alt={linked ? `${data.community.name} home` : data.community.name} className="shell-logo-image" />
+  );
+  return linked ? (
+    <Link to="/" className={className}>
+      {image}
+    </Link>
+  ) : (
+    <span className={className}>{image}</span>
+  );
+}
+
+/** While the expander's navigation is under way, show the state it asks for. */
+function useOptimisticLeftColumn(current: LeftColumnState): LeftColumnState {
+  const navigation = useNavigation();
+  if (navigation.location) {
+    const pending = parseLeftColumnState(new URLSearchParams(navigation.location.search).get(LEFT_COLUMN_PARAM));
+    if (pending) return pending;
+  }
+  return current;
+}

@@ -1,0 +1,92 @@
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import type { CSSProperties } from 'react';
+import { ButtonTray } from './button-tray';
+import type { HomeData, HomeMenuItem } from './home.server';
+import { ShellColumns } from './shell-columns';
+import type { TrayView } from './tray-types';
+
+/**
+ * The home screen (spec 01 §2.6): the community's header and its main menu in the centre, the
+ * button navigation tray in the right column.
+ */
+export function HomeScreen({ home, trays }: { home: HomeData; trays: readonly TrayView[] }) {
+  return (
+    <ShellColumns
+      rightLabel="Button navigation"
+      centre={
+        <Flex direction="column" gap="5">
+          <HomeHeader home={home} />
+          <section aria-labelledby="home-menu-title">
+            <Heading as="h2" size="4" mb="3" id="home-menu-title">
+              Main Menu
+            </Heading>
+            {home.menu.length === 0 ? (
+              <Card>
+                <Text as="p" color="gray">
+                  The main menu has no items.
+                </Text>
+              </Card>
+            ) : (
+              <ul className="menu-grid">
+                {home.menu.map((item) => (
+                  <li key={item.key}>
+                    <MenuTile item={item} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </Flex>
+      }
+      right={<ButtonTray trays={trays} />}
+    />
+  );
+}
+
+function HomeHeader({ home }: { home: HomeData }) {
+  const image = home.headerImage;
+  // The heading stays for screen readers when the app hides the title.
+  const title = (
+    <Heading as="h1" size="7" className={home.hideTitle ? 'visually-hidden' : 'home-header-title'}>
+      {home.title}
+    </Heading>
+  );
+  if (!image) {
+    return <header className="home-header">{title}</header>;
+  }
+  return (
+    <header className="home-header" data-media="">
+      <figure className="home-header-figure">
+        <div className="home-header-media">
+          <img className="home-header-image" src={image.url} alt={image.caption ?? ''} />
+          {title}
+        </div>
+        {image.caption ? (
+          <Text as="p" size="2" className="home-header-caption" asChild>
+            <figcaption>{image.caption}</figcaption>
+          </Text>
+        ) : null}
+      </figure>
+    </header>
+  );
+}
+
+function MenuTile({ item }: { item: HomeMenuItem }) {
+  const style = { '--icon-bg': item.iconBackground, color: item.iconColor } as CSSProperties;
+  return (
+    <Card className="menu-grid-item" data-menu-item={item.key}>
+      <span className="menu-grid-icon" data-shape={item.iconShape} style={style}>
+        {item.icon ? (
+          <img src={item.icon} alt="" />
+        ) : (
+          <Text size="6" weight="bold" aria-hidden="true">
+            {item.title.slice(0, 1).toUpperCase()}
+          </Text>
+        )}
+      </span>
+      <Text as="span" size="2" weight="medium">
+        {item.title}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { requireStaff } from '@server/authz';
+import { getServices } from '~/services.server';
+import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
+import { imageUrl, loadCommunityRecord } from './shell.server';
+
+/** The main menu section (spec 01 §3.2: the default menu id). */
+export const MAIN_MENU = 'main-menu';
+
+export interface HomeMenuItem {
+  key: string;
+  title: string;
+  /** The icon as an image (svg data URI), or null when the item has no svg icon. */
+  icon: string | null;
+  iconBackground: string;
+  iconColor: string;
+  /** svg_round icon sets sit on a circle; the others on a rounded square. */
+  iconShape: 'round' | 'square';
+}
+
+export interface HomeData {
+  communityKey: string;
+  title: string;
+  hideTitle: boolean;
+  /** The first header image of header-info/main-menu, with its caption. */
+  headerImage: { url: string; caption: string | null } | null;
+  menu: HomeMenuItem[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** Array-like database lists come back as arrays, or as objects when they have gaps. */
+function entries(value: unknown): Array<[string, unknown]> {
+  if (Array.isArray(value)) return value.map((item, index) => [String(index), item]);
+  if (isObject(value)) return Object.entries(value);
+  return [];
+}
+
+/**
+ * A stored svg icon as an image URL. It is shown through <img>, where an svg cannot run
+ * scripts; `currentColor` becomes the icon's shape colour, as the app paints it.
+ */
+export function svgIconDataUri(svg: unknown, color: string): string | null {
+  const source = text(svg);
+  if (!source || !/^<svg[\s>]/i.test(source)) return null;
+  let markup = source.replace(/currentColor/g, color);
+  if (!/\sxmlns=/.test(markup.slice(0, markup.indexOf('>')))) markup = markup.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+}
+
+export function homeMenuItems(menu: unknown, community: Record<string, unknown>): HomeMenuItem[] {
+  const communityShape = normalizeHexColor(community.colorIconShape) ?? '#FFFFFF';
+  const communityBackground =
+    normalizeHexColor(community.colorIconBackground) ?? normalizeHexColor(community.colorBackground) ?? DEFAULT_COLOR_BACKGROUND;
+  const iconSet = text(community.iconSet) ?? '';
+  return entries(menu).flatMap(([key, item]) => {
+    if (!isObject(item)) return [];
+    const iconData = isObject(item.iconData) ? item.iconData : {};
+    const iconColor = normalizeHexColor(iconData.colorIconShape) ?? communityShape;
+    const set = text(iconData.iconSet) ?? iconSet;
+    return [
+      {
+        key: text(item.uniqueId) ?? text(item.id) ?? key,
+        title: text(item.title) ?? text(item.name) ?? '',
+        icon: svgIconDataUri(iconData.svg, iconColor),
+        iconBackground: normalizeHexColor(iconData.colorIconBackground) ?? communityBackground,
+        iconColor,
+        iconShape: set.includes('round') ? 'round' : 'square',
+      },
+    ];
+  });
+}
+
+/** The home screen of the current community: its header and its main menu (spec 01 §2.6). */
+export async function loadHome(request: Request): Promise<HomeData> {
+  const { community } = await requireStaff(request);
+  const { db, paths } = await getServices();
+  const [record, header, menu] = await Promise.all([
+    loadCommunityRecord(community),
+    db.ref(paths.headerInfo(community, MAIN_MENU)).get(),
+    db.ref(paths.menu(community, MAIN_MENU)).get(),
+  ]);
+  const headerInfo = isObject(header.val()) ? (header.val() as Record<string, unknown>) : {};
+  const firstImage = entries(headerInfo.images)
+    .map(([, image]) => (isObject(image) ? { url: imageUrl(image.imageURL), caption: text(image.caption) } : null))
+    .find((image): image is { url: string; caption: string | null } => image !== null && image.url !== null);
+
+  return {
+    communityKey: community,
+    title: text(record.title) ?? text(record.name) ?? community,
+    hideTitle: headerInfo.hideTitle === true,
+    headerImage: firstImage ?? null,
+    menu: homeMenuItems(menu.val(), record),
+  };
+}

@@ -1,0 +1,112 @@
+import { communitySummary, loadDollarsEnabled, requireStaff, trayFlags, type Access, type StaffContext } from '@server/authz';
+import { visibleTrays } from '~/lib/trays';
+import { getServices } from '~/services.server';
+import type { ShellData } from './app-shell';
+import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor, readableTextColor } from './colors';
+import { isHomeAction } from './home-actions';
+import { leftColumnChangeRedirect, readLeftColumnState } from './left-column.server';
+import { currentProject, type ProjectConfig } from './project.server';
+import { UNAVAILABLE_PARAM, unavailableButtonIds, type TrayView } from './tray-types';
+
+/** A community record as stored (`{product}/campground-locations/{key}`); every field optional. */
+export type CommunityRecord = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** An image address the browser can load (absolute http(s) or site-relative), else null. */
+export function imageUrl(value: unknown): string | null {
+  const url = text(value);
+  return url && (/^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'))) ? url : null;
+}
+
+/** The stored record of a community; an empty record when it has none. */
+export async function loadCommunityRecord(community: string): Promise<CommunityRecord> {
+  const { db, paths } = await getServices();
+  const value = (await db.ref(paths.community(community)).get()).val();
+  return isObject(value) ? value : {};
+}
+
+/** The community name the shell shows (header bar, page title): as the community pickers name it. */
+export function communityName(key: string, record: CommunityRecord): string {
+  return communitySummary(key, record)?.displayName ?? key;
+}
+
+/**
+ * The trays the person sees in this project (spec 03 §6). In the studio project, the
+ * catalogue's studio-disabled buttons and any other button the project's configuration lists
+ * (`studioDisabledFeatures`) open 'Feature Unavailable'.
+ */
+export async function trayViews(access: Access, community: string, project: ProjectConfig): Promise<TrayView[]> {
+  const services = await getServices();
+  const dollarsEnabled = await loadDollarsEnabled(services);
+  const trays = visibleTrays(trayFlags(access, community, { dollarsEnabled, isStudio: project.isStudio }));
+  if (!project.isStudio) return trays;
+  const disabled = new Set(project.studioDisabledFeatures);
+  return trays.map((tray) => ({
+    ...tray,
+    buttons: tray.buttons.map((button) => ({ ...button, unavailable: button.unavailable || disabled.has(button.id) })),
+  }));
+}
+
+/**
+ * True when the address is `/:action` (the home route's one segment) with a word that is not a
+ * home action: such an address is no page, signed in or not.
+ */
+export function isUnknownHomeAddress(request: Request, params: Record<string, string | undefined>): boolean {
+  const action = params.action;
+  if (action === undefined) return false;
+  const path = new URL(request.url).pathname.replace(/\/$/, '');
+  return path === `/${encodeURIComponent(action)}` && !isHomeAction(action);
+}
+
+/**
+ * The authenticated layout's loader: signs the person in or sends them to sign in
+ * (requireStaff), stores a menu-expander choice, and gathers what the shell shows. An unknown
+ * one-segment address answers 404 rather than the sign-in redirect (signed in, the page's own
+ * loader answers 404 inside the shell).
+ */
+export async function loadShell(
+  request: Request,
+  params: Record<string, string | undefined> = {},
+): Promise<{ staff: StaffContext; shell: ShellData }> {
+  const change = await leftColumnChangeRedirect(request);
+  if (change) throw change;
+
+  const staff = await requireStaff(request).catch((error: unknown) => {
+    if (error instanceof Response && error.status >= 300 && error.status < 400 && isUnknownHomeAddress(request, params)) {
+      throw new Response('Not Found', { status: 404 });
+    }
+    throw error;
+  });
+  const [record, project, leftColumn] = await Promise.all([
+    loadCommunityRecord(staff.community),
+    currentProject(request),
+    readLeftColumnState(request),
+  ]);
+  const trays = await trayViews(staff.access, staff.community, project);
+
+  const asked = new URL(request.url).searchParams.get(UNAVAILABLE_PARAM);
+  const unavailableFeature = asked && unavailableButtonIds(trays).has(asked) ? asked : null;
+
+  const colorBackground = normalizeHexColor(record.colorBackground) ?? DEFAULT_COLOR_BACKGROUND;
+  return {
+    staff,
+    shell: {
+      community: {
+        key: staff.community,
+        name: communityName(staff.community, record),
+        logo: imageUrl(record.drawerLogo),
+        colorBackground,
+        colorOnBackground: readableTextColor(colorBackground),
+      },
+      appLogo: project.logo,
+      trays,
+      leftColumn,
+      unavailableFeature,
+      demoUrl: project.demoUrl,
+    },
+  };
+}

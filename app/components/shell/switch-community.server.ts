@@ -1,0 +1,73 @@
+import { readSession } from '@server/auth/session';
+import { canSwitchCommunity, requireStaff, type StaffContext } from '@server/authz';
+import { isValidKey } from '@server/paths';
+import { redirectWithToast } from '~/components/toast.server';
+import { getServices } from '~/services.server';
+import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
+import { matchesCommunityFilter } from './community-filter';
+
+/** One community the person may switch to. */
+export interface SwitchCommunityOption {
+  key: string;
+  title: string;
+  appName: string | null;
+  place: string | null;
+  color: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** 403 for people who may not switch communities (spec 03 §6, Quick Access: Switch Community). */
+function mayNotSwitch(): Response {
+  return Response.json({ reason: 'switch-community' }, { status: 403 });
+}
+
+/** The signed-in staff member, when they may switch communities; 403 otherwise. */
+export async function requireCommunitySwitcher(request: Request): Promise<StaffContext> {
+  const staff = await requireStaff(request);
+  if (!canSwitchCommunity(staff.access)) throw mayNotSwitch();
+  return staff;
+}
+
+/** The communities the person may manage, in the pickers' order, filtered by title or appName. */
+export async function switchCommunityOptions(staff: StaffContext, query: string | null): Promise<SwitchCommunityOption[]> {
+  const { db, paths } = await getServices();
+  const records = await Promise.all(
+    staff.communities.map(async (summary) => [summary, (await db.ref(paths.community(summary.key)).get()).val()] as const),
+  );
+  return records
+    .map(([summary, record]) => {
+      const stored = isObject(record) ? record : {};
+      const place = [text(stored.city), text(stored.state)].filter(Boolean).join(', ');
+      return {
+        key: summary.key,
+        title: summary.title,
+        appName: text(stored.appName),
+        place: place === '' ? null : place,
+        color: normalizeHexColor(stored.colorBackground) ?? DEFAULT_COLOR_BACKGROUND,
+      };
+    })
+    .filter((option) => matchesCommunityFilter(option, query));
+}
+
+/**
+ * Switches the session to the chosen community: the person must still be allowed to switch
+ * and to manage that community (both checked here, on the server), then home with a toast.
+ */
+export async function switchCommunity(request: Request): Promise<Response> {
+  await requireCommunitySwitcher(request);
+  const form = await request.formData();
+  const chosen = form.get('communityKey');
+  if (typeof chosen !== 'string' || !isValidKey(chosen)) throw new Response('Choose a community.', { status: 400 });
+
+  // 403 unless the person may manage the chosen community.
+  const staff = await requireStaff(request, { community: chosen });
+  const summary = staff.communities.find((community) => community.key === chosen);
+
+  const { sessions } = await getServices();
+  const session = await readSession(sessions, request);
+  session.set('communityKey', chosen);
+  return redirectWithToast(request, '/', { kind: 'success', message: `Switched to ${summary?.displayName ?? chosen}.` }, { session });
+}

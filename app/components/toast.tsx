@@ -1,0 +1,65 @@
+import { Callout, Flex, IconButton, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import type { Toast } from '@server/auth/session';
+
+/** A toast from the session with an id, so the same message twice shows twice. */
+export type ShownToast = Toast & { id: string };
+
+/** How long a toast stays when JavaScript runs. */
+export const TOAST_DISMISS_MS = 6000;
+
+const COLORS = { success: 'green', error: 'red', info: 'blue', warning: 'amber' } as const;
+
+/**
+ * The toast of the last redirect, as a Callout at the top of the page. Without JavaScript it
+ * stays in the page's flow; with JavaScript it floats, closes itself and has a close button.
+ */
+export function ToastMessage({ toast }: { toast: ShownToast | null }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setDismissed(toast.id), TOAST_DISMISS_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  if (!toast || dismissed === toast.id) return null;
+  const urgent = toast.kind === 'error' || toast.kind === 'warning';
+
+  return (
+    <div className="toast-region" data-floating={hydrated ? '' : undefined}>
+      <Callout.Root color={COLORS[toast.kind]} role={urgent ? 'alert' : 'status'} className="toast" data-kind={toast.kind} variant="surface">
+        <Callout.Icon>
+          <ToastIcon kind={toast.kind} />
+        </Callout.Icon>
+        <Flex direction="column" gap="1" style={{ gridColumn: 2 }}>
+          {toast.title ? (
+            <Text as="p" weight="bold" size="2">
+              {toast.title}
+            </Text>
+          ) : null}
+          <Callout.Text>{toast.message}</Callout.Text>
+        </Flex>
+        {hydrated ? (
+          <IconButton variant="ghost" color="gray" size="1" className="toast-close" aria-label="Close" onClick={() => setDismissed(toast.id)}>
+            <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </IconButton>
+        ) : null}
+      </Callout.Root>
+    </div>
+  );
+}
+
+function ToastIcon({ kind }: { kind: Toast['kind'] }) {
+  const path = kind === 'success' ? 'M5 12l4 4 10-10' : kind === 'info' ? 'M12 8h.01M11 12h1v5h1' : 'M12 8v5M12 16h.01';
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      {kind === 'success' ? null : <circle cx="12" cy="12" r="9" />}
+      <path d={path} />
+    </svg>
+  );
+}

@@ -1,0 +1,22 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { getServices } from '~/services.server';
+import { googleCredentials, projectForRequest, startGoogleSignIn } from '@server/auth/login.server';
+
+/**
+ * POST /auth/google: starts Google sign-in (the Login screen's button) with a redirect to
+ * Google's consent page. 404 unless GOOGLE_CLIENT_ID/SECRET are set and the project offers it.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const services = await getServices();
+  const project = projectForRequest(request, services.env.PRODUCT);
+  const formData = await request.formData();
+  const redirectTo = formData.get('redirectTo');
+  return startGoogleSignIn(services, request, project, typeof redirectTo === 'string' ? redirectTo : null);
+}
+
+/** Nothing to show here: the button posts. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const services = await getServices();
+  if (!googleCredentials(services.env, projectForRequest(request, services.env.PRODUCT))) throw new Response('Not Found', { status: 404 });
+  return redirect('/login');
+}

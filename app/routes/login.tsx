@@ -1,0 +1,298 @@
+import { parseWithZod } from '@conform-to/zod';
+import { Callout, Link as RadixLink } from '@radix-ui/themes';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useState } from 'react';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { DeviceDialog } from '~/components/login/device-dialog';
+import { EmailLinkConfirm, EmailLinkRequest, LinkProblem } from '~/components/login/email-link';
+import { ForgotPassword } from '~/components/login/forgot-password';
+import { LoginErrorDialog, ReturnToLoginDialog } from '~/components/login/login-dialogs';
+import { LoginLayout } from '~/components/login/login-layout';
+import loginStyles from '~/components/login/login.css';
+import { EmailLinkContinue, ProcessingLogin } from '~/components/login/processing-login';
+import { ResetPassword } from '~/components/login/reset-password';
+import { SignInPanel } from '~/components/login/sign-in-panel';
+import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/components/login/types';
+import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
+import { getServices } from '~/services.server';
+import {
+  EMAIL_LINK_NO_ACCESS,
+  EMAIL_MISMATCH,
+  LOGIN_ERROR_TITLE,
+  NO_ACCESS_TEXT,
+  NO_ACCESS_TITLE,
+  TOO_MANY_RESET_REQUESTS,
+  TOO_MANY_SIGN_IN_ATTEMPTS,
+  cancelSignIn,
+  checkHoneypot,
+  completeSignIn,
+  googleCredentials,
+  loginMessages,
+  projectForRequest,
+  redeemEmailLink,
+  rememberedEmail,
+  requestEmailLink,
+  requestPasswordReset,
+  resetPassword,
+  safeRedirectTo,
+  sessionUser,
+  readSession,
+  signInWithPassword,
+  signOut,
+  tokenProblem,
+} from '@server/auth/login.server';
+
+/**
+ * /login (spec 01 §2.4): no authentication, no shell. Views by `mode`: the Login screen, the
+ * Forgot Password view, the e-mail link's request and landing (Processing Login), the console's
+ * reset page, and the Personal Device step over the view it interrupts. `action=logout` signs
+ * out, by link (GET) or by the shell's Log Out button (POST).
+ */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: loginStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Login - ${(data as LoginLoaderData | undefined)?.appTitle ?? 'App Admin'}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const services = await getServices();
+  const url = new URL(request.url);
+  if (url.searchParams.get('action') === 'logout') throw await signOut(services, request);
+
+  const project = projectForRequest(request, services.env.PRODUCT);
+  const options: LoginOptions = {
+    password: project.signIn.password,
+    google: googleCredentials(services.env, project) !== null,
+    emailLink: project.signIn.emailLink,
+  };
+  const { alert, notice, email: flashedEmail, pending, headers } = await loginMessages(services, request);
+  const redirectTo = safeRedirectTo(url.searchParams.get('redirectTo'));
+  const typedEmail = flashedEmail ?? url.searchParams.get('email')?.slice(0, 254) ?? '';
+  const mode = url.searchParams.get('mode');
+  const token = url.searchParams.get('token') ?? '';
+
+  let view: LoginView;
+  switch (mode) {
+    case 'device':
+      if (!pending) throw redirect('/login', { headers });
+      view = { name: 'device', method: pending.method, email: pending.email };
+      break;
+    case 'forgot':
+      view = { name: 'forgot', email: typedEmail };
+      break;
+    case 'reset': {
+      const check = await services.auth.tokens.inspect(token, 'password-reset');
+      view = check.ok
+        ? { name: 'reset', token, email: check.record.email }
+        : { name: 'link-problem', kind: 'password-reset', ...tokenProblem('password-reset', check.problem) };
+      break;
+    }
+    case 'email-link': {
+      if (!options.emailLink) throw new Response('Not Found', { status: 404 });
+      if (!url.searchParams.has('token')) {
+        view = { name: 'email-link', email: typedEmail || ((await rememberedEmail(services, request)) ?? '') };
+        break;
+      }
+      const check = await services.auth.tokens.inspect(token, 'email-link');
+      if (!check.ok) {
+        view = { name: 'link-problem', kind: 'email-link', ...tokenProblem('email-link', check.problem) };
+      } else {
+        const remembered = await rememberedEmail(services, request);
+        view = remembered === check.record.email ? { name: 'email-link-continue', token } : { name: 'email-link-confirm', token };
+      }
+      break;
+    }
+    default:
+      view = { name: 'sign-in', email: typedEmail };
+  }
+
+  const signedIn = sessionUser(await readSession(services.sessions, request));
+  headers.set('Cache-Control', 'no-store');
+  return data<LoginLoaderData>(
+    {
+      view,
+      options,
+      appTitle: project.appTitle,
+      logo: project.logo,
+      redirectTo,
+      alert,
+      notice,
+      signedInAs: signedIn?.email ?? null,
+      honeypot: services.auth.honeypot.getInputProps(),
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const services = await getServices();
+  const url = new URL(request.url);
+  if (url.searchParams.get('action') === 'logout') return signOut(services, request);
+
+  const project = projectForRequest(request, services.env.PRODUCT);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  switch (intent) {
+    case 'password': {
+      if (!project.signIn.password) throw new Response('Not Found', { status: 404 });
+      checkHoneypot(services, formData);
+      const submission = parseWithZod(formData, { schema: LoginSchema });
+      const reply = { hideFields: ['password'] };
+      if (submission.status !== 'success') {
+        return data<LoginActionData>({ intent, result: submission.reply(reply) }, { status: 400 });
+      }
+      const outcome = await signInWithPassword(services, request, formData, {
+        email: submission.value.email,
+        redirectTo: submission.value.redirectTo,
+      });
+      if (outcome.kind === 'verified') return outcome.response;
+      if (outcome.kind === 'rate-limited') {
+        return data<LoginActionData>({ intent, result: submission.reply({ ...reply, formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS] }) }, { status: 429 });
+      }
+      return data<LoginActionData>(
+        { intent, result: submission.reply(reply), dialog: { kind: 'login-error', title: LOGIN_ERROR_TITLE, message: outcome.message } },
+        { status: 400 },
+      );
+    }
+
+    case 'device': {
+      const submission = parseWithZod(formData, { schema: DeviceSchema });
+      if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply() }, { status: 400 });
+      const outcome = await completeSignIn(services, request, submission.value.device);
+      if (outcome.kind !== 'no-access') return outcome.response;
+      return data<LoginActionData>(
+        { intent, dialog: { kind: 'no-access', title: NO_ACCESS_TITLE, message: NO_ACCESS_TEXT } },
+        { status: 403, headers: outcome.headers },
+      );
+    }
+
+    case 'cancel':
+      return cancelSignIn(services, request);
+
+    case 'email-link': {
+      if (!project.signIn.emailLink) throw new Response('Not Found', { status: 404 });
+      checkHoneypot(services, formData);
+      const submission = parseWithZod(formData, { schema: EmailSchema });
+      if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply() }, { status: 400 });
+      const outcome = await requestEmailLink(services, request, submission.value.email, project.appTitle);
+      if (outcome.kind === 'sent') return outcome.response;
+      return outcome.kind === 'rate-limited'
+        ? data<LoginActionData>({ intent, result: submission.reply({ formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS] }) }, { status: 429 })
+        : data<LoginActionData>({ intent, result: submission.reply({ formErrors: [EMAIL_LINK_NO_ACCESS] }) }, { status: 403 });
+    }
+
+    case 'email-link-redeem': {
+      if (!project.signIn.emailLink) throw new Response('Not Found', { status: 404 });
+      checkHoneypot(services, formData);
+      const submission = parseWithZod(formData, { schema: EmailLinkRedeemSchema });
+      if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply() }, { status: 400 });
+      const { token, email } = submission.value;
+      const outcome = await redeemEmailLink(services, request, token, email);
+      if (outcome.kind === 'verified') return outcome.response;
+      if (outcome.kind === 'mismatch') {
+        return data<LoginActionData>({ intent, result: submission.reply({ fieldErrors: { email: [EMAIL_MISMATCH] } }) }, { status: 400 });
+      }
+      // A link that turned out unusable, or an e-mail to ask for: the landing page says which.
+      return redirect(`/login?${new URLSearchParams({ mode: 'email-link', token })}`);
+    }
+
+    case 'forgot': {
+      checkHoneypot(services, formData);
+      const submission = parseWithZod(formData, { schema: EmailSchema });
+      if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply() }, { status: 400 });
+      const outcome = await requestPasswordReset(services, request, submission.value.email, project.appTitle);
+      if (outcome.kind === 'sent') return outcome.response;
+      return outcome.kind === 'rate-limited'
+        ? data<LoginActionData>({ intent, result: submission.reply({ formErrors: [TOO_MANY_RESET_REQUESTS] }) }, { status: 429 })
+        : data<LoginActionData>({ intent, result: submission.reply(), failure: outcome.message }, { status: 400 });
+    }
+
+    case 'reset': {
+      checkHoneypot(services, formData);
+      const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+      const reply = { hideFields: ['password', 'confirm'] };
+      if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply(reply) }, { status: 400 });
+      const outcome = await resetPassword(services, request, submission.value.token, submission.value.password);
+      if (outcome.kind === 'done') return outcome.response;
+      if (outcome.kind === 'failed') {
+        return data<LoginActionData>({ intent, result: submission.reply({ ...reply, formErrors: [outcome.message] }) }, { status: 400 });
+      }
+      return redirect(`/login?${new URLSearchParams({ mode: 'reset', token: submission.value.token })}`);
+    }
+
+    default:
+      throw new Response('Bad Request', { status: 400 });
+  }
+}
+
+export default function LoginRoute() {
+  const { view, options, appTitle, logo, redirectTo, alert, notice: loadedNotice, signedInAs, honeypot } = useLoaderData<typeof loader>() as unknown as LoginLoaderData;
+  const actionData = useActionData<typeof action>() as LoginActionData | undefined;
+  // A one-time note belongs to the page it came with, not to the answer of a later submission.
+  const notice = actionData ? null : loadedNotice;
+  const [dismissed, setDismissed] = useState<LoginActionData | null>(null);
+  const resultFor = (intent: LoginActionData['intent']) => (actionData?.intent === intent ? actionData.result : undefined);
+  const dialog = actionData?.dialog && dismissed !== actionData ? actionData.dialog : null;
+  const typedEmail = (resultFor('password')?.initialValue?.email as string | undefined) ?? (view.name === 'sign-in' ? view.email : '');
+
+  return (
+    <HoneypotProvider {...honeypot}>
+      <LoginLayout appTitle={appTitle} logo={logo}>
+        {signedInAs && (view.name === 'sign-in' || view.name === 'forgot') ? (
+          <Callout.Root color="gray" size="1">
+            <Callout.Text>
+              You are logged in as {signedInAs}.{' '}
+              <RadixLink asChild>
+                <Link to={redirectTo ?? '/'}>Continue</Link>
+              </RadixLink>{' '}
+              or log in as someone else below.
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+
+        {view.name === 'sign-in' || (view.name === 'device' && view.method === 'password') ? (
+          <SignInPanel email={view.email} options={options} redirectTo={redirectTo} notice={notice} lastResult={resultFor('password')} />
+        ) : null}
+        {view.name === 'device' && view.method !== 'password' ? <ProcessingLogin /> : null}
+        {view.name === 'forgot' ? (
+          <ForgotPassword
+            email={view.email}
+            notice={notice}
+            failure={actionData?.intent === 'forgot' ? (actionData.failure ?? null) : null}
+            lastResult={resultFor('forgot')}
+            redirectTo={redirectTo}
+          />
+        ) : null}
+        {view.name === 'email-link' ? (
+          <EmailLinkRequest email={view.email} notice={notice} lastResult={resultFor('email-link')} redirectTo={redirectTo} />
+        ) : null}
+        {view.name === 'email-link-confirm' ? <EmailLinkConfirm token={view.token} lastResult={resultFor('email-link-redeem')} /> : null}
+        {view.name === 'email-link-continue' ? <EmailLinkContinue token={view.token} /> : null}
+        {view.name === 'link-problem' ? <LinkProblem kind={view.kind} title={view.title} message={view.message} /> : null}
+        {view.name === 'reset' ? <ResetPassword token={view.token} email={view.email} lastResult={resultFor('reset')} /> : null}
+      </LoginLayout>
+
+      {dialog?.kind === 'login-error' ? (
+        <LoginErrorDialog
+          title={dialog.title}
+          message={dialog.message}
+          email={typedEmail}
+          redirectTo={redirectTo}
+          onDismiss={() => setDismissed(actionData ?? null)}
+        />
+      ) : dialog?.kind === 'no-access' ? (
+        <ReturnToLoginDialog title={dialog.title} message={dialog.message} />
+      ) : alert ? (
+        <ReturnToLoginDialog title={alert.title} message={alert.message} />
+      ) : view.name === 'device' ? (
+        <DeviceDialog lastResult={resultFor('device')} />
+      ) : null}
+    </HoneypotProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

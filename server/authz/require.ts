@@ -1,0 +1,274 @@
+import { redirect } from '@remix-run/node';
+import { safeRedirect } from 'remix-utils/safe-redirect';
+import { readSession, sessionUser, type SessionUser, type StaffSessionStorage } from '@server/auth/session';
+import type { RealtimeDb } from '@server/db/types';
+import type { Env } from '@server/env';
+import { isValidKey, parseListingContext, type Paths } from '@server/paths';
+import { getServices } from '@server/services';
+import {
+  NO_ACCESS_TEXT,
+  NO_ACCESS_TITLE,
+  accessVerdict,
+  canEdit,
+  canNotify,
+  defaultCommunity,
+  isLocationAdmin,
+  loadAccess,
+  loadVisibleCommunities,
+  remoteGrantFromEntry,
+  type Access,
+  type CommunitySummary,
+  type RemoteGrant,
+  type RemotePermission,
+} from './access';
+
+/**
+ * The require… helpers every loader and action begins with (ARCHITECTURE "Permissions",
+ * STYLE 14). Each reads the staff session from the request, decides, and either returns what
+ * the route needs or THROWS a Response:
+ *
+ * | helper                | returns            | throws                                                            |
+ * |-----------------------|--------------------|-------------------------------------------------------------------|
+ * | requireUser           | SessionUser        | redirect /login?redirectTo={path+search} when nobody is signed in |
+ * | requireAccess         | { user, access }   | as requireUser                                                    |
+ * | requireStaff          | StaffContext       | + redirect /detail/remote for remote-only people; 403 for people  |
+ * |                       |                    |   without rights ('no-access', the spec's dialog) and for a       |
+ * |                       |                    |   community they may not manage ('community')                     |
+ * | requireLocationAdmin  | StaffContext       | + 403 unless admin of the current community                       |
+ * | requireCanNotify      | StaffContext       | + 403 unless admin of, or allowed to notify in, the community     |
+ * | requireSystemAdmin    | StaffContext       | + 403 unless resort system admin                                  |
+ * | requireSuperAdmin     | StaffContext       | + 403 unless super admin                                          |
+ * | requireRemoteGrant    | RemoteContext      | 404 unless the uuid / detail id resolves to a grant and its item; |
+ * |                       |                    | 403 when the grant lacks the permission; by detail id, anonymous  |
+ * |                       |                    | people are sent to /login (e-mail access needs an account)        |
+ *
+ * The current community is the route's community param when it has one (it must be one the
+ * person may manage, else 403), otherwise the session's stored key resolved with
+ * `defaultCommunity` (stored key if still allowed, else editorDefault, else the first).
+ *
+ * ## Dependencies
+ * `createAuthz(deps)` builds the helpers over any `AuthzDeps` (or a function resolving them);
+ * the helpers exported from this module are the default instance over `getServices()`, which
+ * is what routes import. Tests either build their own instance with `createAuthz({ db, paths,
+ * env, sessions })`, or install test services process-wide with `setServicesForTests` and call
+ * the route modules as they are.
+ *
+ * 403 bodies are JSON `{ reason, title?, text? }` (`AuthzErrorBody`) so a route's error boundary
+ * can tell the 'no-access' case apart and show the spec's dialog.
+ */
+
+export interface AuthzDeps {
+  db: RealtimeDb;
+  paths: Paths;
+  env: Pick<Env, 'SUPER_ADMIN_EMAILS'>;
+  sessions: StaffSessionStorage;
+}
+
+/** Where a person with no community rights but a remote grant goes (spec 01 §2.1). */
+export const REMOTE_HOME = '/detail/remote';
+/** The sign-in page. */
+export const LOGIN_PATH = '/login';
+
+export type ForbiddenReason = 'no-access' | 'community' | 'location-admin' | 'can-notify' | 'system-admin' | 'super-admin' | 'remote-permission';
+
+export interface AuthzErrorBody {
+  reason: ForbiddenReason | 'not-found';
+  /** The dialog to show, for 'no-access': the spec's 'User Does Not Have Access'. */
+  title?: string;
+  text?: string;
+}
+
+export function forbidden(reason: ForbiddenReason): Response {
+  const body: AuthzErrorBody = reason === 'no-access' ? { reason, title: NO_ACCESS_TITLE, text: NO_ACCESS_TEXT } : { reason };
+  return Response.json(body, { status: 403 });
+}
+
+export function notFound(): Response {
+  const body: AuthzErrorBody = { reason: 'not-found' };
+  return Response.json(body, { status: 404 });
+}
+
+/**
+ * The sign-in redirect for a request: /login?redirectTo={path+search}, the target made safe
+ * (a same-origin relative path; anything else becomes the home screen, which needs no redirectTo).
+ */
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const target = safeRedirect(`${url.pathname}${url.search}`, '/');
+  return redirect(target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`);
+}
+
+export interface StaffOptions {
+  /** The route's community param (e.g. /detailUpdate/:communityKey/…); default: the session's community. */
+  community?: string | null;
+}
+
+export interface StaffContext {
+  user: SessionUser;
+  access: Access;
+  /** The key of the community being managed. */
+  community: string;
+  /** The communities the person may manage, sorted pinned first, then ordinal, then title. */
+  communities: CommunitySummary[];
+}
+
+export type RemoteTarget = { uuid: string; detailId?: string } | { detailId: string };
+
+/** The item a remote grant is for. */
+export interface RemoteItem {
+  community: string;
+  section: string;
+  /** The item's key in its list. */
+  itemId: string;
+  path: string;
+  value: Record<string, unknown>;
+}
+
+export interface RemoteContext {
+  /** The signed-in person (e-mail access); null for URL access by uuid. */
+  user: SessionUser | null;
+  grant: RemoteGrant;
+  item: RemoteItem;
+}
+
+export interface Authz {
+  requireUser(request: Request): Promise<SessionUser>;
+  requireAccess(request: Request): Promise<{ user: SessionUser; access: Access }>;
+  requireStaff(request: Request, options?: StaffOptions): Promise<StaffContext>;
+  requireLocationAdmin(request: Request, options?: StaffOptions): Promise<StaffContext>;
+  requireCanNotify(request: Request, options?: StaffOptions): Promise<StaffContext>;
+  requireSystemAdmin(request: Request, options?: StaffOptions): Promise<StaffContext>;
+  requireSuperAdmin(request: Request, options?: StaffOptions): Promise<StaffContext>;
+  requireRemoteGrant(request: Request, target: RemoteTarget, permission: RemotePermission): Promise<RemoteContext>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Authz {
+  const deps = typeof source === 'function' ? source : async () => source;
+
+  async function optionalUser(request: Request): Promise<SessionUser | null> {
+    const { sessions } = await deps();
+    return sessionUser(await readSession(sessions, request));
+  }
+
+  async function requireUser(request: Request): Promise<SessionUser> {
+    const user = await optionalUser(request);
+    if (!user) throw loginRedirect(request);
+    return user;
+  }
+
+  async function requireAccess(request: Request) {
+    const user = await requireUser(request);
+    const access = await loadAccess(await deps(), user);
+    return { user, access };
+  }
+
+  async function requireStaff(request: Request, options: StaffOptions = {}): Promise<StaffContext> {
+    const { user, access } = await requireAccess(request);
+    const verdict = accessVerdict(access);
+    if (verdict === 'remote') throw redirect(REMOTE_HOME);
+    if (verdict === 'none') throw forbidden('no-access');
+
+    const communities = await loadVisibleCommunities(await deps(), access);
+    let community: string | null;
+    if (options.community !== undefined && options.community !== null) {
+      community = options.community;
+      if (!canEdit(access, community, communities)) throw forbidden('community');
+    } else {
+      community = defaultCommunity(access, user.communityKey, communities);
+      if (!community) throw forbidden('no-access');
+    }
+    return { user, access, community, communities };
+  }
+
+  const requireRole =
+    (reason: ForbiddenReason, allowed: (context: StaffContext) => boolean) =>
+    async (request: Request, options?: StaffOptions): Promise<StaffContext> => {
+      const context = await requireStaff(request, options);
+      if (!allowed(context)) throw forbidden(reason);
+      return context;
+    };
+
+  async function findItem(db: RealtimeDb, paths: Paths, grant: RemoteGrant): Promise<RemoteItem | null> {
+    for (const context of [grant.origContext, ...grant.contexts]) {
+      let community: string;
+      let section: string;
+      try {
+        ({ community, section } = parseListingContext(context));
+      } catch {
+        continue;
+      }
+      const direct = paths.listItem(community, section, grant.detailId);
+      const value = (await db.ref(direct).get()).val();
+      if (isObject(value)) return { community, section, itemId: grant.detailId, path: direct, value };
+      // Items pushed into a list keep their own id in `id` (spec 03 "location-data/{context} queried by id").
+      const byId = await db.ref(paths.section(community, section)).orderByChild('id').equalTo(grant.detailId).limitToFirst(1).get();
+      const found: RemoteItem[] = [];
+      byId.forEach((child) => {
+        const childValue = child.val();
+        if (!child.key || !isObject(childValue)) return false;
+        found.push({ community, section, itemId: child.key, path: paths.listItem(community, section, child.key), value: childValue });
+        return true;
+      });
+      if (found.length > 0) return found[0];
+    }
+    return null;
+  }
+
+  async function requireRemoteGrant(request: Request, target: RemoteTarget, permission: RemotePermission): Promise<RemoteContext> {
+    const { db, paths } = await deps();
+    let user: SessionUser | null = null;
+    let grant: RemoteGrant | null = null;
+
+    if ('uuid' in target) {
+      // URL access: the link's uuid is the grant's uid. Only URL grants open without signing in;
+      // an e-mail grant's uid is an account and is no capability.
+      if (!isValidKey(target.uuid) || (target.detailId !== undefined && !isValidKey(target.detailId))) throw notFound();
+      const stored = (await db.ref(paths.remoteByUid(target.uuid)).get()).val();
+      const grants = (isObject(stored) ? Object.entries(stored) : [])
+        .map(([detailId, entry]) => remoteGrantFromEntry(detailId, entry, target.uuid))
+        .filter((candidate): candidate is RemoteGrant => candidate !== null && candidate.accessType === 'url')
+        .filter((candidate) => target.detailId === undefined || candidate.detailId === target.detailId);
+      if (grants.length === 1) grant = grants[0];
+    } else {
+      // E-mail access: the signed-in person's own grant for this item.
+      user = await requireUser(request);
+      if (!isValidKey(target.detailId)) throw notFound();
+      const entry = (await db.ref(paths.remoteByUid(user.uid, target.detailId)).get()).val();
+      grant = remoteGrantFromEntry(target.detailId, entry, user.uid);
+    }
+
+    if (!grant) throw notFound();
+    const item = await findItem(db, paths, grant);
+    if (!item) throw notFound();
+    if (!grant[permission]) throw forbidden('remote-permission');
+    return { user, grant, item };
+  }
+
+  return {
+    requireUser,
+    requireAccess,
+    requireStaff,
+    requireLocationAdmin: requireRole('location-admin', ({ access, community }) => isLocationAdmin(access, community)),
+    requireCanNotify: requireRole('can-notify', ({ access, community }) => canNotify(access, community)),
+    requireSystemAdmin: requireRole('system-admin', ({ access }) => access.isResortSystem),
+    requireSuperAdmin: requireRole('super-admin', ({ access }) => access.isSuperAdmin),
+    requireRemoteGrant,
+  };
+}
+
+/** The helpers over the process-wide services: what routes import. */
+const authz = createAuthz(getServices);
+
+export const {
+  requireUser,
+  requireAccess,
+  requireStaff,
+  requireLocationAdmin,
+  requireCanNotify,
+  requireSystemAdmin,
+  requireSuperAdmin,
+  requireRemoteGrant,
+} = authz;

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
+import { createStaffSessionStorage } from '@server/auth/session';
+import { createEmbeddedDb } from '@server/db';
+import { createPaths } from '@server/paths';
+import { E2E_DATA_DIR, E2E_SESSION_SECRET } from '../../playwright.config';
+import { expect, test, type DemoEmail } from './fixtures';
+
+/**
+ * Sign-in (spec 01 §2.4, §2.5, §4.1, §4.2) in a browser with JavaScript and without (projects
+ * js and no-js). Accounts a test needs of its own are written into the end-to-end server's
+ * database first, so rate limits and single-use links never depend on another test.
+ */
+
+const DEMO_PASSWORD = 'demo-password-1';
+const paths = createPaths('amc');
+
+function openDb() {
+  return createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
+}
+
+/** A fresh account; with `community`, an editor of it. */
+async function createAccount(label: string, community?: string) {
+  const db = openDb();
+  try {
+    const email = `e2e-${label}-${randomUUID().slice(0, 8)}@demo.example`;
+    const password = 'e2e-password-1';
+    const user = await createEmbeddedIdentity(db.sqlite).createUser({ email, password, displayName: `E2E ${label}` });
+    if (community) await db.ref(paths.userAuthorization(user.uid)).set({ communities: { [community]: { isEditor: true } } });
+    return { email, password, uid: user.uid };
+  } finally {
+    await db.close();
+  }
+}
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Answers the Personal Device step. */
+async function chooseDevice(page: Page, device: 'Personal device' | 'Shared device') {
+  const dialog = page.getByRole('alertdialog', { name: 'Personal Device' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio', { name: new RegExp(device) }).check();
+  await dialog.getByRole('button', { name: 'Login' }).click();
+}
+
+async function sessionCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === '__session');
+}
+
+/** The link of the newest outbox e-mail to `email` with `subject`, as the outbox page shows it. */
+async function linkFromOutbox(page: Page, email: string, subject: string): Promise<string> {
+  await expect(async () => {
+    await page.goto('/dev/outbox');
+    await expect(page.getByRole('row').filter({ hasText: email }).filter({ hasText: subject })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  const message = page.getByRole('article').filter({ has: page.getByText(`To ${email}`) }).first();
+  await expect(message.getByRole('heading', { name: subject })).toBeVisible();
+  const text = (await message.locator('pre').first().textContent()) ?? '';
+  const link = /https?:\/\/\S+\/login\?mode=[^\s)]+/.exec(text)?.[0];
+  if (!link) throw new Error(`No link in the e-mail: ${text}`);
+  return link;
+}
+
+test.describe('password sign-in', () => {
+  const landings: Array<[DemoEmail, string]> = [
+    ['system@demo.example', '/'],
+    ['super@demo.example', '/'],
+    ['admin@demo.example', '/'],
+    ['editor@demo.example', '/'],
+    ['town-editor@demo.example', '/'],
+    ['remote@demo.example', '/detail/remote'],
+  ];
+
+  for (const [email, landing] of landings) {
+    test(`${email} lands on ${landing}`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page).toHaveTitle('Login - App Admin');
+      await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+      await fillCredentials(page, email, DEMO_PASSWORD);
+      await chooseDevice(page, 'Personal device');
+      await page.waitForURL((url) => url.pathname === landing);
+      expect(await sessionCookie(page)).toBeTruthy();
+    });
+  }
+
+  test('a wrong password shows the Login Error dialog and keeps the e-mail', async ({ page }) => {
+    const account = await createAccount('wrong-password', 'demo-campground');
+    await page.goto('/login');
+    await fillCredentials(page, account.email, 'not-the-password');
+    const dialog = page.getByRole('alertdialog', { name: 'Login Error' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('The password is invalid or the user does not have a password.');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(account.email);
+    expect(await sessionCookie(page)).toBeUndefined();
+  });
+
+  test('a missing password is reported by the form', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('admin@demo.example');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Password is required.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('admin@demo.example');
+  });
+
+  test('the redirect target is kept through sign-in', async ({ page }) => {
+    await page.goto('/login?redirectTo=%2Fno-such-page%3Fx%3D1');
+    await fillCredentials(page, 'admin@demo.example', DEMO_PASSWORD);
+    await chooseDevice(page, 'Shared device');
+    await page.waitForURL((url) => url.pathname === '/no-such-page' && url.search === '?x=1');
+  });
+});
+
+test.describe('Personal Device', () => {
+  test('a personal device gets a persistent cookie', async ({ page }) => {
+    await page.goto('/login');
+    await fillCredentials(page, 'editor@demo.example', DEMO_PASSWORD);
+    await chooseDevice(page, 'Personal device');
+    await page.waitForURL((url) => url.pathname === '/');
+    const cookie = await sessionCookie(page);
+    expect(cookie?.httpOnly).toBe(true);
+    // About 30 days from now.
+    expect(cookie!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  test('a shared device gets a cookie that ends with the browser session', async ({ page }) => {
+    await page.goto('/login');
+    await fillCredentials(page, 'editor@demo.example', DEMO_PASSWORD);
+    await chooseDevice(page, 'Shared device');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await sessionCookie(page))?.expires).toBe(-1);
+  });
+
+  test('Cancel returns to Login without signing in', async ({ page }) => {
+    await page.goto('/login');
+    await fillCredentials(page, 'editor@demo.example', DEMO_PASSWORD);
+    const dialog = page.getByRole('alertdialog', { name: 'Personal Device' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('editor@demo.example');
+    expect(await sessionCookie(page)).toBeUndefined();
+  });
+});
+
+test('a person without rights sees the no-access dialog and returns to a clean Login', async ({ page }) => {
+  const account = await createAccount('no-access');
+  await page.goto('/login');
+  await fillCredentials(page, account.email, account.password);
+  await chooseDevice(page, 'Personal device');
+  const dialog = page.getByRole('alertdialog', { name: 'User Does Not Have Access' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('The authenticated user does not have access to modify this app.');
+  expect(await sessionCookie(page)).toBeUndefined();
+  await dialog.getByRole('link', { name: 'OK' }).click();
+  await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('');
+});
+
+test('an e-mailed sign-in link signs in after the Personal Device step', async ({ page, javaScriptEnabled }) => {
+  const account = await createAccount('email-link', 'demo-town');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'E-mail me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'E-mail Sign-In Link' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `A sign-in link has been sent to ${account.email}.` })).toContainText(
+    'check your spam folder too',
+  );
+
+  const link = await linkFromOutbox(page, account.email, 'Sign in to App Admin');
+  await page.goto(link);
+  if (!javaScriptEnabled) {
+    // Without JavaScript the Processing Login view waits for Continue.
+    await expect(page.getByRole('heading', { name: 'Processing Login' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await chooseDevice(page, 'Personal device');
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await sessionCookie(page)).toBeTruthy();
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Sign-in link already used' })).toBeVisible();
+});
+
+test('an address without staff access gets no link', async ({ page }) => {
+  const account = await createAccount('link-no-access');
+  await page.goto('/login?mode=email-link');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('alert')).toContainText('This e-mail address does not have access. Please contact the administrator.');
+});
+
+test('a sign-in link opened in another browser asks for the e-mail first', async ({ page, browser, javaScriptEnabled }) => {
+  const account = await createAccount('link-elsewhere', 'demo-campground');
+  await page.goto('/login?mode=email-link');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status')).toContainText('A sign-in link has been sent');
+  const link = await linkFromOutbox(page, account.email, 'Sign in to App Admin');
+
+  const other = await browser.newContext({ javaScriptEnabled });
+  try {
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(link);
+    await expect(elsewhere.getByRole('heading', { name: 'Confirm Your E-mail' })).toBeVisible();
+    await elsewhere.getByRole('textbox', { name: 'E-mail' }).fill('admin@demo.example');
+    await elsewhere.getByRole('button', { name: 'Continue' }).click();
+    await expect(elsewhere.getByText('This e-mail address does not match the one the sign-in link was sent to.')).toBeVisible();
+    await elsewhere.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+    await elsewhere.getByRole('button', { name: 'Continue' }).click();
+    await chooseDevice(elsewhere, 'Shared device');
+    await elsewhere.waitForURL((url) => url.pathname === '/');
+  } finally {
+    await other.close();
+  }
+});
+
+test('forgot password: e-mail, reset page, sign in with the new password', async ({ page }) => {
+  const account = await createAccount('forgot', 'demo-campground');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Your password has been reset, please check your e-mail', { exact: true })).toBeVisible();
+
+  const link = await linkFromOutbox(page, account.email, 'Reset your App Admin password');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm new password').fill('short');
+  await page.getByRole('button', { name: 'Save Password' }).click();
+  await expect(page.getByText('Password should be at least 6 characters.')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
+  await page.getByLabel('Confirm new password').fill('brand-new-password');
+  await page.getByRole('button', { name: 'Save Password' }).click();
+
+  await page.waitForURL((url) => url.pathname === '/login');
+  await expect(page.getByText('Your new password is saved. Log in with it.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('brand-new-password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await chooseDevice(page, 'Personal device');
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+test('forgot password for an unknown address says why it failed', async ({ page }) => {
+  await page.goto('/login?mode=forgot');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`nobody-${randomUUID().slice(0, 8)}@demo.example`);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Error resetting your password' });
+  await expect(alert).toContainText('There is no user record corresponding to this identifier.');
+});
+
+test.describe('logout', () => {
+  async function storedSession(cookieValue: string) {
+    const db = openDb();
+    try {
+      const sessions = createStaffSessionStorage({ db, paths, secrets: [E2E_SESSION_SECRET], secure: false });
+      return (await sessions.getSession(`__session=${cookieValue}`)).data;
+    } finally {
+      await db.close();
+    }
+  }
+
+  test('action=logout ends the session and shows the login screen', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example', { communityKey: 'demo-campground' });
+    const before = (await sessionCookie(page))!;
+    expect(await storedSession(before.value)).toMatchObject({ communityKey: 'demo-campground' });
+    await page.goto('/login?action=logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+    expect(await sessionCookie(page)).toBeUndefined();
+    expect(await storedSession(before.value)).toEqual({});
+  });
+
+  test("the shell's Log Out button posts to it", async ({ page, loginAs }) => {
+    await loginAs('editor@demo.example');
+    const before = (await sessionCookie(page))!;
+    const response = await page.request.post('/login?action=logout', { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()['location']).toBe('/login');
+    expect(await sessionCookie(page)).toBeUndefined();
+    expect(await storedSession(before.value)).toEqual({});
+  });
+});

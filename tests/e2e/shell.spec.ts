@@ -1,0 +1,398 @@
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { createStaffSessionStorage } from '@server/auth/session';
+import { createEmbeddedDb } from '@server/db';
+import { createPaths } from '@server/paths';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SESSION_SECRET } from '../../playwright.config';
+import { expect, signIn, test, type DemoEmail } from './fixtures';
+
+/**
+ * The authenticated shell (spec 01 §2.2, §2.3, §2.6; spec 03 §2, §6) with and without
+ * JavaScript: each demo role sees exactly its trays, the page title rule, the menu expander,
+ * Switch Community, Feature Unavailable in the studio project, the Google authorization return
+ * page, the 404 page and the sign-in redirect.
+ */
+
+const ALL_TRAYS = [
+  'Quick Access',
+  'Administrative',
+  'Resort System Management',
+  'Email Templates',
+  'Update Data',
+  'Marketing Asset Editor',
+  'Dollars Accounts Status',
+] as const;
+
+interface RoleCase {
+  email: DemoEmail;
+  community: string;
+  trays: ReadonlyArray<(typeof ALL_TRAYS)[number]>;
+  /** Buttons this role must see. */
+  buttons: string[];
+  /** Buttons this role must not see. */
+  hidden: string[];
+}
+
+/** Spec 03 §6 for the demo accounts (the demo product has dollars enabled). */
+const ROLES: Record<string, RoleCase> = {
+  system: {
+    email: 'system@demo.example',
+    community: 'Pine Hollow',
+    trays: ['Quick Access', 'Administrative', 'Resort System Management', 'Update Data', 'Marketing Asset Editor', 'Dollars Accounts Status'],
+    buttons: ['Send Notification', 'Switch Community', 'Users', 'Add Community', 'Import', 'Export', 'Update Data', 'Marketing Asset Editor', 'Dollars'],
+    hidden: ['App Setup', 'Integrations', 'Email Templates'],
+  },
+  super: {
+    email: 'super@demo.example',
+    community: 'Pine Hollow',
+    trays: ['Quick Access', 'Administrative', 'Resort System Management', 'Email Templates'],
+    buttons: ['Send Notification', 'Users', 'App Setup', 'Integrations', 'Email Templates'],
+    hidden: ['Switch Community', 'Add Community', 'Import', 'Export', 'Update Data', 'Marketing Asset Editor', 'Dollars'],
+  },
+  admin: {
+    email: 'admin@demo.example',
+    community: 'Pine Hollow',
+    trays: ['Quick Access', 'Administrative'],
+    buttons: ['Send Notification', 'Header Images', 'Community Setup', 'Users', 'Analytics', 'Marketing'],
+    hidden: ['Switch Community', 'Add Community', 'App Setup', 'Integrations', 'Email Templates', 'Update Data', 'Dollars'],
+  },
+  editor: {
+    email: 'editor@demo.example',
+    community: 'Pine Hollow',
+    trays: ['Quick Access'],
+    buttons: ['Header Images', 'Community Setup', 'Manage Calendars'],
+    hidden: ['Send Notification', 'Switch Community', 'Users', 'Analytics', 'Add Community', 'App Setup', 'Email Templates', 'Dollars'],
+  },
+  'town-editor': {
+    email: 'town-editor@demo.example',
+    community: 'Maple Falls',
+    trays: ['Quick Access'],
+    buttons: ['Header Images', 'Community Setup', 'Manage Calendars'],
+    hidden: ['Send Notification', 'Switch Community', 'Users', 'Analytics', 'Add Community', 'App Setup', 'Email Templates', 'Dollars'],
+  },
+};
+
+/** A session for someone who is not a demo account (an account without any rights). */
+async function signInWithoutRights(context: BrowserContext) {
+  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
+  try {
+    const sessions = createStaffSessionStorage({ db, paths: createPaths('amc'), secrets: [E2E_SESSION_SECRET], secure: false });
+    const session = await sessions.getSession();
+    session.set('uid', 'former-staff');
+    session.set('email', 'former-staff@demo.example');
+    session.set('displayName', 'Former Staff');
+    session.set('method', 'password');
+    session.set('persistent', true);
+    session.set('signedInAt', Date.now());
+    const value = (await sessions.commitSession(session)).split(';')[0].slice('__session='.length);
+    await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    await db.close();
+  }
+}
+
+const tray = (page: Page) => page.getByRole('complementary', { name: 'Button navigation' });
+const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin buttons' });
+const header = (page: Page) => page.getByRole('banner');
+
+for (const [role, expected] of Object.entries(ROLES)) {
+  test(`${role}: the shell shows exactly the role's trays`, async ({ page, loginAs }, testInfo) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(expected.email);
+    await page.goto('/');
+
+    await expect(header(page)).toContainText(expected.community);
+    await expect(header(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    for (const title of ALL_TRAYS) {
+      const heading = tray(page).getByRole('heading', { name: title, exact: true, level: 2 });
+      if (expected.trays.includes(title)) await expect(heading).toBeVisible();
+      else await expect(heading).toHaveCount(0);
+    }
+    await expect(tray(page).getByRole('heading', { level: 2 })).toHaveCount(expected.trays.length);
+    for (const label of expected.buttons) {
+      await expect(tray(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+      await expect(adminNav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    for (const label of expected.hidden) {
+      await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    }
+
+    await page.screenshot({ path: `/tmp/shell-${role}-${testInfo.project.name}.png`, fullPage: true });
+    // Hydration went through without errors.
+    expect(problems).toEqual([]);
+  });
+}
+
+test.describe('page title (spec 01 §2.2)', () => {
+  test("is 'App Admin - {community name}' on home, the route's title where it has one", async ({ page, loginAs }) => {
+    await loginAs('system@demo.example');
+    await page.goto('/');
+    await expect(page).toHaveTitle('App Admin - Pine Hollow');
+    await page.goto('/community-setup');
+    await expect(page).toHaveTitle('App Admin - Pine Hollow');
+    await page.goto('/listnm/switch-community');
+    await expect(page).toHaveTitle('Switch Community');
+  });
+
+  test("is 'App Admin' without a community", async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('App Admin');
+  });
+});
+
+test.describe('left column', () => {
+  test('the menu expander collapses the left column and the choice is remembered', async ({ page, loginAs }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs('admin@demo.example');
+    await page.goto('/');
+    const menu = page.getByRole('complementary', { name: 'Admin menu' });
+    await expect(adminNav(page)).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Pine Hollow home' })).toBeVisible();
+
+    await menu.getByRole('link', { name: 'Collapse menu' }).click();
+    await expect(menu.getByRole('link', { name: 'Expand menu' })).toBeVisible();
+    await expect(adminNav(page)).toBeHidden();
+    await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await page.screenshot({ path: `/tmp/shell-collapsed-${testInfo.project.name}.png` });
+
+    await page.reload();
+    await expect(adminNav(page)).toBeHidden();
+    await menu.getByRole('link', { name: 'Expand menu' }).click();
+    await expect(adminNav(page)).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Collapse menu' })).toBeVisible();
+  });
+
+  test('on a tablet the left column starts collapsed and opens over the page', async ({ page, loginAs }, testInfo) => {
+    await page.setViewportSize({ width: 834, height: 1112 });
+    await loginAs('editor@demo.example');
+    await page.goto('/');
+    const menu = page.getByRole('complementary', { name: 'Admin menu' });
+    await expect(adminNav(page)).toBeHidden();
+    await expect(menu.getByRole('link', { name: 'Collapse menu' })).toBeHidden();
+    await expect(tray(page).getByRole('link', { name: 'Community Setup', exact: true })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shell-tablet-${testInfo.project.name}.png`, fullPage: true });
+
+    await menu.getByRole('link', { name: 'Expand menu' }).click();
+    await expect(adminNav(page).getByRole('link', { name: 'Community Setup', exact: true })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shell-tablet-open-${testInfo.project.name}.png` });
+    await menu.getByRole('link', { name: 'Collapse menu' }).click();
+    await expect(adminNav(page)).toBeHidden();
+  });
+
+  test('the Google authorization return page has no left column', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.goto('/google-auth');
+    await expect(page.getByRole('complementary', { name: 'Admin menu' })).toHaveCount(0);
+  });
+});
+
+test.describe('Switch Community', () => {
+  test('a system admin switches to Maple Falls', async ({ page, loginAs, javaScriptEnabled }, testInfo) => {
+    await loginAs('system@demo.example');
+    await page.goto('/');
+    await expect(header(page)).toContainText('Pine Hollow');
+    await tray(page).getByRole('link', { name: 'Switch Community', exact: true }).click();
+    await expect(page).toHaveURL(/\/listnm\/switch-community$/);
+    await expect(page.getByRole('heading', { name: 'Switch Community', level: 1 })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Communities' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').filter({ hasText: 'Pine Hollow RV Resort' })).toContainText('Current');
+
+    // Community filter matches title or appName.
+    await page.getByRole('searchbox', { name: 'Title or app name' }).fill('maple');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/\?q=maple$/);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await page.screenshot({ path: `/tmp/shell-switch-community-${testInfo.project.name}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Switch to Maple Falls' }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await expect(header(page)).toContainText('Maple Falls');
+    await expect(page.getByText('Switched to Maple Falls.')).toBeVisible();
+    await expect(page).toHaveTitle('App Admin - Maple Falls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Maple Falls' })).toBeAttached();
+    await page.screenshot({ path: `/tmp/shell-switched-${testInfo.project.name}.png`, fullPage: true });
+
+    // With JavaScript the toast closes itself.
+    if (javaScriptEnabled) await expect(page.getByText('Switched to Maple Falls.')).toBeHidden({ timeout: 10_000 });
+
+    // The toast was shown once: the next page has none, and the community stays switched.
+    await page.reload();
+    await expect(header(page)).toContainText('Maple Falls');
+    await expect(page.getByText('Switched to Maple Falls.')).toHaveCount(0);
+  });
+
+  test('people who may not switch get 403 from the page and its action', async ({ page, loginAs }) => {
+    await loginAs('editor@demo.example');
+    const response = await page.goto('/listnm/switch-community');
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    const post = await page.request.post('/listnm/switch-community', { form: { communityKey: 'demo-town' }, maxRedirects: 0 });
+    expect(post.status()).toBe(403);
+    await page.goto('/');
+    await expect(header(page)).toContainText('Pine Hollow');
+  });
+
+  test('the action re-checks the chosen community on the server', async ({ page, loginAs }) => {
+    await loginAs('system@demo.example');
+    const post = await page.request.post('/listnm/switch-community', { form: { communityKey: 'no-such-community' }, maxRedirects: 0 });
+    expect(post.status()).toBe(403);
+    const bad = await page.request.post('/listnm/switch-community', { form: { communityKey: 'a/b' }, maxRedirects: 0 });
+    expect(bad.status()).toBe(400);
+  });
+});
+
+test.describe('Feature Unavailable in the studio project', () => {
+  const STUDIO_URL = E2E_BASE_URL.replace('127.0.0.1', 'studio.localhost');
+  test.use({ baseURL: STUDIO_URL });
+
+  test('an unavailable button opens the dialog with a link to schedule a demo', async ({ page, context }, testInfo) => {
+    await signIn(context, 'admin@demo.example');
+    const [session] = (await context.cookies(E2E_BASE_URL)).filter((cookie) => cookie.name === '__session');
+    await context.addCookies([{ name: '__session', value: session.value, url: STUDIO_URL, httpOnly: true, sameSite: 'Lax' }]);
+
+    await page.goto('/');
+    await expect(header(page)).toContainText('Pine Hollow');
+    const analytics = tray(page).getByRole('link', { name: 'Analytics', exact: true });
+    await expect(analytics).toHaveAttribute('href', '/?unavailable=analytics');
+    await expect(tray(page).getByRole('link', { name: 'Users', exact: true })).toHaveAttribute('href', '/listnm/users');
+
+    await analytics.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Feature Unavailable' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('This feature is not available.');
+    await expect(dialog.getByRole('link', { name: 'Schedule a demo' })).toHaveAttribute('href', 'https://calendly.com/community-apps/demo');
+    await page.screenshot({ path: `/tmp/shell-feature-unavailable-${testInfo.project.name}.png` });
+    await dialog.getByRole('link', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`${STUDIO_URL}/`);
+
+    // The address alone opens it too (a link followed without JavaScript, a reload).
+    await page.goto('/?unavailable=marketing');
+    await expect(dialog).toBeVisible();
+    // A button that is not unavailable opens nothing.
+    await page.goto('/?unavailable=users');
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test('outside the studio the same buttons are plain links', async ({ page, loginAs }) => {
+  await loginAs('admin@demo.example');
+  await page.goto('/?unavailable=analytics');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(tray(page).getByRole('link', { name: 'Analytics', exact: true })).toHaveAttribute('href', '/analytics');
+});
+
+test.describe('Google authorization return page', () => {
+  test('without a code it says so', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.goto('/google-auth');
+    await expect(page.getByText('Authorization code not found in URL')).toBeVisible();
+  });
+
+  test('with a code and no opener window', async ({ page, loginAs, javaScriptEnabled }) => {
+    await loginAs('admin@demo.example');
+    await page.goto('/google-auth?code=4%2F0Adeu5B&scope=email%20profile');
+    if (javaScriptEnabled) await expect(page.getByText('No opener window found')).toBeVisible();
+    else await expect(page.getByText('You can close this window')).toBeVisible();
+    await expect(page.getByText('Authorization code not found in URL')).toHaveCount(0);
+  });
+
+  test('hands the code and scope to the opener and closes', async ({ page, loginAs, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'window.opener needs JavaScript');
+    await loginAs('admin@demo.example');
+    await page.goto('/');
+    await page.evaluate(() => {
+      window.addEventListener('message', (event) => {
+        (window as unknown as { received: unknown }).received = { data: event.data, origin: event.origin };
+      });
+    });
+    const popupPromise = page.waitForEvent('popup');
+    await page.evaluate(() => window.open('/google-auth?code=4%2F0Adeu5B&scope=email', 'google-auth'));
+    const popup = await popupPromise;
+    await popup.waitForEvent('close');
+    const received = await page.evaluate(() => (window as unknown as { received: unknown }).received);
+    expect(received).toEqual({ data: { code: '4/0Adeu5B', scope: 'email' }, origin: E2E_BASE_URL });
+  });
+
+  test('needs a signed-in person', async ({ page }) => {
+    await page.goto('/google-auth?code=abc');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fgoogle-auth%3Fcode%3Dabc$/);
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown address is 404', async ({ page }, testInfo) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shell-404-${testInfo.project.name}.png` });
+  });
+
+  test('an unknown one-segment address is 404 before signing in too', async ({ page }) => {
+    const response = await page.goto('/not-an-action');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('an unknown home action is 404 inside the shell', async ({ page, loginAs }, testInfo) => {
+    await loginAs('admin@demo.example');
+    const response = await page.goto('/not-an-action');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(header(page)).toContainText('Pine Hollow');
+    await page.screenshot({ path: `/tmp/shell-404-in-shell-${testInfo.project.name}.png` });
+  });
+});
+
+test.describe('signing in', () => {
+  test('an anonymous visit to home goes to Login', async ({ page }) => {
+    await page.goto('/');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    // requireStaff leaves out a redirectTo of '/', where signing in leads anyway.
+    expect(url.searchParams.get('redirectTo') ?? '/').toBe('/');
+  });
+
+  test('an anonymous visit to a staff page goes to Login and back', async ({ page }) => {
+    await page.goto('/listnm/switch-community?q=maple');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/listnm/switch-community?q=maple');
+  });
+
+  test("someone without any rights gets 'User Does Not Have Access' and returns to Login", async ({ page, context }, testInfo) => {
+    await signInWithoutRights(context);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(403);
+    const dialog = page.getByRole('alertdialog', { name: 'User Does Not Have Access' });
+    await expect(dialog).toContainText('The authenticated user does not have access to modify this app.');
+    await page.screenshot({ path: `/tmp/shell-no-access-${testInfo.project.name}.png` });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  test('Log Out posts to Login with action=logout and ends the session', async ({ page, loginAs }) => {
+    await loginAs('editor@demo.example');
+    await page.goto('/');
+    const form = header(page).locator('form').filter({ has: page.getByRole('button', { name: 'Log Out' }) });
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/login?action=logout');
+
+    await header(page).getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await page.goto('/community-setup');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcommunity-setup$/);
+  });
+});
