@@ -12,11 +12,14 @@ export const meta: MetaFunction = () => [{ title: 'Outbox - App Admin' }];
 
 /**
  * The development outbox: the e-mails the platform "sent" while no SMTP server is
- * configured. Without the outbox mailer (SMTP_URL set) the page does not exist.
+ * configured. Without the outbox mailer (SMTP_URL set) or on Firebase the page does not exist.
  */
 export async function loader() {
   const { db, paths, mailer } = await getServices();
-  if (mailer.transport !== 'outbox') throw new Response('Not Found', { status: 404 });
+  // A development page: only on a machine without SMTP running the embedded database (a
+  // developer's or a demo machine); never on a Firebase deployment, where it would show
+  // everyone's sign-in links.
+  if (mailer.transport !== 'outbox' || db.engine !== 'embedded') throw new Response('Not Found', { status: 404 });
   const messages = await listOutbox(db, paths, { limit: OUTBOX_PAGE_SIZE });
   return { messages, limit: OUTBOX_PAGE_SIZE };
 }

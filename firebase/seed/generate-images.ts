@@ -6,7 +6,7 @@
  *   npx tsx firebase/seed/generate-images.ts
  *
  * Header images are 1125x450 (the recommended header size for a single app), drawn as simple
- * layered landscapes with their caption; the resort map is 1125x600; list icons are 96x96.
+ * layered landscapes without text (the caption is data the apps draw over the image); the resort map is 1125x600; list icons are 96x96.
  * Drawing is deterministic (a seeded random generator), so a rerun gives the same pictures.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -81,22 +81,6 @@ function roundTree(ctx: SKRSContext2D, x: number, groundY: number, size: number,
   }
 }
 
-function caption(ctx: SKRSContext2D, text: string, width: number, height: number) {
-  const band = verticalGradient(ctx, height - 120, height, [
-    [0, 'rgba(0,0,0,0)'],
-    [1, 'rgba(0,0,0,0.55)'],
-  ]);
-  ctx.fillStyle = band;
-  ctx.fillRect(0, height - 120, width, 120);
-  ctx.font = `bold 34px ${FONT}`;
-  ctx.fillStyle = '#ffffff';
-  ctx.shadowColor = 'rgba(0,0,0,0.6)';
-  ctx.shadowBlur = 6;
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillText(text, 36, height - 34);
-  ctx.shadowBlur = 0;
-}
-
 function sun(ctx: SKRSContext2D, x: number, y: number, radius: number, colour: string, glow: string) {
   const halo = ctx.createRadialGradient(x, y, radius * 0.5, x, y, radius * 4);
   halo.addColorStop(0, glow);
@@ -137,7 +121,6 @@ const lakesideSunrise: Scene = (ctx, width, height) => {
   }
   for (let x = 10; x < width * 0.32; x += 26 + rnd() * 20) pine(ctx, x, height * 0.64, 90 + rnd() * 70, '#1d2f2a');
   for (let x = width * 0.86; x < width; x += 24 + rnd() * 18) pine(ctx, x, height * 0.63, 80 + rnd() * 60, '#1d2f2a');
-  caption(ctx, 'Sunrise over Pine Hollow Lake', width, height);
 };
 
 const pineTrail: Scene = (ctx, width, height) => {
@@ -163,7 +146,6 @@ const pineTrail: Scene = (ctx, width, height) => {
     if (x > width * 0.4 && x < width * 0.66) continue;
     pine(ctx, x, height * (0.7 + rnd() * 0.25), 140 + rnd() * 110, rnd() > 0.5 ? '#234b2a' : '#2c5a31');
   }
-  caption(ctx, 'The Hollow Creek nature trail', width, height);
 };
 
 const campfireNight: Scene = (ctx, width, height) => {
@@ -211,7 +193,6 @@ const campfireNight: Scene = (ctx, width, height) => {
     if (x > width * 0.35 && x < width * 0.75) continue;
     pine(ctx, x, height * 0.86, 130 + rnd() * 100, '#05070f');
   }
-  caption(ctx, 'Campfire night at the pavilion', width, height);
 };
 
 const mainStreet: Scene = (ctx, width, height) => {
@@ -251,7 +232,6 @@ const mainStreet: Scene = (ctx, width, height) => {
   for (let treeX = 60; treeX < width; treeX += 210 + rnd() * 40) {
     roundTree(ctx, treeX, height * 0.8, 120, rnd() > 0.5 ? '#d9722b' : '#c24b1f', '#4a3322');
   }
-  caption(ctx, 'Main Street in autumn', width, height);
 };
 
 const riverFalls: Scene = (ctx, width, height) => {
@@ -301,7 +281,6 @@ const riverFalls: Scene = (ctx, width, height) => {
   ctx.fill();
   for (let treeX = 30; treeX < width * 0.27; treeX += 70 + rnd() * 30) roundTree(ctx, treeX, height * 0.7, 110, '#e08a2e', '#4a3322');
   for (let treeX = width * 0.76; treeX < width; treeX += 70 + rnd() * 30) roundTree(ctx, treeX, height * 0.7, 110, '#c9532a', '#4a3322');
-  caption(ctx, 'The falls on the Maple River', width, height);
 };
 
 /** The resort map: sites, roads, the lake and the main buildings, with labels. */

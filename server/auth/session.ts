@@ -70,14 +70,27 @@ export function createStaffSessionStorage({ db, paths, secrets, secure, now = Da
     secrets,
   });
 
-  const lifetime = (data: Record<string, unknown>, expires: Date | undefined) =>
-    expires ? expires.getTime() : now() + (data.persistent ? PERSONAL_SESSION_SECONDS : SHARED_SESSION_SECONDS) * 1000;
+  /** Each write renews the server-side lifetime; the cookie's own expiry is the browser's business. */
+  const lifetime = (data: Record<string, unknown>) =>
+    now() + (data.persistent ? PERSONAL_SESSION_SECONDS : SHARED_SESSION_SECONDS) * 1000;
+
+  /** Sessions whose browser never came back: a few are swept at each sign-in. */
+  const removeExpiredSessions = async () => {
+    const parent = db.ref(paths.session('_')).parent!;
+    const stale = await parent.orderByChild('expiresAt').endAt(now()).limitToFirst(50).get();
+    const removals: Record<string, null> = {};
+    stale.forEach((child) => {
+      removals[child.key!] = null;
+    });
+    if (Object.keys(removals).length > 0) await parent.update(removals);
+  };
 
   return createSessionStorage<SessionData, SessionFlashData>({
     cookie,
-    async createData(data, expires) {
+    async createData(data) {
+      await removeExpiredSessions();
       const id = randomBytes(24).toString('base64url');
-      const record: StoredSession = { data: data as Record<string, unknown>, expiresAt: lifetime(data, expires) };
+      const record: StoredSession = { data: data as Record<string, unknown>, expiresAt: lifetime(data) };
       await db.ref(paths.session(id)).set(record as never);
       return id;
     },
@@ -96,8 +109,8 @@ export function createStaffSessionStorage({ db, paths, secrets, secure, now = Da
       }
       return stored.data as never;
     },
-    async updateData(id, data, expires) {
-      const record: StoredSession = { data: data as Record<string, unknown>, expiresAt: lifetime(data, expires) };
+    async updateData(id, data) {
+      const record: StoredSession = { data: data as Record<string, unknown>, expiresAt: lifetime(data) };
       await db.ref(paths.session(id)).set(record as never);
     },
     async deleteData(id) {
