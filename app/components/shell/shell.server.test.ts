@@ -184,6 +184,7 @@ describe('Switch Community', () => {
 
     const session = await readSession(services.sessions, request('/', cookie));
     expect(session.get('communityKey')).toBe('demo-town');
+    expect((await services.db.ref(services.paths.userEditorDefault('demo-system')).get()).val()).toBe('demo-town');
     const first = await takeToast(request('/', cookie));
     expect(first.toast).toMatchObject({ kind: 'success', message: 'Switched to Maple Falls.' });
     expect(first.headers.get('Set-Cookie')).toMatch(/^__session=/);

@@ -66,8 +66,10 @@ export async function switchCommunity(request: Request): Promise<Response> {
   const staff = await requireStaff(request, { community: chosen });
   const summary = staff.communities.find((community) => community.key === chosen);
 
-  const { sessions } = await getServices();
+  const { sessions, db, paths } = await getServices();
   const session = await readSession(sessions, request);
   session.set('communityKey', chosen);
+  // The choice is also the person's default community next time (spec 01 §7.1).
+  await db.ref(paths.userEditorDefault(staff.user.uid)).set(chosen);
   return redirectWithToast(request, '/', { kind: 'success', message: `Switched to ${summary?.displayName ?? chosen}.` }, { session });
 }
