@@ -159,3 +159,30 @@ export function sessionUser(session: StaffSession): SessionUser | null {
     communityKey: session.get('communityKey') ?? null,
   };
 }
+
+export interface NewSessionInput {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  method: SignInMethod;
+  persistent: boolean;
+  communityKey?: string;
+}
+
+/** A fresh session for a person who just signed in (commit it with `commitOptions`). */
+export async function newStaffSession(sessions: StaffSessionStorage, input: NewSessionInput, now = Date.now()): Promise<StaffSession> {
+  const session = await sessions.getSession();
+  session.set('uid', input.uid);
+  session.set('email', input.email);
+  session.set('displayName', input.displayName);
+  session.set('method', input.method);
+  session.set('persistent', input.persistent);
+  session.set('signedInAt', now);
+  if (input.communityKey) session.set('communityKey', input.communityKey);
+  return session;
+}
+
+/** The `name=value` pair of a committed session cookie (tests and fixtures send it back). */
+export function cookiePair(setCookie: string): string {
+  return setCookie.split(';')[0];
+}

@@ -19,7 +19,7 @@ import { SpamError } from './honeypot';
 import { IdentityError, normalizeEmail } from './identity/types';
 import { pendingSignIn, type LoginAlert, type LoginFlowSession, type LoginNotice, type PendingSignIn } from './login-flow';
 import { addressKey, clientIp, hitLimits, peekLimits, TOO_MANY_RESET_REQUESTS, TOO_MANY_SIGN_IN_ATTEMPTS } from './rate-limit';
-import { commitOptions, readSession, type SignInMethod } from './session';
+import { commitOptions, newStaffSession, readSession, type SignInMethod } from './session';
 import { EMAIL_LINK_TTL_MS, PASSWORD_RESET_TTL_MS, type AuthTokenKind, type TokenProblem } from './tokens';
 
 /**
@@ -321,13 +321,7 @@ export async function completeSignIn(services: SignInServices, request: Request,
   const previousKey = previous.get('uid') === pending.uid ? previous.get('communityKey') : undefined;
   if (previous.id) await services.sessions.destroySession(previous);
 
-  const session = await services.sessions.getSession();
-  session.set('uid', pending.uid);
-  session.set('email', pending.email);
-  session.set('displayName', pending.displayName);
-  session.set('method', pending.method);
-  session.set('persistent', device === 'personal');
-  session.set('signedInAt', Date.now());
+  const session = await newStaffSession(services.sessions, { ...pending, persistent: device === 'personal' });
 
   let location: string;
   if (verdict === 'staff') {

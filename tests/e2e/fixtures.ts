@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
-import { createStaffSessionStorage, type SignInMethod } from '@server/auth/session';
+import { cookiePair, createStaffSessionStorage, newStaffSession, type SignInMethod } from '@server/auth/session';
 import { createEmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SESSION_SECRET } from '../../playwright.config';
@@ -42,20 +42,22 @@ export async function signIn(context: BrowserContext, email: DemoEmail, options:
       secrets: [E2E_SESSION_SECRET],
       secure: false,
     });
-    const session = await sessions.getSession();
-    session.set('uid', user.uid);
-    session.set('email', user.email);
-    session.set('displayName', user.displayName);
-    session.set('method', options.method ?? 'password');
-    session.set('persistent', options.persistent ?? true);
-    session.set('signedInAt', Date.now());
-    if (options.communityKey) session.set('communityKey', options.communityKey);
-    const header = await sessions.commitSession(session);
-    const value = header.split(';')[0].slice('__session='.length);
-    await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+    const session = await newStaffSession(sessions, {
+      ...user,
+      method: options.method ?? 'password',
+      persistent: options.persistent ?? true,
+      communityKey: options.communityKey,
+    });
+    await addSessionCookie(context, await sessions.commitSession(session));
   } finally {
     await db.close();
   }
+}
+
+/** Hands the browser a session cookie committed by the server's session storage. */
+export async function addSessionCookie(context: BrowserContext, setCookie: string) {
+  const value = cookiePair(setCookie).slice('__session='.length);
+  await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 export const test = base.extend<{ loginAs: (email: DemoEmail, options?: LoginOptions) => Promise<void> }>({

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createStaffSessionStorage } from '@server/auth/session';
+import { createStaffSessionStorage, newStaffSession } from '@server/auth/session';
 import { createEmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SESSION_SECRET } from '../../playwright.config';
-import { expect, signIn, test, type DemoEmail } from './fixtures';
+import { addSessionCookie, expect, signIn, test, type DemoEmail } from './fixtures';
 
 /**
  * The authenticated shell (spec 01 §2.2, §2.3, §2.6; spec 03 §2, §6) with and without
@@ -77,15 +77,14 @@ async function signInWithoutRights(context: BrowserContext) {
   const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
   try {
     const sessions = createStaffSessionStorage({ db, paths: createPaths('amc'), secrets: [E2E_SESSION_SECRET], secure: false });
-    const session = await sessions.getSession();
-    session.set('uid', 'former-staff');
-    session.set('email', 'former-staff@demo.example');
-    session.set('displayName', 'Former Staff');
-    session.set('method', 'password');
-    session.set('persistent', true);
-    session.set('signedInAt', Date.now());
-    const value = (await sessions.commitSession(session)).split(';')[0].slice('__session='.length);
-    await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+    const session = await newStaffSession(sessions, {
+      uid: 'former-staff',
+      email: 'former-staff@demo.example',
+      displayName: 'Former Staff',
+      method: 'password',
+      persistent: true,
+    });
+    await addSessionCookie(context, await sessions.commitSession(session));
   } finally {
     await db.close();
   }

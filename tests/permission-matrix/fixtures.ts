@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
-import type { SignInMethod, StaffSessionStorage } from '@server/auth/session';
+import { cookiePair, newStaffSession, type SignInMethod, type StaffSessionStorage } from '@server/auth/session';
 import { createEmbeddedDb, type EmbeddedDb } from '@server/db';
 import { parseEnv, type Env } from '@server/env';
 import { createPaths, type Paths } from '@server/paths';
@@ -106,16 +106,13 @@ export interface CookieOptions {
 
 /** The Cookie header of a session for `person`, created and signed by the real session storage. */
 export async function sessionCookie(sessions: StaffSessionStorage, person: DemoPerson, options: CookieOptions = {}): Promise<string> {
-  const session = await sessions.getSession();
-  session.set('uid', person.uid);
-  session.set('email', person.email);
-  session.set('displayName', person.displayName);
-  session.set('method', options.method ?? 'password');
-  session.set('persistent', options.persistent ?? true);
-  session.set('signedInAt', Date.now());
-  if (options.communityKey) session.set('communityKey', options.communityKey);
-  const setCookie = await sessions.commitSession(session);
-  return setCookie.split(';')[0];
+  const session = await newStaffSession(sessions, {
+    ...person,
+    method: options.method ?? 'password',
+    persistent: options.persistent ?? true,
+    communityKey: options.communityKey,
+  });
+  return cookiePair(await sessions.commitSession(session));
 }
 
 /** A cookie per role ('' for anonymous). */

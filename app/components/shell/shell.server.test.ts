@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSession } from '@server/auth/session';
+import { cookiePair, newStaffSession, readSession } from '@server/auth/session';
 import { parseEnv } from '@server/env';
 import { loadDemoUsers, seedDemoData } from '@server/seed';
 import { closeServices, createServices, setServicesForTests, type Services } from '@server/services';
@@ -41,15 +41,8 @@ afterAll(async () => {
 
 async function cookieFor(email: string, communityKey?: string): Promise<string> {
   const user = loadDemoUsers().find((candidate) => candidate.email === email)!;
-  const session = await services.sessions.getSession();
-  session.set('uid', user.uid);
-  session.set('email', user.email);
-  session.set('displayName', user.displayName);
-  session.set('method', 'password');
-  session.set('persistent', true);
-  session.set('signedInAt', Date.now());
-  if (communityKey) session.set('communityKey', communityKey);
-  return (await services.sessions.commitSession(session)).split(';')[0];
+  const session = await newStaffSession(services.sessions, { ...user, method: 'password', persistent: true, communityKey });
+  return cookiePair(await services.sessions.commitSession(session));
 }
 
 function request(path: string, cookie: string, init: RequestInit & { host?: string } = {}): Request {
