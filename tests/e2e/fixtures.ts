@@ -46,7 +46,9 @@ export async function signIn(context: BrowserContext, email: DemoEmail, options:
       ...user,
       method: options.method ?? 'password',
       persistent: options.persistent ?? true,
-      communityKey: options.communityKey,
+      // Pinned, so a test that changes someone's default community (Switch Community saves it)
+      // cannot move the community under tests running beside it.
+      communityKey: options.communityKey ?? (email === 'town-editor@demo.example' ? 'demo-town' : 'demo-campground'),
     });
     await addSessionCookie(context, await sessions.commitSession(session));
   } finally {
