@@ -1,18 +1,18 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ButtonTray } from './button-tray';
 import type { HomeData, HomeMenuItem } from './home.server';
 import { ShellColumns } from './shell-columns';
 import type { TrayView } from './tray-types';
 
 /**
- * The home screen (spec 01 §2.6): the community's header and its main menu in the centre, the
- * button navigation tray in the right column.
+ * The home screen (spec 01 §2.6): the community's header and its main menu in the centre; in
+ * the right column the action's screen (`panel`) or else the button navigation tray.
  */
-export function HomeScreen({ home, trays }: { home: HomeData; trays: readonly TrayView[] }) {
+export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: readonly TrayView[]; panel?: ReactNode }) {
   return (
     <ShellColumns
-      rightLabel="Button navigation"
+      rightLabel={panel ? 'Action' : 'Button navigation'}
       centre={
         <Flex direction="column" gap="5">
           <HomeHeader home={home} />
@@ -38,7 +38,7 @@ export function HomeScreen({ home, trays }: { home: HomeData; trays: readonly Tr
           </section>
         </Flex>
       }
-      right={<ButtonTray trays={trays} />}
+      right={panel ?? <ButtonTray trays={trays} />}
     />
   );
 }

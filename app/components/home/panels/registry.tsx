@@ -1,0 +1,13 @@
+import type { ComponentType } from 'react';
+import type { PanelActionName } from './types';
+
+/**
+ * The UI of each right-column screen, by action; it receives its panel loader's data and the
+ * route's action data (validation results).
+ */
+export interface PanelProps<LoaderData = any, ActionData = any> {
+  data: LoaderData;
+  actionData: ActionData | undefined;
+}
+
+export const PANEL_VIEWS: Partial<Record<PanelActionName, ComponentType<PanelProps>>> = {};
