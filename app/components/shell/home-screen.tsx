@@ -1,5 +1,6 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { CSSProperties, ReactNode } from 'react';
+import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import { ButtonTray } from './button-tray';
 import type { HomeData, HomeMenuItem } from './home.server';
 import { ShellColumns } from './shell-columns';
@@ -15,7 +16,7 @@ export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: read
       rightLabel={panel ? 'Action' : 'Button navigation'}
       centre={
         <Flex direction="column" gap="5">
-          <HomeHeader home={home} />
+          <HeaderCarousel header={home.header} title={home.title} initialSlide={home.slide} />
           <section aria-labelledby="home-menu-title">
             <Heading as="h2" size="4" mb="3" id="home-menu-title">
               Main Menu
@@ -40,34 +41,6 @@ export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: read
       }
       right={panel ?? <ButtonTray trays={trays} />}
     />
-  );
-}
-
-function HomeHeader({ home }: { home: HomeData }) {
-  const image = home.headerImage;
-  // The heading stays for screen readers when the app hides the title.
-  const title = (
-    <Heading as="h1" size="7" className={home.hideTitle ? 'visually-hidden' : 'home-header-title'}>
-      {home.title}
-    </Heading>
-  );
-  if (!image) {
-    return <header className="home-header">{title}</header>;
-  }
-  return (
-    <header className="home-header" data-media="">
-      <figure className="home-header-figure">
-        <div className="home-header-media">
-          <img className="home-header-image" src={image.url} alt={image.caption ?? ''} />
-          {title}
-        </div>
-        {image.caption ? (
-          <Text as="p" size="2" className="home-header-caption" asChild>
-            <figcaption>{image.caption}</figcaption>
-          </Text>
-        ) : null}
-      </figure>
-    </header>
   );
 }
 

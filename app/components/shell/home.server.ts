@@ -1,4 +1,5 @@
 import { requireStaff } from '@server/authz';
+import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { getServices } from '~/services.server';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
 import { imageUrl, loadCommunityRecord } from './shell.server';
@@ -20,9 +21,10 @@ export interface HomeMenuItem {
 export interface HomeData {
   communityKey: string;
   title: string;
-  hideTitle: boolean;
-  /** The first header image of header-info/main-menu, with its caption. */
-  headerImage: { url: string; caption: string | null } | null;
+  /** header-info/main-menu: the video or the carousel's images (spec 01 §2.6). */
+  header: HeaderView;
+  /** The slide the page opens on (`?slide=`, so the carousel works without JavaScript). */
+  slide: number;
   menu: HomeMenuItem[];
 }
 
@@ -82,16 +84,13 @@ export async function loadHome(request: Request): Promise<HomeData> {
     db.ref(paths.headerInfo(community, MAIN_MENU)).get(),
     db.ref(paths.menu(community, MAIN_MENU)).get(),
   ]);
-  const headerInfo = isObject(header.val()) ? (header.val() as Record<string, unknown>) : {};
-  const firstImage = entries(headerInfo.images)
-    .map(([, image]) => (isObject(image) ? { url: imageUrl(image.imageURL), caption: text(image.caption) } : null))
-    .find((image): image is { url: string; caption: string | null } => image !== null && image.url !== null);
+  const view = headerView(header.val(), imageUrl);
 
   return {
     communityKey: community,
     title: text(record.title) ?? text(record.name) ?? community,
-    hideTitle: headerInfo.hideTitle === true,
-    headerImage: firstImage ?? null,
+    header: view,
+    slide: slideIndex(new URL(request.url).searchParams.get('slide'), view.slides.length),
     menu: homeMenuItems(menu.val(), record),
   };
 }

@@ -122,13 +122,16 @@ describe('loadShell', () => {
 });
 
 describe('loadHome', () => {
-  it("reads the community's title, first header image and main menu", async () => {
+  it("reads the community's title, header images and main menu", async () => {
     const home = await loadHome(request('/', await cookieFor('town-editor@demo.example')));
     expect(home.communityKey).toBe('demo-town');
     expect(home.title).toBe('Maple Falls');
-    expect(home.hideTitle).toBe(false);
-    expect(home.headerImage?.caption).toBe('Main Street in autumn');
-    expect(home.headerImage?.url).toMatch(/main-street\.jpg$/);
+    expect(home.header.hideTitle).toBe(false);
+    expect(home.header.slides[0].caption).toBe('Main Street in autumn');
+    expect(home.header.slides[0].url).toMatch(/main-street\.jpg$/);
+    expect(home.header.slides.length).toBe(2);
+    expect(home.slide).toBe(0);
+    expect((await loadHome(request('/?slide=1', await cookieFor('town-editor@demo.example')))).slide).toBe(1);
     expect(home.menu.length).toBeGreaterThan(5);
     expect(home.menu[0]).toMatchObject({ key: 'community-events', title: 'Activities', iconShape: 'round' });
     expect(home.menu[0].icon).toMatch(/^data:image\/svg\+xml/);
