@@ -1,4 +1,5 @@
-import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import type { BusinessHome } from '~/lib/business-home';
 import type { CSSProperties, ReactNode } from 'react';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import { ButtonTray } from './button-tray';
@@ -17,30 +18,72 @@ export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: read
       centre={
         <Flex direction="column" gap="5">
           <HeaderCarousel header={home.header} title={home.title} initialSlide={home.slide} />
-          <section aria-labelledby="home-menu-title">
-            <Heading as="h2" size="4" mb="3" id="home-menu-title">
-              Main Menu
-            </Heading>
-            {home.menu.length === 0 ? (
-              <Card>
-                <Text as="p" color="gray">
-                  The main menu has no items.
-                </Text>
-              </Card>
-            ) : (
-              <ul className="menu-grid">
-                {home.menu.map((item) => (
-                  <li key={item.key}>
-                    <MenuTile item={item} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          {home.business ? <BusinessActions business={home.business} /> : <MenuGrid menu={home.menu} />}
         </Flex>
       }
       right={panel ?? <ButtonTray trays={trays} />}
     />
+  );
+}
+
+function MenuGrid({ menu }: { menu: readonly HomeMenuItem[] }) {
+  return (
+    <section aria-labelledby="home-menu-title">
+      <Heading as="h2" size="4" mb="3" id="home-menu-title">
+        Main Menu
+      </Heading>
+      {menu.length === 0 ? (
+        <Card>
+          <Text as="p" color="gray">
+            The main menu has no items.
+          </Text>
+        </Card>
+      ) : (
+        <ul className="menu-grid">
+          {menu.map((item) => (
+            <li key={item.key}>
+              <MenuTile item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A business-only community's home (spec 01 §2.6): action buttons, address and description. */
+function BusinessActions({ business }: { business: BusinessHome }) {
+  return (
+    <section aria-labelledby="home-business-title" className="business-home">
+      <Heading as="h2" size="4" mb="3" id="home-business-title">
+        Business
+      </Heading>
+      {business.actions.length > 0 ? (
+        <Flex gap="3" wrap="wrap" asChild>
+          <ul className="business-actions">
+            {business.actions.map((action) => (
+              <li key={action.id}>
+                <Button asChild size="3" variant="soft">
+                  <a href={action.href} target={action.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer">
+                    {action.label}
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      ) : null}
+      {business.address || business.cityLine ? (
+        <Text as="p" mt="4">
+          {business.address}
+          {business.address && business.cityLine ? <br /> : null}
+          {business.cityLine}
+        </Text>
+      ) : null}
+      {business.htmlDescription ? (
+        <div className="rich-text business-description" dangerouslySetInnerHTML={{ __html: business.htmlDescription }} />
+      ) : null}
+    </section>
   );
 }
 

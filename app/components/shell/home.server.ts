@@ -1,4 +1,6 @@
 import { requireStaff } from '@server/authz';
+import { sanitizeRichText } from '@server/html';
+import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { getServices } from '~/services.server';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
@@ -26,6 +28,8 @@ export interface HomeData {
   /** The slide the page opens on (`?slide=`, so the carousel works without JavaScript). */
   slide: number;
   menu: HomeMenuItem[];
+  /** A business-only community's action buttons, shown instead of the menu grid. */
+  business: BusinessHome | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -92,5 +96,6 @@ export async function loadHome(request: Request): Promise<HomeData> {
     header: view,
     slide: slideIndex(new URL(request.url).searchParams.get('slide'), view.slides.length),
     menu: homeMenuItems(menu.val(), record),
+    business: isBusinessHome(record, MAIN_MENU) ? businessHome(record, sanitizeRichText(record.htmlDescription)) : null,
   };
 }
