@@ -74,6 +74,17 @@ export const STAFF: Record<Role, Outcome> = {
 /** Anyone signed in (requireUser). */
 export const SIGNED_IN: Record<Role, Outcome> = { ...everyone(200), anonymous: LOGIN };
 
+/** Super admins only (requireSuperAdmin): other staff 403, anonymous people sign in, remote-only people go to their page. */
+export const SUPER_ONLY = (outcome: Outcome): Record<Role, Outcome> => ({
+  anonymous: LOGIN,
+  editorA: 403,
+  adminA: 403,
+  editorB: 403,
+  system: 403,
+  super: outcome,
+  remote: REMOTE,
+});
+
 const SEED_IMAGE = '/files/demo-campground/images/header/1717200000000/pine-trail.jpg';
 
 export const MATRIX: MatrixRow[] = [
@@ -101,12 +112,63 @@ export const MATRIX: MatrixRow[] = [
     note: 'the menu expander stores a preference cookie (which grants nothing) and comes back to the address',
   },
   { route: 'routes/_app._index', request: { path: '/' }, expected: STAFF },
-  { route: 'routes/_app.$action', request: { path: '/community-setup' }, expected: STAFF },
   {
     route: 'routes/_app.$action',
-    request: { path: '/app-setup' },
-    expected: STAFF,
-    note: 'shows the home screen and tray until App Setup has its screen; then super admins only',
+    request: { path: '/community-setup' },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 200, editorB: 403, system: 200, super: 200, remote: REMOTE },
+    note: 'community setup: location admin of the current community, or resort system admin',
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/community-setup', form: { intent: 'save' } },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 400, editorB: 403, system: 400, super: 400, remote: REMOTE },
+    note: 'an empty form is refused with the schema messages (400), after the permission check',
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { path: '/add-community' },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 403, editorB: 403, system: 200, super: 403, remote: REMOTE },
+    note: 'Add Community is in the Resort System Management tray',
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/add-community', form: { intent: 'save' } },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 403, editorB: 403, system: 400, super: 403, remote: REMOTE },
+  },
+  // App Setup and Integrations (spec 01 §6: super admins see them)
+  { route: 'routes/_app.$action', request: { path: '/app-setup' }, expected: SUPER_ONLY(200), note: 'app setup: super admins only' },
+  { route: 'routes/_app.$action', request: { path: '/app-setup?appId=pine-hollow' }, expected: SUPER_ONLY(200) },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/app-setup', form: { intent: 'save', appId: '' } },
+    expected: SUPER_ONLY(400),
+    note: "no app id: 'Please select an app ID.'",
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/app-setup?appId=matrix-app', form: { intent: 'save', appId: 'matrix-app', appName: 'Matrix App' } },
+    expected: SUPER_ONLY('redirect:/app-setup?appId=matrix-app'),
+    note: 'saves (a record of its own) and comes back with the success toast',
+  },
+  { route: 'routes/_app.$action', request: { method: 'POST', path: '/app-setup', form: { intent: 'nope' } }, expected: SUPER_ONLY(400) },
+  { route: 'routes/_app.$action', request: { path: '/integrations' }, expected: SUPER_ONLY(200), note: 'integrations: super admins only' },
+  { route: 'routes/_app.$action', request: { path: '/integrations?location=demo-campground' }, expected: SUPER_ONLY(200) },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/integrations', form: { intent: 'save', location: '' } },
+    expected: SUPER_ONLY(400),
+    note: "no location: 'Please select a location.'",
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/integrations?location=demo-town', form: { intent: 'save', location: 'demo-town', mapSystem: 'campguest' } },
+    expected: SUPER_ONLY('redirect:/integrations?location=demo-town'),
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/integrations', form: { intent: 'load-instances', pmsSystem: 'newbook', apiRegion: 'us' } },
+    expected: SUPER_ONLY(200),
+    note: 'instance lookup through the PMS port (offline without vendor keys)',
   },
   { route: 'routes/_app.$action', request: { path: '/not-a-home-action' }, expected: everyone(404) },
 

@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { AddCommunityPanel, CommunitySetupPanel } from './community-setup';
+import { AppSetupPanel } from './app-setup';
+import { IntegrationsPanel } from './integrations';
 import type { PanelActionName } from './types';
 
 /**
@@ -10,4 +13,9 @@ export interface PanelProps<LoaderData = any, ActionData = any> {
   actionData: ActionData | undefined;
 }
 
-export const PANEL_VIEWS: Partial<Record<PanelActionName, ComponentType<PanelProps>>> = {};
+export const PANEL_VIEWS: Partial<Record<PanelActionName, ComponentType<PanelProps>>> = {
+  'app-setup': AppSetupPanel,
+  integrations: IntegrationsPanel,
+  'community-setup': CommunitySetupPanel,
+  'add-community': AddCommunityPanel,
+};

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Services } from '@server/services';
+import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
+import { INTEGRATIONS_TOASTS, integrationsPanel, type IntegrationsActionData, type IntegrationsLoaderData } from './integrations.server';
+
+/**
+ * The integrations panel's loader and action against a fresh embedded database with the demo
+ * data (pmsConfig and mapConfig of demo-campground); no vendor keys, so the PMS port is offline.
+ */
+
+const ORIGIN = 'http://console.test';
+let services: Services;
+let close: () => Promise<void>;
+let superCookie: string;
+let systemCookie: string;
+
+beforeAll(async () => {
+  ({ services, close } = await installTestServices('integrations-panel'));
+  superCookie = await sessionCookie(services.sessions, demoPerson('super'));
+  systemCookie = await sessionCookie(services.sessions, demoPerson('system'));
+});
+afterAll(async () => {
+  await close?.();
+});
+
+const args = (request: Request) => ({ request, params: { action: 'integrations' }, context: {} });
+const get = (path: string, cookie = superCookie) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
+const post = (path: string, body: Record<string, string>, cookie = superCookie) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+
+function unwrap(value: unknown): { status: number; data: IntegrationsActionData } {
+  const candidate = value as { type?: string; data?: IntegrationsActionData; init?: { status?: number } };
+  expect(candidate.type).toBe('DataWithResponseInit');
+  return { status: candidate.init?.status ?? 200, data: candidate.data! };
+}
+
+describe('integrations loader', () => {
+  it("lists the locations and loads a location's PMS and map configuration", async () => {
+    const data = (await integrationsPanel.loader(args(get('/integrations?location=demo-campground')))) as IntegrationsLoaderData;
+    expect(data.locations.map((location) => location.key).sort()).toEqual(['demo-campground', 'demo-town']);
+    expect(data.locationsError).toBeNull();
+    expect(data.values).toMatchObject({
+      location: 'demo-campground',
+      pmsSystem: 'newbook',
+      apiRegion: 'us',
+      apiPropertyId: 'pine-hollow-rv',
+      mapSystem: 'campmap',
+      mapCode: 'PINEHOLLOW',
+      siteCode: 'PHRV',
+      mapApiKey: '',
+    });
+    expect(data.offlineSystems).toEqual(['newbook', 'rms', 'staylist', 'campspot']);
+  });
+
+  it("says 'No campground locations available' and 'Error loading available locations'", async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const original = services.db.ref.bind(services.db);
+    const communities = services.paths.communities();
+    let mode: 'empty' | 'fail' = 'empty';
+    const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
+      if (path === communities && mode === 'fail') throw new Error('down');
+      if (path === communities) return original('no/such/node');
+      return original(path as string);
+    });
+    // Only the panel's own read is redirected; requireSuperAdmin reads other paths.
+    const empty = (await integrationsPanel.loader(args(get('/integrations')))) as IntegrationsLoaderData;
+    mode = 'fail';
+    const failed = (await integrationsPanel.loader(args(get('/integrations')))) as IntegrationsLoaderData;
+    spy.mockRestore();
+    quiet.mockRestore();
+    expect(empty.locationsError).toBe(INTEGRATIONS_TOASTS.noLocations);
+    expect(failed.locationsError).toBe(INTEGRATIONS_TOASTS.locationsError);
+  });
+
+  it('is for super admins only', async () => {
+    await expect(integrationsPanel.loader(args(get('/integrations', systemCookie)))).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('integrations action', () => {
+  it("refuses a save without a location: 'Please select a location.'", async () => {
+    const { status, data } = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: '', mapCode: 'KEEP' }))));
+    expect(status).toBe(400);
+    expect(data.result.error?.location).toEqual(['Please select a location.']);
+    expect(data.result.initialValue).toMatchObject({ mapCode: 'KEEP' });
+  });
+
+  it('saves both records, the chosen instance filling apiPropertyId, and redirects with the toast', async () => {
+    const response = (await integrationsPanel.action!(
+      args(
+        post('/integrations?location=demo-town', {
+          intent: 'save',
+          location: 'demo-town',
+          pmsSystem: 'rms',
+          apiRegion: 'au',
+          apiClientId: '11281',
+          apiClientPassword: 'secret',
+          apiPropertyId: 'typed',
+          instanceId: '11282',
+          mapSystem: 'campguest',
+          mapApiKey: 'map-key',
+          siteCode: 'TOWN',
+        }),
+      ),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/integrations?location=demo-town');
+    expect((await services.db.ref(services.paths.pmsConfig('demo-town')).get()).val()).toEqual({
+      pmsSystem: 'rms',
+      apiRegion: 'au',
+      apiClientId: '11281',
+      apiClientPassword: 'secret',
+      apiPropertyId: '11282',
+    });
+    expect((await services.db.ref(services.paths.mapConfig('demo-town')).get()).val()).toEqual({ mapSystem: 'campguest', apiKey: 'map-key', siteCode: 'TOWN' });
+    const session = await services.sessions.getSession(response.headers.get('Set-Cookie')!.split(';')[0]);
+    expect(session.get('toast')).toEqual({ kind: 'success', message: 'Integration configuration for demo-town updated successfully!' });
+  });
+
+  it('checks the lookup prerequisites (Newbook region, RMS credentials)', async () => {
+    const newbook = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'newbook' }))));
+    expect(newbook.status).toBe(400);
+    expect(newbook.data.instancesMessage).toEqual({ tone: 'error', text: 'Please select an API region first.' });
+    const rms = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'rms', apiClientId: '1' }))));
+    expect(rms.data.instancesMessage?.text).toBe('Please enter the API client ID and client password first.');
+  });
+
+  it('looks instances up through the offline default, which says it is offline, keeping the input', async () => {
+    const { status, data } = unwrap(
+      await integrationsPanel.action!(args(post('/integrations', { intent: 'load-instances', location: '', pmsSystem: 'newbook', apiRegion: 'eu', mapCode: 'X' }))),
+    );
+    expect(status).toBe(200);
+    expect(data.instances).toEqual([]);
+    expect(data.instancesMessage).toEqual({ tone: 'info', text: 'PMS instance lookup is offline: no vendor key is configured.' });
+    expect(data.result.error).toEqual({});
+    expect(data.result.initialValue).toMatchObject({ pmsSystem: 'newbook', apiRegion: 'eu', mapCode: 'X' });
+  });
+
+  it("answers 'Error saving integration configuration' when the write fails", async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const original = services.db.ref.bind(services.db);
+    const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
+      const ref = original(path as string);
+      if (path === '') return Object.assign(Object.create(ref), { update: () => Promise.reject(new Error('down')) });
+      return ref;
+    });
+    const { status, data } = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: 'demo-town' }))));
+    spy.mockRestore();
+    quiet.mockRestore();
+    expect(status).toBe(500);
+    expect(data.result.error?.['']).toEqual(['Error saving integration configuration']);
+  });
+
+  it('answers 400 to an unknown intent', async () => {
+    await expect(integrationsPanel.action!(args(post('/integrations', { intent: 'delete', location: 'demo-town' })))).rejects.toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,184 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import {
+  IntegrationsSchema,
+  MAP_SYSTEM_NAMES,
+  MAP_SYSTEM_OPTIONS,
+  PMS_REGION_OPTIONS,
+  PMS_SYSTEM_NAMES,
+  PMS_SYSTEM_OPTIONS,
+  REGION_NAMES,
+} from '~/schemas/integrations';
+import { FieldErrors, Notice, PANEL_STYLES, Section, SelectInput, TextInput } from './app-setup-fields';
+import { useHydrated } from './app-setup';
+import type { IntegrationsActionData, IntegrationsLoaderData } from './integrations.server';
+import type { PanelProps } from './registry';
+
+/**
+ * Integrations (spec 01 §2.9, §3.5, §3.6, §5): a location picker (a GET form) and the accordion
+ * PMS and GPS Mapping; Load instances (a post with intent, so it works without JavaScript)
+ * lists the PMS's instances and the chosen one fills apiPropertyId; Save Integrations, Cancel.
+ */
+export function IntegrationsPanel({ data, actionData }: PanelProps<IntegrationsLoaderData, IntegrationsActionData>) {
+  // Marks the panel once React runs, so tests with JavaScript act after hydration.
+  const hydrated = useHydrated();
+  return (
+    <Flex direction="column" gap="4" asChild>
+      <section aria-labelledby="integrations-title" data-hydrated={hydrated ? '' : undefined}>
+        <style>{PANEL_STYLES}</style>
+        <Heading as="h2" size="5" id="integrations-title">
+          Integrations
+        </Heading>
+        <LocationPicker data={data} />
+        {data.loadError ? <Notice>{data.loadError}</Notice> : null}
+        <IntegrationsForm key={data.location ?? ''} data={data} actionData={actionData} />
+      </section>
+    </Flex>
+  );
+}
+
+function LocationPicker({ data }: { data: IntegrationsLoaderData }) {
+  return (
+    <Form method="get" action="/integrations" aria-label="Choose a location">
+      <Flex direction="column" gap="2">
+        {data.locationsError ? <Notice>{data.locationsError}</Notice> : null}
+        <Text as="label" size="2" weight="medium" htmlFor="integrations-location">
+          Location
+        </Text>
+        <Flex gap="2" align="center" wrap="wrap">
+          <select id="integrations-location" name="location" className="panel-select" defaultValue={data.location ?? ''}>
+            <option value="">Select a location</option>
+            {data.locations.map((location) => (
+              <option key={location.key} value={location.key}>
+                {location.title}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="soft">
+            Load Location
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}
+
+function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; actionData: IntegrationsActionData | undefined }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'integrations',
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    defaultValue: data.values,
+    constraint: getZodConstraint(IntegrationsSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: IntegrationsSchema }),
+  });
+  const [propertyId, setPropertyId] = useState<string | null>(null);
+  const action = data.location ? `/integrations?${new URLSearchParams({ location: data.location })}` : '/integrations';
+  const busy = navigation.state === 'submitting';
+  const instances = actionData?.intent === 'load-instances' ? (actionData.instances ?? []) : [];
+  const message = actionData?.intent === 'load-instances' ? actionData.instancesMessage : null;
+  const offline = fields.pmsSystem.value ? data.offlineSystems.includes(fields.pmsSystem.value) : data.offlineSystems.length === PMS_SYSTEM_OPTIONS.length;
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate>
+      <Flex direction="column" gap="4">
+        {form.errors?.length ? <Notice id={form.errorId}>{form.errors.join(' ')}</Notice> : null}
+        <input type="hidden" name={fields.location.name} value={data.location ?? ''} />
+        {fields.location.errors?.length ? <FieldErrors id={fields.location.errorId} errors={fields.location.errors} /> : null}
+
+        <Section title="PMS" open>
+          <SelectInput
+            field={fields.pmsSystem}
+            label="PMS System"
+            empty="None"
+            choices={PMS_SYSTEM_OPTIONS.map((value) => ({ value, label: PMS_SYSTEM_NAMES[value] }))}
+          />
+          <SelectInput
+            field={fields.apiRegion}
+            label="API Region"
+            empty="Not set"
+            hint="Newbook needs a region before instances load."
+            choices={PMS_REGION_OPTIONS.map((value) => ({ value, label: REGION_NAMES[value] }))}
+          />
+          <TextInput field={fields.apiKey} label="API Key" />
+          <TextInput field={fields.apiClientId} label="API Client ID" hint="RMS needs the client ID and password before properties load." />
+          <TextInput field={fields.apiClientPassword} label="API Client Password" type="password" autoComplete="new-password" />
+          <Flex direction="column" gap="2">
+            {offline && !message ? <Notice tone="info">{data.offlineNote}</Notice> : null}
+            <div>
+              <Button type="submit" name="intent" value="load-instances" variant="soft" disabled={busy} formNoValidate>
+                Load Instances
+              </Button>
+            </div>
+            {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+            {instances.length > 0 ? (
+              <Flex direction="column" gap="1">
+                <Text as="label" size="2" weight="medium" htmlFor="integrations-instance">
+                  Instance
+                </Text>
+                <select
+                  id="integrations-instance"
+                  name="instanceId"
+                  className="panel-select"
+                  defaultValue=""
+                  aria-describedby="integrations-instance-hint"
+                  onChange={(event) => setPropertyId(event.currentTarget.value || null)}
+                >
+                  <option value="">Keep the API Property ID below</option>
+                  {instances.map((instance) => (
+                    <option key={instance.id} value={instance.id}>
+                      {instance.text}
+                    </option>
+                  ))}
+                </select>
+                <Text id="integrations-instance-hint" size="1" color="gray">
+                  The chosen instance fills the API Property ID when you save.
+                </Text>
+              </Flex>
+            ) : null}
+          </Flex>
+          {propertyId !== null ? (
+            <Flex direction="column" gap="1">
+              {/* With JavaScript the chosen instance shows in the field at once. */}
+              <Text as="label" size="2" weight="medium" htmlFor={fields.apiPropertyId.id}>
+                API Property ID
+              </Text>
+              <input type="hidden" name={fields.apiPropertyId.name} value={propertyId} />
+              <input id={fields.apiPropertyId.id} className="panel-select" value={propertyId} readOnly aria-readonly="true" />
+            </Flex>
+          ) : (
+            <TextInput field={fields.apiPropertyId} label="API Property ID" />
+          )}
+          <TextInput field={fields.apiEndpoint} label="API Endpoint" type="url" />
+        </Section>
+
+        <Section title="GPS Mapping" open>
+          <SelectInput
+            field={fields.mapSystem}
+            label="Map System"
+            empty="None"
+            choices={MAP_SYSTEM_OPTIONS.map((value) => ({ value, label: MAP_SYSTEM_NAMES[value] }))}
+          />
+          <TextInput field={fields.mapApiKey} label="Map API Key" />
+          <TextInput field={fields.mapCode} label="Map Code" />
+          <TextInput field={fields.clientId} label="Client ID" />
+          <TextInput field={fields.siteCode} label="Site Code" />
+        </Section>
+
+        <Flex gap="3" wrap="wrap">
+          <Button type="submit" name="intent" value="save" disabled={busy}>
+            Save Integrations
+          </Button>
+          <Button asChild variant="soft" color="gray">
+            <Link to="/">Cancel</Link>
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

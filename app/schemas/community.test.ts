@@ -1,0 +1,81 @@
+import { parseWithZod } from '@conform-to/zod';
+import { describe, expect, it } from 'vitest';
+import {
+  CommunitySchema,
+  INVALID_LATITUDE,
+  INVALID_LOCATION,
+  INVALID_LONGITUDE,
+  INVALID_URL,
+  PHONE_DIGITS,
+  SETUP_DEFAULT_COLOR,
+  SITE_REQUIRED,
+  TIMEZONE_REQUIRED,
+  TITLE_REQUIRED,
+} from './community';
+
+function parse(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return parseWithZod(formData, { schema: CommunitySchema });
+}
+
+const VALID = { title: 'Pine Hollow RV Resort', timeZone: 'America/New_York' };
+
+function errors(fields: Record<string, string>) {
+  const submission = parse(fields);
+  return submission.status === 'error' ? (submission.error ?? {}) : {};
+}
+
+describe('CommunitySchema (spec 01 §5)', () => {
+  it('accepts the minimum and fills the colours with white (spec 01 §3.1)', () => {
+    const submission = parse(VALID);
+    expect(submission.status).toBe('success');
+    if (submission.status !== 'success') return;
+    expect(submission.value.colorBackground).toBe(SETUP_DEFAULT_COLOR);
+    expect(submission.value.colorIconBackground).toBe(SETUP_DEFAULT_COLOR);
+    expect(submission.value.communityType).toBe('resort');
+    expect(submission.value.listed).toBe(false);
+  });
+
+  it('requires the title and the time zone, with the spec text', () => {
+    const result = errors({});
+    expect(result.title).toEqual([TITLE_REQUIRED]);
+    expect(result.timeZone).toEqual([TIMEZONE_REQUIRED]);
+    expect(TIMEZONE_REQUIRED).toBe('Timezone is required.');
+    expect(errors({ ...VALID, timeZone: 'Nowhere/Land' }).timeZone).toEqual([TIMEZONE_REQUIRED]);
+  });
+
+  it('checks website and reservationURL as URLs', () => {
+    const result = errors({ ...VALID, website: 'not a url', reservationURL: 'www' });
+    expect(result.website).toEqual([INVALID_URL]);
+    expect(result.reservationURL).toEqual([INVALID_URL]);
+    expect(parse({ ...VALID, website: 'https://example.com', reservationURL: 'https://example.com/book' }).status).toBe('success');
+  });
+
+  it('counts the digits of the phone number: at least 7', () => {
+    expect(errors({ ...VALID, phone: '555-01' }).phone).toEqual([PHONE_DIGITS]);
+    expect(errors({ ...VALID, phone: 'call us' }).phone).toEqual([PHONE_DIGITS]);
+    expect(PHONE_DIGITS).toBe('Phone Number needs to have more than seven digits.');
+    expect(parse({ ...VALID, phone: '(518) 555-0147' }).status).toBe('success');
+  });
+
+  it('keeps latitude and longitude numeric and in range, and refuses half a position', () => {
+    expect(errors({ ...VALID, latitude: '91', longitude: '0' }).latitude).toEqual([INVALID_LATITUDE]);
+    expect(errors({ ...VALID, latitude: '10', longitude: '-181' }).longitude).toEqual([INVALID_LONGITUDE]);
+    expect(errors({ ...VALID, latitude: 'north', longitude: '2' }).latitude).toEqual([INVALID_LATITUDE]);
+    expect(errors({ ...VALID, latitude: '43.3' }).longitude).toEqual([INVALID_LOCATION]);
+    const ok = parse({ ...VALID, latitude: '43.3123', longitude: '-73.8351' });
+    expect(ok.status === 'success' && ok.value.latitude).toBe(43.3123);
+  });
+
+  it('checks colours, social links and checkboxes', () => {
+    expect(errors({ ...VALID, colorPrimary: 'blue' }).colorPrimary).toBeDefined();
+    expect(errors({ ...VALID, 'socialMedia[0].url': 'https://facebook.com/x' })['socialMedia[0].site']).toEqual([SITE_REQUIRED]);
+    const ok = parse({ ...VALID, 'socialMedia[0].site': 'facebook', 'socialMedia[0].url': 'https://facebook.com/x', 'socialMedia[1].site': '', listed: 'on' });
+    expect(ok.status).toBe('success');
+    if (ok.status === 'success') {
+      expect(ok.value.listed).toBe(true);
+      expect(ok.value.socialMedia?.[0]).toEqual({ site: 'facebook', url: 'https://facebook.com/x' });
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommunitySchema, type CommunityForm } from '~/schemas/community';
+import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { communityFormValue } from './form';
+import {
+  PULL_COLORS_FAILED,
+  addCommunity,
+  communityExistsMessage,
+  pullColors,
+  qrCodeDataUrl,
+  qrTarget,
+  readCommunity,
+  saveCommunity,
+  showsHomeScreenImage,
+} from './setup';
+import { resolveTimeZone, timeZoneAt } from './timezone';
+
+let demo: DemoDb;
+
+beforeAll(async () => {
+  demo = await openDemoDb('community-setup');
+});
+
+afterAll(async () => {
+  await demo?.db.close();
+});
+
+const form = (fields: Record<string, unknown>): CommunityForm => CommunitySchema.parse({ timeZone: 'America/New_York', ...fields });
+const OPTIONS = { canSetListing: false, drawableShown: false, businessOnly: false };
+
+describe('time zone from the position (spec 01 §4.4)', () => {
+  it('looks the zone up offline', () => {
+    expect(timeZoneAt(43.3123, -73.8351)).toBe('America/New_York');
+    expect(timeZoneAt('43.9853', '-90.5021')).toBe('America/Chicago');
+    expect(timeZoneAt(-33.86, 151.2)).toBe('Australia/Sydney');
+    expect(timeZoneAt(95, 0)).toBeNull();
+    expect(timeZoneAt('', '')).toBeNull();
+  });
+
+  it('follows moved coordinates unless another zone was chosen', () => {
+    const stored = { stored: 'America/New_York', storedLatitude: 43.3, storedLongitude: -73.8 };
+    expect(resolveTimeZone({ ...stored, chosen: 'America/New_York', latitude: 43.98, longitude: -90.5 })).toBe('America/Chicago');
+    expect(resolveTimeZone({ ...stored, chosen: 'America/Denver', latitude: 43.98, longitude: -90.5 })).toBe('America/Denver');
+    expect(resolveTimeZone({ ...stored, chosen: '', latitude: 43.3, longitude: -73.8 })).toBe('America/New_York');
+  });
+});
+
+describe('saving the community (spec 01 §2.7)', () => {
+  it('writes only the form fields, deleting cleared optional ones', async () => {
+    const before = (await readCommunity(demo, 'demo-campground'))!;
+    const value = communityFormValue(before);
+    await saveCommunity(
+      demo,
+      'demo-campground',
+      form({ ...value, latitude: Number(value.latitude), longitude: Number(value.longitude), description: 'Lakeside fun', regulationsURL: undefined, listed: true }),
+      OPTIONS,
+    );
+    const after = (await readCommunity(demo, 'demo-campground'))!;
+    expect(after.description).toBe('Lakeside fun');
+    expect(after.regulationsURL).toBeUndefined();
+    // Untouched fields stay; the listing flags need a resort admin.
+    expect(after.packageNames).toEqual(before.packageNames);
+    expect(after.pinned).toBe(true);
+    expect(after.listed).toBe(true);
+    expect(after.colorBackground).toBe('#1F4D3A');
+    expect(after.socialMedia).toEqual(before.socialMedia);
+  });
+
+  it('lets a resort admin clear business-only with listed off', async () => {
+    const value = communityFormValue((await readCommunity(demo, 'demo-town'))!);
+    await saveCommunity(demo, 'demo-town', form({ ...value, latitude: 43.98, longitude: -90.5, listed: false, isBusinessOnly: true }), {
+      ...OPTIONS,
+      canSetListing: true,
+    });
+    const after = (await readCommunity(demo, 'demo-town'))!;
+    expect(after.listed).toBe(false);
+    expect(after.isBusinessOnly).toBe(false);
+  });
+
+  it('shows the Home Screen Image for listed communities and studio keys', () => {
+    expect(showsHomeScreenImage('demo-campground', { listed: true })).toBe(true);
+    expect(showsHomeScreenImage('demo-campground', { listed: false })).toBe(false);
+    expect(showsHomeScreenImage('-studio-camp', {})).toBe(true);
+  });
+});
+
+describe('adding a community', () => {
+  it('creates the record and its main menu together, under the key from the title', async () => {
+    const menu = [{ id: 'activities', name: 'Activities', type: 'amc-events', uniqueId: 'activities' }];
+    const result = await addCommunity(demo, form({ title: "Bob's Lake Camp", colorPrimary: '#173972' }), { ...OPTIONS, mainMenu: menu });
+    expect(result).toEqual({ ok: true, key: 'bobs-lake-camp' });
+    const record = (await readCommunity(demo, 'bobs-lake-camp'))!;
+    expect(record).toMatchObject({ title: "Bob's Lake Camp", communityKey: 'bobs-lake-camp', active: true, colorPrimary: '#173972' });
+    expect(record.colorBackground).toBe('#FFFFFF');
+    expect((await demo.db.ref(demo.paths.menu('bobs-lake-camp', 'main-menu')).get()).val()).toEqual(menu);
+  });
+
+  it('refuses a key that exists', async () => {
+    const result = await addCommunity(demo, form({ title: 'Demo Campground' }), { ...OPTIONS, mainMenu: [] });
+    expect(result).toEqual({ ok: false, field: 'title', message: communityExistsMessage('demo-campground') });
+    const bad = await addCommunity(demo, form({ title: '!!!' }), { ...OPTIONS, mainMenu: [] });
+    expect(bad.ok).toBe(false);
+  });
+});
+
+describe('pull colours (spec 01 §4.4)', () => {
+  it('copies the colour fields from a community the person may edit', async () => {
+    const result = await pullColors(demo, 'bobs-lake-camp', 'demo-town', ['demo-town', 'bobs-lake-camp']);
+    expect(result).toEqual({ ok: true, title: 'Maple Falls' });
+    const record = (await readCommunity(demo, 'bobs-lake-camp'))!;
+    expect(record.colorBackground).toBe('#7A2E1D');
+    expect(record.colorIconBackground).toBe('#B5472A');
+    expect(record.title).toBe("Bob's Lake Camp");
+  });
+
+  it('fails with the spec toast for a community outside the list or missing', async () => {
+    expect(await pullColors(demo, 'bobs-lake-camp', 'demo-campground', ['demo-town'])).toEqual({ ok: false, message: PULL_COLORS_FAILED });
+    expect(await pullColors(demo, 'bobs-lake-camp', 'nope', ['nope'])).toEqual({ ok: false, message: PULL_COLORS_FAILED });
+    expect(PULL_COLORS_FAILED).toBe('Error pulling colors from campground location');
+  });
+});
+
+describe('QR code', () => {
+  it('encodes the one-link, else the website', async () => {
+    expect(qrTarget({ website: 'https://a.example', packageNames: { oneLink: 'https://app.example/x' } })).toBe('https://app.example/x');
+    expect(qrTarget({ website: 'https://a.example' })).toBe('https://a.example');
+    expect(qrTarget({})).toBeNull();
+    const url = await qrCodeDataUrl('https://a.example');
+    expect(url.startsWith('data:image/svg+xml;base64,')).toBe(true);
+    expect(Buffer.from(url.split(',')[1], 'base64').toString()).toContain('<svg');
+  });
+});
+
+describe('business-only communities', () => {
+  it('store Additional Buttons instead of social links', async () => {
+    const { communityRecordFields } = await import('./form');
+    const fields = communityRecordFields(
+      form({
+        title: 'Corner Cafe',
+        detailButtons: [{ title: 'Menu', action: 'website', actionKey: 'https://cafe.example/menu' }, {}],
+        socialMedia: [{ site: 'facebook', url: 'https://facebook.com/cafe' }],
+      }),
+      { ...OPTIONS, businessOnly: true },
+    );
+    expect(fields.detailButtons).toEqual([{ title: 'Menu', action: 'website', actionKey: 'https://cafe.example/menu' }]);
+    expect('socialMedia' in fields).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import QRCode from 'qrcode';
+import type { DbValue, RealtimeDb } from '@server/db/types';
+import { PathKeyError, communityKeyFromTitle, isStudioCommunityKey, type Paths } from '@server/paths';
+import { COLOR_FIELDS, type CommunityForm } from '~/schemas/community';
+import { communityRecordFields, communityUpdate, type CommunityRecord, type UpdateOptions } from './form';
+
+/**
+ * Community setup (spec 01 §2.7, §4.4): saving the form, adding a community, pulling colours
+ * from another community and the QR code of the community's app. Functions take the database
+ * and paths so tests run them against an embedded database.
+ */
+
+export interface CommunityDeps {
+  db: RealtimeDb;
+  paths: Paths;
+}
+
+export const MAIN_MENU = 'main-menu';
+export const PULL_COLORS_FAILED = 'Error pulling colors from campground location';
+export const pulledColorsMessage = (title: string) => `Colors pulled from ${title}`;
+export const COMMUNITY_SAVED = 'Community information saved.';
+export const communityAddedMessage = (title: string) => `${title} was added.`;
+export const communityExistsMessage = (key: string) => `A community with the key "${key}" already exists. Choose another title.`;
+export const COMMUNITY_KEY_INVALID = 'This title cannot become a community key: use letters or digits.';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+export async function readCommunity({ db, paths }: CommunityDeps, key: string): Promise<CommunityRecord | null> {
+  const value = (await db.ref(paths.community(key)).get()).val();
+  return isObject(value) ? value : null;
+}
+
+/** Spec 01 §5: the Home Screen Image field shows only for listed communities and studio keys. */
+export function showsHomeScreenImage(key: string | null, record: CommunityRecord | null, listedInForm?: boolean): boolean {
+  if (key && isStudioCommunityKey(key)) return true;
+  return listedInForm ?? record?.listed === true;
+}
+
+/**
+ * Writes the form's fields into the community record in one multi-path update, together with
+ * `extra` paths (icon conversion, menu icon colours) so they commit or fail as one.
+ */
+export async function saveCommunity(
+  deps: CommunityDeps,
+  key: string,
+  form: CommunityForm,
+  options: UpdateOptions,
+  extra: Record<string, DbValue> = {},
+): Promise<void> {
+  const update = { ...communityUpdate(deps.paths, key, communityRecordFields(form, options)), ...extra };
+  await deps.db.ref().update(update);
+}
+
+export type AddCommunityResult = { ok: true; key: string } | { ok: false; field: 'title'; message: string };
+
+/** The key a new community gets from its title, or why it cannot have one. */
+export function newCommunityKey(title: string): { key: string } | { message: string } {
+  try {
+    const key = communityKeyFromTitle(title);
+    if (key === 'templates') return { message: COMMUNITY_KEY_INVALID };
+    return { key };
+  } catch (error) {
+    if (error instanceof PathKeyError) return { message: COMMUNITY_KEY_INVALID };
+    throw error;
+  }
+}
+
+/**
+ * Adds a community: the key from its title (refused when taken), the record and its default
+ * main menu written together in one multi-path update.
+ */
+export async function addCommunity(
+  deps: CommunityDeps,
+  form: CommunityForm,
+  options: UpdateOptions & { mainMenu: DbValue[] },
+): Promise<AddCommunityResult> {
+  const derived = newCommunityKey(form.title);
+  if ('message' in derived) return { ok: false, field: 'title', message: derived.message };
+  const { key } = derived;
+  if ((await deps.db.ref(deps.paths.community(key)).get()).exists()) {
+    return { ok: false, field: 'title', message: communityExistsMessage(key) };
+  }
+  const fields = communityRecordFields(form, options);
+  const record: Record<string, DbValue> = { active: true, communityKey: key };
+  for (const [field, value] of Object.entries(fields)) if (value !== null) record[field] = value;
+  // Multi-path: the record and the menu commit together or not at all.
+  await deps.db.ref().update({
+    [deps.paths.community(key)]: record,
+    [deps.paths.menu(key, MAIN_MENU)]: options.mainMenu.length ? options.mainMenu : null,
+  });
+  return { ok: true, key };
+}
+
+export type PullColorsResult = { ok: true; title: string } | { ok: false; message: string };
+
+/**
+ * Copies the colour fields (and the random-colour modes) of `sourceKey` into `targetKey`.
+ * `allowed` are the communities the person may edit; anything else fails as the spec's toast.
+ */
+export async function pullColors(deps: CommunityDeps, targetKey: string, sourceKey: string, allowed: readonly string[]): Promise<PullColorsResult> {
+  if (sourceKey === targetKey || !allowed.includes(sourceKey)) return { ok: false, message: PULL_COLORS_FAILED };
+  const source = await readCommunity(deps, sourceKey).catch(() => null);
+  if (!source) return { ok: false, message: PULL_COLORS_FAILED };
+  const fields: Record<string, DbValue> = {};
+  for (const field of [...COLOR_FIELDS, 'colorIconShapeRandom', 'colorIconBackgroundRandom'] as const) {
+    const value = source[field];
+    if (typeof value === 'string' || typeof value === 'boolean') fields[field] = value;
+  }
+  if (Object.keys(fields).length === 0) return { ok: false, message: PULL_COLORS_FAILED };
+  try {
+    await deps.db.ref().update(communityUpdate(deps.paths, targetKey, fields));
+  } catch {
+    return { ok: false, message: PULL_COLORS_FAILED };
+  }
+  return { ok: true, title: text(source.title) ?? text(source.name) ?? sourceKey };
+}
+
+/** What the QR code of a community opens: its one-link (the app's deep link), else its website. */
+export function qrTarget(record: CommunityRecord): string | null {
+  const packageNames = isObject(record.packageNames) ? record.packageNames : {};
+  return text(packageNames.oneLink) ?? text(record.website);
+}
+
+/** The QR code as an SVG data URL (downloadable as a file). */
+export async function qrCodeDataUrl(target: string): Promise<string> {
+  const svg = await QRCode.toString(target, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** A PNG data URL of the QR code, for the download. */
+export async function qrCodePngDataUrl(target: string): Promise<string> {
+  return QRCode.toDataURL(target, { type: 'image/png', margin: 2, width: 512, errorCorrectionLevel: 'M' });
+}

@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * App Setup and Integrations (spec 01 §2.8, §2.9, §3.4–3.6, §5, §8), with and without
+ * JavaScript: the app id picker, saving a three-state flag, a validation error that keeps the
+ * input, saving integrations, and instance loading against the offline PMS default.
+ * Each project works on records of its own so the two can run side by side.
+ */
+
+/** Opens an accordion section (<details>) unless it is open already. */
+async function openSection(page: Page, title: string) {
+  const section = page.locator('details', { has: page.getByText(title, { exact: true }) });
+  if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await page.getByText(title, { exact: true }).click();
+}
+
+test.beforeEach(async ({ loginAs }) => {
+  await loginAs('super@demo.example');
+});
+
+/** Goes to a panel and, with JavaScript, waits until React has hydrated it. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  if (test.info().project.name === 'js') await expect(page.locator('section[data-hydrated]')).toBeAttached();
+}
+
+test('the app id picker loads the chosen app', async ({ page }) => {
+  await open(page, '/app-setup');
+  await expect(page.getByRole('heading', { name: 'App Setup' })).toBeVisible();
+  await page.getByLabel('App ID').selectOption('pine-hollow');
+  await page.getByRole('button', { name: 'Load App', exact: true }).click();
+  await expect(page).toHaveURL(/\/app-setup\?appId=pine-hollow$/);
+  await expect(page.getByLabel('App Name')).toHaveValue('Pine Hollow RV');
+  await expect(page.getByLabel('App Title')).toHaveValue('Pine Hollow RV Resort');
+});
+
+test('saves an app configuration with a three-state flag', async ({ page }, testInfo) => {
+  const appId = `e2e-${testInfo.project.name}`;
+  await open(page, `/app-setup?appId=${appId}`);
+  await page.getByLabel('App Name').fill(`E2E ${testInfo.project.name}`);
+  await openSection(page, 'App Settings');
+  const flag = page.getByLabel('Enable My Agenda');
+  await expect(flag).toHaveValue('');
+  await flag.selectOption({ label: 'No' });
+  await openSection(page, 'Advanced Settings');
+  await page.getByLabel('Resorts between ads').fill('3');
+  await page.screenshot({ path: `/tmp/app-setup-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save App Configuration' }).click();
+
+  await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/app-setup\\?appId=${appId}$`));
+  await expect(page.getByLabel('App Name')).toHaveValue(`E2E ${testInfo.project.name}`);
+  await expect(page.getByLabel('Enable My Agenda')).toHaveValue('false');
+  await expect(page.getByLabel('Resorts between ads')).toHaveValue('3');
+
+  // Back to unset.
+  await openSection(page, 'App Settings');
+  await page.getByLabel('Enable My Agenda').selectOption({ label: 'Not set' });
+  await page.getByRole('button', { name: 'Save App Configuration' }).click();
+  await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
+  await expect(page.getByLabel('Enable My Agenda')).toHaveValue('');
+});
+
+test('a validation error keeps the input', async ({ page }, testInfo) => {
+  await open(page, `/app-setup?appId=e2e-invalid-${testInfo.project.name}`);
+  await page.getByLabel('App Name').fill('Kept name');
+  await openSection(page, 'Advanced Settings');
+  await page.getByLabel('Resorts between ads').fill('-1');
+  await page.getByRole('button', { name: 'Save App Configuration' }).click();
+  await expect(page.getByText('Must be 0 or more.')).toBeVisible();
+  await expect(page.getByLabel('App Name')).toHaveValue('Kept name');
+  await expect(page.getByLabel('Resorts between ads')).toHaveValue('-1');
+  await expect(page.getByLabel('Resorts between ads')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `/tmp/app-setup-invalid-${testInfo.project.name}.png`, fullPage: true });
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('uploads an app icon; other types are refused', async ({ page }, testInfo) => {
+  const appId = `e2e-upload-${testInfo.project.name}`;
+  await open(page, `/app-setup?appId=${appId}`);
+  await page.getByLabel('Notification icon').setInputFiles({ name: 'bell.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await page.getByRole('button', { name: 'Upload Notification icon' }).click();
+  await expect(page.getByText('Please upload files with the correct type: image/png, image/jpeg').first()).toBeVisible();
+
+  await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Upload App icon' }).click();
+  await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Current app icon' });
+  await expect(preview).toHaveAttribute('src', new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`));
+});
+
+test('saving without an app id asks for one', async ({ page }) => {
+  await open(page, '/app-setup');
+  await page.getByLabel('App Name').fill('No id yet');
+  await page.getByRole('button', { name: 'Save App Configuration' }).click();
+  await expect(page.getByText('Please select an app ID.')).toBeVisible();
+  await expect(page.getByLabel('App Name')).toHaveValue('No id yet');
+});
+
+test('saves integrations and loads instances through the offline PMS default', async ({ page }, testInfo) => {
+  const location = testInfo.project.name === 'js' ? 'demo-campground' : 'demo-town';
+  await open(page, '/integrations');
+  await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
+  await page.getByLabel('Location', { exact: true }).selectOption(location);
+  await page.getByRole('button', { name: 'Load Location' }).click();
+  await expect(page).toHaveURL(new RegExp(`/integrations\\?location=${location}$`));
+
+  await page.getByLabel('PMS System').selectOption('newbook');
+  await page.getByLabel('API Region').selectOption('');
+  await page.getByRole('button', { name: 'Load Instances' }).click();
+  await expect(page.getByText('Please select an API region first.')).toBeVisible();
+
+  await page.getByLabel('API Region').selectOption('eu');
+  await page.getByLabel('Site Code').fill(`SITE-${testInfo.project.name}`);
+  await page.getByRole('button', { name: 'Load Instances' }).click();
+  await expect(page.getByText('PMS instance lookup is offline: no vendor key is configured.')).toBeVisible();
+  // The form keeps what was typed.
+  await expect(page.getByLabel('API Region')).toHaveValue('eu');
+  await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${testInfo.project.name}`);
+  await page.screenshot({ path: `/tmp/integrations-${testInfo.project.name}.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Save Integrations' }).click();
+  await expect(page.getByText(`Integration configuration for ${location} updated successfully!`)).toBeVisible();
+  await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${testInfo.project.name}`);
+  await expect(page.getByLabel('API Region')).toHaveValue('eu');
+  await expect(page.getByLabel('PMS System')).toHaveValue('newbook');
+});
+
+test('saving integrations without a location asks for one', async ({ page }) => {
+  await open(page, '/integrations');
+  await page.getByRole('button', { name: 'Save Integrations' }).click();
+  await expect(page.getByText('Please select a location.')).toBeVisible();
+});
+
+test('other staff cannot open app setup or integrations', async ({ page, loginAs }) => {
+  await loginAs('system@demo.example');
+  for (const path of ['/app-setup', '/integrations']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(403);
+  }
+});
