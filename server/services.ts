@@ -103,6 +103,7 @@ export async function closeServices(): Promise<void> {
   const services = await pending;
   await services.rateLimiter.close();
   await services.jobs.close();
+  await services.mailer.close?.();
   await services.db.close();
 }
 
