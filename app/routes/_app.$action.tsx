@@ -3,6 +3,8 @@ import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/rea
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PANEL_SERVERS } from '~/components/home/panels/registry.server';
 import { PANEL_VIEWS } from '~/components/home/panels/registry';
+import { sortAction } from '~/components/home/sort/sort-action.server';
+import { isSortAction } from '~/components/home/sort/sort-types';
 import type { PanelActionName } from '~/components/home/panels/types';
 import { isHomeAction } from '~/components/shell/home-actions';
 import { HomeScreen } from '~/components/shell/home-screen';
@@ -26,6 +28,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const name = args.params.action;
+  // The main menu's sort mode (spec 01 §2.6, §4.3): its posts are the home screen's own.
+  if (isSortAction(name)) return sortAction(args);
   const panel = isHomeAction(name) && name !== 'default' ? PANEL_SERVERS[name] : undefined;
   if (!panel?.action) throw new Response('Method Not Allowed', { status: 405 });
   return panel.action(args);

@@ -151,6 +151,13 @@ export const MATRIX: MatrixRow[] = [
     note: 'saves (a record of its own) and comes back with the success toast',
   },
   { route: 'routes/_app.$action', request: { method: 'POST', path: '/app-setup', form: { intent: 'nope' } }, expected: SUPER_ONLY(400) },
+  { route: 'routes/_app.$action', request: { path: '/header-images' }, expected: STAFF, note: 'header editor: staff of the current community' },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/header-images', form: { intent: 'save', headerType: 'images', delaySeconds: '4' } },
+    expected: { anonymous: LOGIN, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400, remote: REMOTE },
+    note: "header editor: no image left is refused with 'Image is required.' (400), after the permission check",
+  },
   { route: 'routes/_app.$action', request: { path: '/integrations' }, expected: SUPER_ONLY(200), note: 'integrations: super admins only' },
   { route: 'routes/_app.$action', request: { path: '/integrations?location=demo-campground' }, expected: SUPER_ONLY(200) },
   {
@@ -169,6 +176,32 @@ export const MATRIX: MatrixRow[] = [
     request: { method: 'POST', path: '/integrations', form: { intent: 'load-instances', pmsSystem: 'newbook', apiRegion: 'us' } },
     expected: SUPER_ONLY(200),
     note: 'instance lookup through the PMS port (offline without vendor keys)',
+  },
+  // Main menu sorting (spec 01 §2.6, §4.3; spec 02 §6: staff of a location manage its content)
+  { route: 'routes/_app.$action', request: { path: '/sort-button' }, expected: STAFF, note: 'sort mode of the main menu' },
+  { route: 'routes/_app.$action', request: { path: '/sort-alpha' }, expected: STAFF, note: "the 'Sort Alphabetically' confirmation" },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/sort-button', form: { intent: 'move-down:0', order: '[]' } },
+    expected: STAFF,
+    note: 'Move down without JavaScript: sort mode again with the pending order; nothing saved',
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/sort-submit', form: { intent: 'sort-submit', order: '["activities"]' } },
+    expected: { ...STAFF, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400 },
+    note: 'an order that is not exactly the stored items is refused (400), after the permission check',
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/sort-alpha', form: { intent: 'sort-alpha' } },
+    expected: { ...STAFF, editorA: 'redirect:/', adminA: 'redirect:/', editorB: 'redirect:/', system: 'redirect:/', super: 'redirect:/' },
+    note: "the confirmation's OK: sorts the current community's main menu and saves",
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/sort-submit', form: { intent: 'nope' } },
+    expected: { ...STAFF, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400 },
   },
   { route: 'routes/_app.$action', request: { path: '/not-a-home-action' }, expected: everyone(404) },
 

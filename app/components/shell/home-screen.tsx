@@ -1,9 +1,11 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Link } from '@remix-run/react';
 import type { BusinessHome } from '~/lib/business-home';
 import type { CSSProperties, ReactNode } from 'react';
+import { SortMode } from '~/components/home/sort/sort-mode';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import { ButtonTray } from './button-tray';
-import type { HomeData, HomeMenuItem } from './home.server';
+import type { HomeData, HomeMenuTile, HomeSort } from './home.server';
 import { ShellColumns } from './shell-columns';
 import type { TrayView } from './tray-types';
 
@@ -18,7 +20,7 @@ export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: read
       centre={
         <Flex direction="column" gap="5">
           <HeaderCarousel header={home.header} title={home.title} initialSlide={home.slide} />
-          {home.business ? <BusinessActions business={home.business} /> : <MenuGrid menu={home.menu} />}
+          {home.business ? <BusinessActions business={home.business} /> : <MenuGrid menu={home.menu} sort={home.sort} />}
         </Flex>
       }
       right={panel ?? <ButtonTray trays={trays} />}
@@ -26,12 +28,24 @@ export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: read
   );
 }
 
-function MenuGrid({ menu }: { menu: readonly HomeMenuItem[] }) {
+/**
+ * The main menu grid (spec 01 §2.6): each tile opens the item's editor; 'Sort' enters sort mode
+ * (/sort-button), where the grid becomes sortable (app/components/home/sort).
+ */
+function MenuGrid({ menu, sort }: { menu: readonly HomeMenuTile[]; sort: HomeSort }) {
+  if (sort.active && menu.length > 0) return <SortMode menu={menu} sort={sort} renderTile={(item) => <MenuTile item={item} />} />;
   return (
     <section aria-labelledby="home-menu-title">
-      <Heading as="h2" size="4" mb="3" id="home-menu-title">
-        Main Menu
-      </Heading>
+      <Flex align="center" justify="between" gap="3" mb="3">
+        <Heading as="h2" size="4" id="home-menu-title">
+          Main Menu
+        </Heading>
+        {menu.length > 1 ? (
+          <Button asChild variant="soft" size="2">
+            <Link to="/sort-button">Sort</Link>
+          </Button>
+        ) : null}
+      </Flex>
       {menu.length === 0 ? (
         <Card>
           <Text as="p" color="gray">
@@ -87,7 +101,7 @@ function BusinessActions({ business }: { business: BusinessHome }) {
   );
 }
 
-function MenuTile({ item }: { item: HomeMenuItem }) {
+function MenuTile({ item }: { item: HomeMenuTile }) {
   const style = { '--icon-bg': item.iconBackground, color: item.iconColor } as CSSProperties;
   return (
     <Card className="menu-grid-item" data-menu-item={item.key}>

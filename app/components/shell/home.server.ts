@@ -1,4 +1,5 @@
 import { requireStaff } from '@server/authz';
+import { lockedItemCount, menuItems } from '@server/menu/sort';
 import { sanitizeRichText } from '@server/html';
 import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
@@ -20,6 +21,21 @@ export interface HomeMenuItem {
   iconShape: 'round' | 'square';
 }
 
+/** A tile of the home grid: a menu item and its index in the stored menu. */
+export interface HomeMenuTile extends HomeMenuItem {
+  index: number;
+}
+
+/** Sort mode of the main menu (spec 01 §2.6, §4.3): /sort-button, /sort-submit, /sort-alpha. */
+export interface HomeSort {
+  /** The grid is sortable (drag and drop, or Move up / Move down without JavaScript). */
+  active: boolean;
+  /** /sort-alpha: the 'Sort Alphabetically' confirmation shows over the grid. */
+  confirmAlpha: boolean;
+  /** Leading items this person may not move (spec 01 §6): 0, or 6. */
+  locked: number;
+}
+
 export interface HomeData {
   communityKey: string;
   title: string;
@@ -27,22 +43,18 @@ export interface HomeData {
   header: HeaderView;
   /** The slide the page opens on (`?slide=`, so the carousel works without JavaScript). */
   slide: number;
-  menu: HomeMenuItem[];
+  menu: HomeMenuTile[];
   /** A business-only community's action buttons, shown instead of the menu grid. */
   business: BusinessHome | null;
+  sort: HomeSort;
 }
+
+const SORT_PAGES = new Set(['/sort-button', '/sort-submit', '/sort-alpha']);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-
-/** Array-like database lists come back as arrays, or as objects when they have gaps. */
-function entries(value: unknown): Array<[string, unknown]> {
-  if (Array.isArray(value)) return value.map((item, index) => [String(index), item]);
-  if (isObject(value)) return Object.entries(value);
-  return [];
-}
 
 /**
  * A stored svg icon as an image URL. It is shown through <img>, where an svg cannot run
@@ -57,31 +69,34 @@ export function svgIconDataUri(svg: unknown, color: string): string | null {
 }
 
 export function homeMenuItems(menu: unknown, community: Record<string, unknown>): HomeMenuItem[] {
+  return homeMenuTiles(menu, community).map(({ index: _index, ...item }) => item);
+}
+
+/** The menu's items as home tiles; keys as sorting uses them (server/menu/sort.ts). */
+export function homeMenuTiles(menu: unknown, community: Record<string, unknown>): HomeMenuTile[] {
   const communityShape = normalizeHexColor(community.colorIconShape) ?? '#FFFFFF';
   const communityBackground =
     normalizeHexColor(community.colorIconBackground) ?? normalizeHexColor(community.colorBackground) ?? DEFAULT_COLOR_BACKGROUND;
   const iconSet = text(community.iconSet) ?? '';
-  return entries(menu).flatMap(([key, item]) => {
-    if (!isObject(item)) return [];
+  return menuItems(menu).map(({ key, index, value: item }) => {
     const iconData = isObject(item.iconData) ? item.iconData : {};
     const iconColor = normalizeHexColor(iconData.colorIconShape) ?? communityShape;
     const set = text(iconData.iconSet) ?? iconSet;
-    return [
-      {
-        key: text(item.uniqueId) ?? text(item.id) ?? key,
-        title: text(item.title) ?? text(item.name) ?? '',
-        icon: svgIconDataUri(iconData.svg, iconColor),
-        iconBackground: normalizeHexColor(iconData.colorIconBackground) ?? communityBackground,
-        iconColor,
-        iconShape: set.includes('round') ? 'round' : 'square',
-      },
-    ];
+    return {
+      key,
+      title: text(item.title) ?? text(item.name) ?? '',
+      icon: svgIconDataUri(iconData.svg, iconColor),
+      iconBackground: normalizeHexColor(iconData.colorIconBackground) ?? communityBackground,
+      iconColor,
+      iconShape: set.includes('round') ? 'round' : 'square',
+      index,
+    } satisfies HomeMenuTile;
   });
 }
 
 /** The home screen of the current community: its header and its main menu (spec 01 §2.6). */
 export async function loadHome(request: Request): Promise<HomeData> {
-  const { community } = await requireStaff(request);
+  const { community, access } = await requireStaff(request);
   const { db, paths } = await getServices();
   const [record, header, menu] = await Promise.all([
     loadCommunityRecord(community),
@@ -89,13 +104,21 @@ export async function loadHome(request: Request): Promise<HomeData> {
     db.ref(paths.menu(community, MAIN_MENU)).get(),
   ]);
   const view = headerView(header.val(), imageUrl);
+  const url = new URL(request.url);
+  const business = isBusinessHome(record, MAIN_MENU) ? businessHome(record, sanitizeRichText(record.htmlDescription)) : null;
+  const sorting = !business && SORT_PAGES.has(url.pathname);
 
   return {
     communityKey: community,
     title: text(record.title) ?? text(record.name) ?? community,
     header: view,
-    slide: slideIndex(new URL(request.url).searchParams.get('slide'), view.slides.length),
-    menu: homeMenuItems(menu.val(), record),
-    business: isBusinessHome(record, MAIN_MENU) ? businessHome(record, sanitizeRichText(record.htmlDescription)) : null,
+    slide: slideIndex(url.searchParams.get('slide'), view.slides.length),
+    menu: homeMenuTiles(menu.val(), record),
+    business,
+    sort: {
+      active: sorting,
+      confirmAlpha: sorting && url.pathname === '/sort-alpha',
+      locked: lockedItemCount(record, access.isResortSystem, MAIN_MENU),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { addCommunityPanel, communitySetupPanel } from './community-setup.server';
 import { appSetupPanel } from './app-setup.server';
 import { integrationsPanel } from './integrations.server';
+import { headerImagesPanel } from './header-images.server';
 import type { PanelActionName, PanelServer } from './types';
 
 /**
@@ -12,4 +13,5 @@ export const PANEL_SERVERS: Partial<Record<PanelActionName, PanelServer<any>>> =
   integrations: integrationsPanel,
   'community-setup': communitySetupPanel,
   'add-community': addCommunityPanel,
+  'header-images': headerImagesPanel,
 };

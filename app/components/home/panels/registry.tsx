@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AddCommunityPanel, CommunitySetupPanel } from './community-setup';
 import { AppSetupPanel } from './app-setup';
 import { IntegrationsPanel } from './integrations';
+import { HeaderImagesPanel } from './header-images';
 import type { PanelActionName } from './types';
 
 /**
@@ -18,4 +19,5 @@ export const PANEL_VIEWS: Partial<Record<PanelActionName, ComponentType<PanelPro
   integrations: IntegrationsPanel,
   'community-setup': CommunitySetupPanel,
   'add-community': AddCommunityPanel,
+  'header-images': HeaderImagesPanel,
 };

@@ -1,0 +1,63 @@
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { requireStaff } from '@server/authz';
+import { SORT_MESSAGES, lockedItemCount, moveKey, parseOrder, readMenu, saveMenuOrder, sortMenuAlphabetically } from '@server/menu/sort';
+import { MAIN_MENU } from '~/components/shell/home.server';
+import { loadCommunityRecord } from '~/components/shell/shell.server';
+import { redirectWithToast } from '~/components/toast.server';
+import { getServices } from '~/services.server';
+import type { SortActionData } from './sort-types';
+
+/**
+ * Posts of the home screen's sort mode (spec 01 §2.6, §4.3), at /sort-button, /sort-submit,
+ * /sort-alpha or /sort-cancel. Intents (STYLE 8):
+ * - `move-up:{index}` / `move-down:{index}`: the plain-HTML path of drag and drop; moves one
+ *   key of the pending order (the form's `order` field) and shows sort mode with it. Nothing
+ *   is saved.
+ * - `sort-submit` (the default at /sort-submit): saves the pending order; 400 with a message
+ *   and the stored order when it is not exactly the stored items or moves locked ones.
+ * - `sort-alpha` (the default at /sort-alpha, posted by the confirmation's OK): sorts by title
+ *   or name and saves.
+ * - `sort-cancel`: back home without saving.
+ * Staff of the community may sort (spec 02 §6: staff of a location manage its content).
+ */
+export async function sortAction({ request, params }: ActionFunctionArgs) {
+  const { community, access } = await requireStaff(request);
+  const form = await request.formData();
+  const raw = form.get('intent');
+  const intent = typeof raw === 'string' && raw !== '' ? raw : params.action === 'sort-alpha' ? 'sort-alpha' : params.action === 'sort-submit' ? 'sort-submit' : '';
+  const services = await getServices();
+  const locked = lockedItemCount(await loadCommunityRecord(community), access.isResortSystem, MAIN_MENU);
+
+  if (intent === 'sort-cancel') return redirect('/');
+
+  if (intent === 'sort-alpha') {
+    await sortMenuAlphabetically(services, community, locked, MAIN_MENU);
+    return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.sortedAlpha });
+  }
+
+  const current = (await readMenu(services, community, MAIN_MENU)).map((item) => item.key);
+  const order = parseOrder(form.get('order'));
+
+  if (intent === 'sort-submit') {
+    if (!order) return sortData({ order: current, error: SORT_MESSAGES.changed }, 400);
+    const result = await saveMenuOrder(services, community, order, locked, MAIN_MENU);
+    if (!result.ok) return sortData({ order: result.current, error: result.message }, 400);
+    return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.saved });
+  }
+
+  const move = /^move-(up|down):(\d{1,4})$/.exec(intent);
+  if (move) {
+    // A pending order that no longer matches the menu starts again from the stored one.
+    const sameItems = order && order.length === current.length && new Set(order).size === order.length && order.every((key) => current.includes(key));
+    const pending = sameItems ? order : current;
+    const next = moveKey(pending, Number(move[2]), move[1] === 'up' ? -1 : 1, locked);
+    return sortData({ order: next, moved: next[Number(move[2]) + (move[1] === 'up' ? -1 : 1)] ?? null });
+  }
+
+  return sortData({ order: current, error: 'Unknown action.' }, 400);
+}
+
+/** Action data of a sort post: the pending order, maybe a message. */
+function sortData(sort: SortActionData['sort'], status = 200) {
+  return data<SortActionData>({ sort }, { status });
+}

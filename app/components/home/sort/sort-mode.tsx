@@ -1,0 +1,152 @@
+import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Form, Link, useActionData, useNavigate, useNavigation } from '@remix-run/react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PageDialog } from '~/components/ui/dialog';
+import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
+import { SortableGrid } from './sortable-grid';
+import { SORT_ALPHA_TEXT, SORT_ALPHA_TITLE, isSortActionData } from './sort-types';
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** The items in a pending order; keys the menu no longer has are skipped, new items go last. */
+function ordered(menu: readonly HomeMenuTile[], order: readonly string[] | undefined): HomeMenuTile[] {
+  if (!order) return [...menu];
+  const byKey = new Map(menu.map((item) => [item.key, item]));
+  const first = order.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
+  return [...first, ...menu.filter((item) => !order.includes(item.key))];
+}
+
+/**
+ * The main menu in sort mode (spec 01 §2.6, §4.3): Save / Cancel / Sort Alphabetically and a
+ * sortable grid. One form carries the pending order (`order`, the item keys as JSON). With
+ * JavaScript the tiles are dragged (pointer or keyboard); without it each tile has Move up /
+ * Move down buttons whose posts come back with the moved order. Nothing is saved until Save.
+ * At /sort-alpha the 'Sort Alphabetically' confirmation shows over the grid (spec 02 §8).
+ */
+export function SortMode({ menu, sort, renderTile }: { menu: readonly HomeMenuTile[]; sort: HomeSort; renderTile: (item: HomeMenuTile) => ReactNode }) {
+  const actionData = useActionData();
+  const pending = isSortActionData(actionData) ? actionData.sort : null;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [order, setOrder] = useState<string[]>(() => ordered(menu, pending?.order).map((item) => item.key));
+  // A post's answer (a moved or refused order) replaces the order on screen.
+  useEffect(() => {
+    setOrder(ordered(menu, pending?.order).map((item) => item.key));
+  }, [menu, pending]);
+  const items = useMemo(() => ordered(menu, order), [menu, order]);
+  const locked = Math.min(sort.locked, items.length);
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'sort-submit';
+
+  const tile = (item: HomeMenuTile, isLocked: boolean) => (
+    <>
+      {renderTile(item)}
+      {isLocked ? (
+        <Badge className="menu-sort-locked" color="gray" variant="soft">
+          Locked
+        </Badge>
+      ) : null}
+    </>
+  );
+
+  return (
+    <section aria-labelledby="home-menu-title" data-sort-mode="">
+      <Form method="post" action="/sort-button">
+        <input type="hidden" name="order" value={JSON.stringify(order)} />
+        <Flex align="center" justify="between" gap="3" wrap="wrap" mb="3">
+          <Heading as="h2" size="4" id="home-menu-title">
+            Main Menu
+          </Heading>
+          <Flex gap="2" wrap="wrap">
+            <Button type="submit" name="intent" value="sort-submit" disabled={saving}>
+              Save
+            </Button>
+            <Button asChild variant="soft" color="gray">
+              <Link to="/">Cancel</Link>
+            </Button>
+            <Button asChild variant="soft">
+              <Link to="/sort-alpha">Sort Alphabetically</Link>
+            </Button>
+          </Flex>
+        </Flex>
+        <Text as="p" size="2" color="gray" mb="3" id="menu-sort-help">
+          {hydrated
+            ? 'Drag the items into their new order (or focus a handle, press Space, move with the arrow keys and press Space again), then Save.'
+            : 'Move the items into their new order, then Save.'}
+          {locked > 0 ? ` The first ${locked} items are locked.` : ''}
+        </Text>
+        {pending?.error ? (
+          <Callout.Root color="red" role="alert" mb="3">
+            <Callout.Text>{pending.error}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {hydrated ? (
+          <SortableGrid items={items} locked={locked} onOrder={setOrder} renderTile={tile} />
+        ) : (
+          <ul className="menu-grid">
+            {items.map((item, index) => (
+              <li key={item.key} className="menu-sort-item" data-locked={index < locked ? '' : undefined}>
+                {tile(item, index < locked)}
+                {index < locked ? null : (
+                  <Flex gap="1" justify="center" className="menu-sort-moves">
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={`move-up:${index}`}
+                      size="1"
+                      variant="soft"
+                      disabled={index <= locked}
+                      aria-label={`Move ${item.title} up`}
+                      autoFocus={pending?.moved === item.key}
+                    >
+                      Move up
+                    </Button>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={`move-down:${index}`}
+                      size="1"
+                      variant="soft"
+                      disabled={index === items.length - 1}
+                      aria-label={`Move ${item.title} down`}
+                    >
+                      Move down
+                    </Button>
+                  </Flex>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Form>
+      {sort.confirmAlpha ? <SortAlphaDialog /> : null}
+    </section>
+  );
+}
+
+/** 'Sort Alphabetically' (spec 02 §8): Cancel goes back to sort mode, OK posts sort-alpha. */
+function SortAlphaDialog() {
+  const navigate = useNavigate();
+  return (
+    <PageDialog
+      title={SORT_ALPHA_TITLE}
+      description={SORT_ALPHA_TEXT}
+      onDismiss={() => navigate('/sort-button')}
+      actions={
+        <>
+          <Button asChild variant="soft" color="gray">
+            <Link to="/sort-button">Cancel</Link>
+          </Button>
+          <Form method="post" action="/sort-alpha">
+            <Button type="submit" name="intent" value="sort-alpha">
+              OK
+            </Button>
+          </Form>
+        </>
+      }
+    />
+  );
+}

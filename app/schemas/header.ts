@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { videoIdFrom } from '~/lib/header-info';
+
+/**
+ * The header editor (spec 02 "Header editor", §3 header info, §5): one schema for conform in
+ * the browser and parseWithZod in the action.
+ */
+
+/** Spec 02 §5. */
+export const IMAGE_REQUIRED = 'Image is required.';
+export const VIDEO_REQUIRED = 'Video is required.';
+export const INVALID_VIDEO = 'Enter a YouTube video code (11 characters) or the address of a YouTube video page.';
+export const INVALID_DELAY = 'Slideshow delay must be a whole number of seconds from 1 to 60.';
+/** Spec 02 §9: the header editor's default slideshow delay. */
+export const EDITOR_DEFAULT_DELAY_SECONDS = 4;
+
+export const HEADER_TYPES = ['images', 'video'] as const;
+export type HeaderType = (typeof HEADER_TYPES)[number];
+export const HEADER_TYPE_LABELS: Record<HeaderType, string> = { images: 'Image(s)', video: 'Video' };
+
+/** The editor's file field and the crop rectangle the cropper fills ('x,y,width,height'). */
+export const IMAGE_FIELD = 'image';
+export const CROP_FIELD = 'crop';
+
+/** Spec 01 §9 / 03 §9: the recommended header image, 1125 wide, 450 high for esp apps and 600 otherwise. */
+export const HEADER_IMAGE_WIDTH = 1125;
+export const HEADER_IMAGE_HEIGHT = 600;
+export const ESP_HEADER_IMAGE_HEIGHT = 450;
+
+const text = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().optional());
+
+export const HeaderImageSchema = z.object({
+  imageURL: z.string().min(1),
+  originalURL: text,
+  imageName: text,
+  thumbURL: text,
+  caption: text,
+  date: z.coerce.number().int().nonnegative().optional(),
+});
+export type HeaderImageValue = z.infer<typeof HeaderImageSchema>;
+
+export const HeaderSchema = z
+  .object({
+    headerType: z.enum(HEADER_TYPES).default('images'),
+    images: z.array(HeaderImageSchema).default([]),
+    videoURL: text,
+    autoplay: z.boolean().default(false),
+    delaySeconds: z
+      .number({ invalid_type_error: INVALID_DELAY })
+      .int(INVALID_DELAY)
+      .min(1, INVALID_DELAY)
+      .max(60, INVALID_DELAY)
+      .default(EDITOR_DEFAULT_DELAY_SECONDS),
+    hideTitle: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.headerType === 'images' && value.images.length === 0) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['images'], message: IMAGE_REQUIRED });
+    }
+    if (value.headerType === 'video') {
+      if (!value.videoURL) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['videoURL'], message: VIDEO_REQUIRED });
+      else if (!videoIdFrom(value.videoURL)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['videoURL'], message: INVALID_VIDEO });
+    }
+  });
+export type HeaderFormValue = z.infer<typeof HeaderSchema>;

@@ -1,0 +1,147 @@
+import { storagePaths } from '@server/paths';
+import type { DbValue, RealtimeDb } from '@server/db/types';
+import type { Paths } from '@server/paths';
+import type { FileStorage } from '@server/storage';
+import { processImage, type CropRect, type Size } from '@server/images/pipeline';
+import { videoIdFrom } from '~/lib/header-info';
+import {
+  EDITOR_DEFAULT_DELAY_SECONDS,
+  ESP_HEADER_IMAGE_HEIGHT,
+  HEADER_IMAGE_HEIGHT,
+  HEADER_IMAGE_WIDTH,
+  type HeaderFormValue,
+  type HeaderImageValue,
+} from '~/schemas/header';
+
+/**
+ * Header info of a context (spec 01 §3.3, spec 02 §3): reading it into the editor's form,
+ * storing an uploaded header image, and writing the node in one set.
+ */
+
+export const HEADER_SAVED = 'Header saved.';
+/** The storage bucket folder of header uploads: {community}/images/header/{timestamp}/… */
+export const HEADER_BUCKET = 'header';
+
+interface Deps {
+  db: RealtimeDb;
+  paths: Paths;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : isObject(value) ? Object.values(value) : []);
+
+/** The target size of a header image: 1125x450 for esp apps, 1125x600 otherwise (spec 01 §5). */
+export function headerImageSize(community: Record<string, unknown>): Size {
+  return { width: HEADER_IMAGE_WIDTH, height: community.espApp === true ? ESP_HEADER_IMAGE_HEIGHT : HEADER_IMAGE_HEIGHT };
+}
+
+export async function readHeaderInfo({ db, paths }: Deps, community: string, context: string): Promise<Record<string, unknown>> {
+  const value = (await db.ref(paths.headerInfo(community, context)).get()).val();
+  return isObject(value) ? value : {};
+}
+
+/** The editor's form value of a stored node. */
+export function headerFormValue(stored: Record<string, unknown>): HeaderFormValue {
+  const images = listOf(stored.images).flatMap((image): HeaderImageValue[] => {
+    if (!isObject(image) || !str(image.imageURL)) return [];
+    const fileInfo = isObject(image.fileInfo) ? image.fileInfo : {};
+    const date = Number(image.date);
+    return [
+      {
+        imageURL: str(image.imageURL)!,
+        originalURL: str(image.originalURL),
+        imageName: str(image.imageName),
+        thumbURL: str(fileInfo.thumb),
+        caption: typeof image.caption === 'string' ? image.caption : undefined,
+        date: Number.isFinite(date) ? date : undefined,
+      },
+    ];
+  });
+  const videoURL = str(stored.videoURL);
+  const delay = Number(stored.delaySeconds);
+  return {
+    headerType: videoURL && images.length === 0 ? 'video' : 'images',
+    images,
+    videoURL,
+    autoplay: stored.videoPlaybackMode === 'autoplay',
+    delaySeconds: Number.isInteger(delay) && delay > 0 ? delay : EDITOR_DEFAULT_DELAY_SECONDS,
+    hideTitle: stored.hideTitle === true,
+  };
+}
+
+/**
+ * The node to store for a valid form. Switching type clears the other (spec 02 §4): a video
+ * removes the images, images remove the video. Fields the editor does not show (radio,
+ * fileInfo …) are kept on images that stay.
+ */
+export function headerRecord(form: HeaderFormValue, stored: Record<string, unknown>): Record<string, DbValue> {
+  const previous = new Map<string, Record<string, unknown>>();
+  for (const image of listOf(stored.images)) if (isObject(image) && str(image.imageURL)) previous.set(str(image.imageURL)!, image);
+  const record: Record<string, DbValue> = {
+    delaySeconds: form.delaySeconds,
+    hideTitle: form.hideTitle,
+  };
+  if (form.headerType === 'video') {
+    record.videoURL = videoIdFrom(form.videoURL) ?? '';
+    if (form.autoplay) record.videoPlaybackMode = 'autoplay';
+  } else {
+    record.images = form.images.map((image) => {
+      const kept = previous.get(image.imageURL) ?? {};
+      const fileInfo = { ...(isObject(kept.fileInfo) ? kept.fileInfo : {}), ...(image.thumbURL ? { thumb: image.thumbURL } : {}) };
+      const entry: Record<string, unknown> = { ...kept, imageURL: image.imageURL, caption: image.caption ?? '' };
+      if (image.originalURL) entry.originalURL = image.originalURL;
+      if (image.imageName) entry.imageName = image.imageName;
+      if (image.date !== undefined) entry.date = image.date;
+      if (Object.keys(fileInfo).length) entry.fileInfo = fileInfo;
+      return entry as DbValue;
+    });
+  }
+  return record;
+}
+
+/** Writes header-info/{context} in one set. */
+export async function saveHeaderInfo(deps: Deps, community: string, context: string, record: Record<string, DbValue>): Promise<void> {
+  await deps.db.ref(deps.paths.headerInfo(community, context)).set(record);
+}
+
+const safeName = (name: string) => {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  return cleaned.slice(-100) || 'image';
+};
+const stemOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name);
+
+/**
+ * Stores an uploaded header image under {community}/images/header/{timestamp}/: the original,
+ * the cropped PNG ('{name}_crop.png'), its thumbnail ('{name}_thumb.png') and, when the aspect
+ * differs from the target by more than 10%, the blurred-to-fit copy ('{name}_blur.png'), which
+ * is then the image shown.
+ */
+export async function storeHeaderImage(
+  storage: FileStorage,
+  community: string,
+  file: File,
+  options: { crop: CropRect | null; target: Size; now?: number },
+): Promise<HeaderImageValue> {
+  const now = options.now ?? Date.now();
+  const name = safeName(file.name);
+  const stem = stemOf(name);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const processed = await processImage(bytes, { crop: options.crop, target: options.target });
+  const at = (fileName: string) => storagePaths.upload(community, HEADER_BUCKET, now, fileName);
+  const png = { contentType: 'image/png' };
+  const original = await storage.put(at(name), bytes, { contentType: file.type || 'application/octet-stream' });
+  const cropped = await storage.put(at(`${stem}_crop.png`), processed.cropped, png);
+  const thumb = await storage.put(at(`${stem}_thumb.png`), processed.thumbnail, png);
+  const blurred = processed.blurred ? await storage.put(at(`${stem}_blur.png`), processed.blurred, png) : null;
+  return {
+    imageURL: (blurred ?? cropped).url,
+    originalURL: original.url,
+    imageName: name,
+    thumbURL: thumb.url,
+    caption: undefined,
+    date: now,
+  };
+}

@@ -1,0 +1,142 @@
+import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+
+/**
+ * Server-side image work of the uploader (spec 03 §9): crop to the chosen rectangle, rescale
+ * anything wider than 2000 px, a 250 px thumbnail, and a blurred-to-fit copy when the aspect
+ * differs from the target by more than 10%. Every output is PNG ("cropped images saved as PNG").
+ */
+
+export const MAX_IMAGE_WIDTH = 2000;
+export const THUMBNAIL_WIDTH = 250;
+/** Blurred-to-fit canvas (spec 03 §9). */
+export const BLUR_FIT_WIDTH = 1125;
+export const BLUR_FIT_HEIGHT = 600;
+/** Aspect tolerance before a blurred copy is made. */
+export const BLUR_ASPECT_TOLERANCE = 0.1;
+export const BLUR_RADIUS = 20;
+
+export interface CropRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+type Drawable = Canvas | Image;
+
+export async function decodeImage(bytes: Uint8Array): Promise<Image> {
+  return loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** The rectangle clamped into the image; null when nothing of it is left. */
+export function clampCrop(rect: CropRect, size: Size): CropRect | null {
+  const x = Math.max(0, Math.min(size.width, Math.round(rect.x)));
+  const y = Math.max(0, Math.min(size.height, Math.round(rect.y)));
+  const width = Math.min(size.width - x, Math.round(rect.width));
+  const height = Math.min(size.height - y, Math.round(rect.height));
+  return width >= 1 && height >= 1 ? { x, y, width, height } : null;
+}
+
+/** A crop rectangle from the form ('x,y,width,height' in the original's pixels); null when absent or malformed. */
+export function parseCrop(value: unknown): CropRect | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const parts = value.split(',').map((part) => Number(part.trim()));
+  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) return null;
+  const [x, y, width, height] = parts as [number, number, number, number];
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+export function crop(source: Drawable, rect: CropRect): Canvas {
+  const canvas = createCanvas(rect.width, rect.height);
+  canvas.getContext('2d').drawImage(source, rect.x, rect.y, rect.width, rect.height, 0, 0, rect.width, rect.height);
+  return canvas;
+}
+
+/** The size after scaling down to `maxWidth` wide (unchanged when not wider). */
+export function scaledToWidth(size: Size, maxWidth: number): Size {
+  if (size.width <= maxWidth) return { width: size.width, height: size.height };
+  return { width: maxWidth, height: Math.max(1, Math.round((size.height * maxWidth) / size.width)) };
+}
+
+function resize(source: Drawable, size: Size): Canvas {
+  const canvas = createCanvas(size.width, size.height);
+  const context = canvas.getContext('2d');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(source, 0, 0, size.width, size.height);
+  return canvas;
+}
+
+/** Images wider than 2000 px are rescaled to 2000 px (spec 03 §9). */
+export function rescale(source: Drawable, maxWidth = MAX_IMAGE_WIDTH): Canvas {
+  return resize(source, scaledToWidth({ width: source.width, height: source.height }, maxWidth));
+}
+
+/** A thumbnail 250 px wide. */
+export function thumbnail(source: Drawable, width = THUMBNAIL_WIDTH): Canvas {
+  return resize(source, { width, height: Math.max(1, Math.round((source.height * width) / source.width)) });
+}
+
+/** Whether the aspect of `size` differs from `target`'s by more than 10%. */
+export function needsBlurToFit(size: Size, target: Size = { width: BLUR_FIT_WIDTH, height: BLUR_FIT_HEIGHT }): boolean {
+  const ratio = size.width / size.height / (target.width / target.height);
+  return Math.abs(ratio - 1) > BLUR_ASPECT_TOLERANCE;
+}
+
+/**
+ * The image fitted whole into `target` over a blurred, cover-scaled copy of itself (spec 03 §9:
+ * blurred-to-fit 1125x600).
+ */
+export function blurredToFit(source: Drawable, target: Size = { width: BLUR_FIT_WIDTH, height: BLUR_FIT_HEIGHT }): Canvas {
+  const canvas = createCanvas(target.width, target.height);
+  const context = canvas.getContext('2d');
+  const cover = Math.max(target.width / source.width, target.height / source.height);
+  const coverWidth = source.width * cover;
+  const coverHeight = source.height * cover;
+  context.filter = `blur(${BLUR_RADIUS}px)`;
+  // Overdraw the edges so the blur does not fade to transparent there.
+  const bleed = BLUR_RADIUS * 2;
+  context.drawImage(source, (target.width - coverWidth) / 2 - bleed, (target.height - coverHeight) / 2 - bleed, coverWidth + 2 * bleed, coverHeight + 2 * bleed);
+  context.filter = 'none';
+  const contain = Math.min(target.width / source.width, target.height / source.height);
+  const width = source.width * contain;
+  const height = source.height * contain;
+  context.drawImage(source, (target.width - width) / 2, (target.height - height) / 2, width, height);
+  return canvas;
+}
+
+export interface ProcessedImage {
+  /** The cropped (or whole) image, at most 2000 px wide, as PNG. */
+  cropped: Buffer;
+  croppedSize: Size;
+  /** The blurred-to-fit copy, when the aspect differs from the target by more than 10%. */
+  blurred: Buffer | null;
+  thumbnail: Buffer;
+  /** The original's size. */
+  originalSize: Size;
+}
+
+/**
+ * An uploaded image made ready for a header: cropped to `rect` when given (the cropper's
+ * 'Use Image'), else whole (no JavaScript); rescaled; blurred-to-fit to `target` when needed.
+ */
+export async function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+  const image = await decodeImage(bytes);
+  const originalSize = { width: image.width, height: image.height };
+  const rect = options.crop ? clampCrop(options.crop, originalSize) : null;
+  const cut = rect ? crop(image, rect) : image;
+  const scaled = rescale(cut);
+  const croppedSize = { width: scaled.width, height: scaled.height };
+  const blurred = needsBlurToFit(croppedSize, options.target) ? blurredToFit(scaled, options.target).toBuffer('image/png') : null;
+  return {
+    cropped: scaled.toBuffer('image/png'),
+    croppedSize,
+    blurred,
+    thumbnail: thumbnail(scaled).toBuffer('image/png'),
+    originalSize,
+  };
+}
