@@ -3,6 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { createEmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
 import { E2E_DATA_DIR } from '../../playwright.config';
+import type { TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -23,7 +24,8 @@ async function withDb<T>(work: (db: ReturnType<typeof createEmbeddedDb>) => Prom
   }
 }
 
-const keyOf = (project: string) => `${KEY}-${project}`;
+/** One community per test: tests of a project run side by side, and each removes its own. */
+const keyOf = (info: TestInfo) => `${KEY}-${info.project.name}-${info.testId.replace(/[^a-z0-9]/gi, '').slice(-10).toLowerCase()}`;
 
 function png(width: number, height: number): Buffer {
   const canvas = createCanvas(width, height);
@@ -38,7 +40,7 @@ function png(width: number, height: number): Buffer {
 
 test.beforeEach(async ({}, info) => {
   await withDb((db) =>
-    db.ref(paths.community(keyOf(info.project.name))).set({
+    db.ref(paths.community(keyOf(info))).set({
       title: TITLE,
       name: TITLE,
       active: true,
@@ -50,14 +52,14 @@ test.beforeEach(async ({}, info) => {
 
 test.afterEach(async ({}, info) => {
   await withDb(async (db) => {
-    await db.ref(paths.headerInfo(keyOf(info.project.name), 'main-menu')).remove();
-    await db.ref(paths.community(keyOf(info.project.name))).remove();
+    await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).remove();
+    await db.ref(paths.community(keyOf(info))).remove();
   });
 });
 
 test('uploads an image with a caption, shows it on the home carousel, then switches to a video', async ({ page, loginAs }, info) => {
   const js = info.project.name === 'js';
-  await loginAs('system@demo.example', { communityKey: keyOf(info.project.name) });
+  await loginAs('system@demo.example', { communityKey: keyOf(info) });
   await page.goto('/header-images');
   await expect(page.getByRole('heading', { name: 'Header Images' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Image(s)' })).toBeChecked();
@@ -109,7 +111,7 @@ test('uploads an image with a caption, shows it on the home carousel, then switc
   await expect(header.locator('figcaption')).toHaveText('Morning on the lake');
   await expect(header.locator('img').first()).toHaveAttribute('src', js ? /lake_crop\.png$/ : /lake_blur\.png$/);
   await page.screenshot({ path: `test-results/header-images-home-${info.project.name}.png`, fullPage: true });
-  const saved = await withDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info.project.name), 'main-menu')).get()).val());
+  const saved = await withDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
   expect(saved).toMatchObject({ delaySeconds: 7, hideTitle: false, images: [{ caption: 'Morning on the lake', imageName: 'lake.png' }] });
 
   // Switch to a video: the images go.
@@ -126,12 +128,12 @@ test('uploads an image with a caption, shows it on the home carousel, then switc
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('iframe')).toHaveAttribute('src', /embed\/dQw4w9WgXcQ\?.*autoplay=1/);
-  const video = await withDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info.project.name), 'main-menu')).get()).val());
+  const video = await withDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
   expect(video).toEqual({ videoURL: 'dQw4w9WgXcQ', videoPlaybackMode: 'autoplay', delaySeconds: 7, hideTitle: false });
 });
 
 test('Cancel goes home without saving', async ({ page, loginAs }, info) => {
-  await loginAs('system@demo.example', { communityKey: keyOf(info.project.name) });
+  await loginAs('system@demo.example', { communityKey: keyOf(info) });
   await page.goto('/header-images');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/$/);
