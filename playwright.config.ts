@@ -46,6 +46,8 @@ export default defineConfig({
     {
       name: 'no-js',
       testIgnore: /(bundle|startup)\.spec\.ts$/,
+      // Tests of behaviour that only exists with JavaScript are tagged @js-only.
+      grepInvert: /@js-only/,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
     },
   ],

@@ -308,8 +308,8 @@ test.describe('Google authorization return page', () => {
     await expect(page.getByText('Authorization code not found in URL')).toHaveCount(0);
   });
 
-  test('hands the code and scope to the opener and closes', async ({ page, loginAs, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, 'window.opener needs JavaScript');
+  // window.opener needs JavaScript: the no-js project leaves @js-only tests out.
+  test('hands the code and scope to the opener and closes @js-only', async ({ page, loginAs }) => {
     await loginAs('admin@demo.example');
     await page.goto('/');
     await page.evaluate(() => {
