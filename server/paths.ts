@@ -103,6 +103,7 @@
  *
  * Storage object paths are in `storagePaths` (see its own comment).
  */
+import { RESERVED_UNIQUE_IDS } from '../app/lib/catalogues/auth-groups';
 
 /** Characters no database key may hold, besides control characters. */
 const FORBIDDEN_KEY_CHARACTERS = ['.', '$', '#', '[', ']', '/'] as const;
@@ -278,21 +279,7 @@ export const LEGACY_EVENT_SECTIONS = ['events-resort', 'events-local'] as const;
  * uniqueIds may not take the first list (spec 02 §5, reserved names); the others are
  * written by other features.
  */
-export const RESERVED_SECTION_NAMES = [
-  'ads',
-  'audience',
-  'business-detail',
-  'config',
-  'custom-forms',
-  'event-printout',
-  'hunts',
-  'main-menu',
-  'searchablemap-detail',
-  'messages',
-  'messages-config',
-  'rewards',
-  'store',
-] as const;
+export const RESERVED_SECTION_NAMES = RESERVED_UNIQUE_IDS;
 
 /** Other fixed nodes of a community's location data. */
 export const LOCATION_DATA_NODES = [
