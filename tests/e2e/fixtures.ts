@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { cookiePair, createStaffSessionStorage, newStaffSession, type SignInMethod } from '@server/auth/session';
-import { createEmbeddedDb } from '@server/db';
+import { createEmbeddedDb, type EmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SESSION_SECRET } from '../../playwright.config';
 
@@ -61,6 +61,18 @@ export async function addSessionCookie(context: BrowserContext, setCookie: strin
   const value = cookiePair(setCookie).slice('__session='.length);
   await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
 }
+
+/** The end-to-end server's own database, for tests that set up or check data directly. */
+export async function withE2eDb<T>(work: (db: EmbeddedDb) => Promise<T>): Promise<T> {
+  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export const e2ePaths = createPaths('amc');
 
 export const test = base.extend<{ loginAs: (email: DemoEmail, options?: LoginOptions) => Promise<void> }>({
   loginAs: async ({ context }, use) => {

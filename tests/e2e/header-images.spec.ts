@@ -1,10 +1,6 @@
-import { resolve } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { createEmbeddedDb } from '@server/db';
-import { createPaths } from '@server/paths';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import type { TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
  * The header editor (spec 02 "Header editor", §4, §5) on a community of its own, so the demo
@@ -12,17 +8,8 @@ import { expect, test } from './fixtures';
  * without (plain file input, 'Upload').
  */
 const KEY = 'e2e-header-lakes';
-const paths = createPaths('amc');
+const paths = e2ePaths;
 const TITLE = 'Header Lakes Resort';
-
-async function withDb<T>(work: (db: ReturnType<typeof createEmbeddedDb>) => Promise<T>) {
-  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
-  try {
-    return await work(db);
-  } finally {
-    await db.close();
-  }
-}
 
 /** One community per test: tests of a project run side by side, and each removes its own. */
 const keyOf = (info: TestInfo) => `${KEY}-${info.project.name}-${info.testId.replace(/[^a-z0-9]/gi, '').slice(-10).toLowerCase()}`;
@@ -39,7 +26,7 @@ function png(width: number, height: number): Buffer {
 }
 
 test.beforeEach(async ({}, info) => {
-  await withDb((db) =>
+  await withE2eDb((db) =>
     db.ref(paths.community(keyOf(info))).set({
       title: TITLE,
       name: TITLE,
@@ -51,7 +38,7 @@ test.beforeEach(async ({}, info) => {
 });
 
 test.afterEach(async ({}, info) => {
-  await withDb(async (db) => {
+  await withE2eDb(async (db) => {
     await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).remove();
     await db.ref(paths.community(keyOf(info))).remove();
   });
@@ -111,7 +98,7 @@ test('uploads an image with a caption, shows it on the home carousel, then switc
   await expect(header.locator('figcaption')).toHaveText('Morning on the lake');
   await expect(header.locator('img').first()).toHaveAttribute('src', js ? /lake_crop\.png$/ : /lake_blur\.png$/);
   await page.screenshot({ path: `test-results/header-images-home-${info.project.name}.png`, fullPage: true });
-  const saved = await withDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
+  const saved = await withE2eDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
   expect(saved).toMatchObject({ delaySeconds: 7, hideTitle: false, images: [{ caption: 'Morning on the lake', imageName: 'lake.png' }] });
 
   // Switch to a video: the images go.
@@ -128,7 +115,7 @@ test('uploads an image with a caption, shows it on the home carousel, then switc
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('iframe')).toHaveAttribute('src', /embed\/dQw4w9WgXcQ\?.*autoplay=1/);
-  const video = await withDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
+  const video = await withE2eDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
   expect(video).toEqual({ videoURL: 'dQw4w9WgXcQ', videoPlaybackMode: 'autoplay', delaySeconds: 7, hideTitle: false });
 });
 

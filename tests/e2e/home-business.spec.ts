@@ -1,24 +1,11 @@
-import { resolve } from 'node:path';
-import { createEmbeddedDb } from '@server/db';
-import { createPaths } from '@server/paths';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /** A business-only community's home (spec 01 §2.6): action buttons instead of the menu grid. */
 const KEY = 'e2e-harbor-point-marina';
-const paths = createPaths('amc');
-
-async function withDb<T>(work: (db: ReturnType<typeof createEmbeddedDb>) => Promise<T>) {
-  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
-  try {
-    return await work(db);
-  } finally {
-    await db.close();
-  }
-}
+const paths = e2ePaths;
 
 test.beforeEach(async ({}, info) => {
-  await withDb((db) =>
+  await withE2eDb((db) =>
     db.ref(paths.community(`${KEY}-${info.project.name}`)).set({
       title: 'Harbor Point Marina',
       name: 'Harbor Point Marina',
@@ -45,7 +32,7 @@ test.beforeEach(async ({}, info) => {
 });
 
 test.afterEach(async ({}, info) => {
-  await withDb((db) => db.ref(paths.community(`${KEY}-${info.project.name}`)).remove());
+  await withE2eDb((db) => db.ref(paths.community(`${KEY}-${info.project.name}`)).remove());
 });
 
 test('shows Call, Map, Reservations, Website and Special with the address and description', async ({ page, loginAs }, info) => {

@@ -1,9 +1,6 @@
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createEmbeddedDb, type DbValue } from '@server/db';
-import { createPaths } from '@server/paths';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import type { DbValue } from '@server/db';
+import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
  * Sorting the main menu (spec 01 §2.6, §4.3; spec 02 §8; spec 03 §9): drag and drop with the
@@ -11,7 +8,7 @@ import { expect, test } from './fixtures';
  * Alphabetically through its confirmation. Each test sorts a community of its own, created
  * here and removed afterwards, so the demo menus other tests read stay as they are.
  */
-const paths = createPaths('amc');
+const paths = e2ePaths;
 const BASE = 'e2e-sort-menu';
 const MENU: Array<Record<string, DbValue>> = [
   { uniqueId: 'charlie', id: 'charlie', name: 'Charlie', type: 'website' },
@@ -21,19 +18,10 @@ const MENU: Array<Record<string, DbValue>> = [
   { uniqueId: 'echo', id: 'echo', name: 'Echo', type: 'website' },
 ];
 
-async function withDb<T>(work: (db: ReturnType<typeof createEmbeddedDb>) => Promise<T>) {
-  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
-  try {
-    return await work(db);
-  } finally {
-    await db.close();
-  }
-}
-
 const keyFor = (title: string) => `${BASE}-${test.info().project.name}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40)}`;
 
 async function storedOrder(key: string): Promise<string[]> {
-  const menu = (await withDb((db) => db.ref(paths.menu(key, 'main-menu')).get())).val() as Array<Record<string, unknown>>;
+  const menu = (await withE2eDb((db) => db.ref(paths.menu(key, 'main-menu')).get())).val() as Array<Record<string, unknown>>;
   return menu.map((item) => String(item.uniqueId));
 }
 
@@ -45,7 +33,7 @@ let community = '';
 
 test.beforeEach(async ({ loginAs }, info) => {
   community = keyFor(info.title);
-  await withDb(async (db) => {
+  await withE2eDb(async (db) => {
     await db.ref(paths.community(community)).set({
       title: 'Sorting Pines',
       name: 'Sorting Pines',
@@ -63,7 +51,7 @@ test.beforeEach(async ({ loginAs }, info) => {
 });
 
 test.afterEach(async () => {
-  await withDb(async (db) => {
+  await withE2eDb(async (db) => {
     await db.ref(paths.locationData(community)).remove();
     await db.ref(paths.community(community)).remove();
   });
@@ -106,7 +94,7 @@ test('moves items and saves the new order, dropping temporary sort keys', async 
   const expected = info.project.name === 'js' ? ['alpha', 'charlie', 'bravo', 'delta', 'echo'] : ['alpha', 'charlie', 'bravo', 'echo', 'delta'];
   expect(await storedOrder(community)).toEqual(expected);
   await expect.poll(() => shownOrder(page)).toEqual(expected);
-  const saved = (await withDb((db) => db.ref(paths.menu(community, 'main-menu')).get())).val() as Array<Record<string, unknown>>;
+  const saved = (await withE2eDb((db) => db.ref(paths.menu(community, 'main-menu')).get())).val() as Array<Record<string, unknown>>;
   expect(saved.some((item) => 'sortKey' in item)).toBe(false);
 });
 
@@ -156,12 +144,12 @@ test.describe('locked first six (spec 01 §6)', () => {
   const flag = () => paths.community(DEMO) + '/lockFirstMainMenuItems';
 
   test.afterEach(async () => {
-    await withDb((db) => db.ref(flag()).remove());
+    await withE2eDb((db) => db.ref(flag()).remove());
   });
 
   test('a community admin who is not a resort admin cannot move the first six main-menu items', async ({ page, loginAs }, info) => {
     // Only the flag changes on the demo community; its menu is read, never saved here.
-    await withDb((db) => db.ref(flag()).set(true));
+    await withE2eDb((db) => db.ref(flag()).set(true));
     await loginAs('admin@demo.example', { communityKey: DEMO });
     await page.goto('/sort-button');
     const grid = page.getByRole('region', { name: 'Main Menu' });

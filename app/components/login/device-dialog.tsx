@@ -5,7 +5,7 @@ import { Form, useNavigation, useLocation } from '@remix-run/react';
 import { PageDialog } from '~/components/ui/dialog';
 import { DeviceSchema, type DeviceKind } from '~/schemas/login';
 import { loginFormAction } from './links';
-import { ErrorList } from './field';
+import { ErrorList } from '~/components/forms/error-list';
 
 const CANCEL_FORM_ID = 'login-device-cancel';
 
@@ -72,7 +72,7 @@ export function DeviceDialog({ lastResult }: { lastResult: SubmissionResult<stri
             ))}
           </Flex>
         </fieldset>
-        <ErrorList id={fields.device.errorId} errors={fields.device.errors} />
+        <ErrorList id={fields.device.errorId} errors={fields.device.errors} size="2" />
       </Form>
       <Form id={CANCEL_FORM_ID} method="post" action={formAction} hidden>
         <input type="hidden" name="intent" value="cancel" />

@@ -1,23 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-
-/** A field's or a form's error messages, announced to screen readers. */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const shown = errors?.filter(Boolean) ?? [];
-  if (shown.length === 0) return null;
-  return (
-    <ul id={id} className="login-error-list">
-      {shown.map((error) => (
-        <li key={error}>
-          <Text size="2" color="red">
-            {error}
-          </Text>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { ErrorList } from '~/components/forms/error-list';
 
 /**
  * A labelled text input bound to a conform field: it sets aria-invalid and aria-describedby
@@ -52,7 +36,7 @@ export function LoginField({
           {hint}
         </Text>
       ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
+      <ErrorList id={field.errorId} errors={field.errors} size="2" />
     </Flex>
   );
 }

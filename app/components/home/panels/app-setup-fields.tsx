@@ -1,28 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { Callout, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-
-/**
- * Form fields of the setup panels (app setup, integrations): each owns its label, hint,
- * aria-invalid and aria-describedby (STYLE 9). Selects are native <select>s so every choice
- * works without JavaScript.
- */
-
-export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const shown = errors?.filter(Boolean) ?? [];
-  if (shown.length === 0) return null;
-  return (
-    <ul id={id} className="panel-field-errors" style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
-      {shown.map((error) => (
-        <li key={error}>
-          <Text size="1" color="red">
-            {error}
-          </Text>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { ErrorList } from '~/components/forms/error-list';
 
 /** A notice for the whole form (an error the spec shows as a toast, kept beside the form). */
 export function Notice({ id, tone = 'error', children }: { id?: string; tone?: 'error' | 'info' | 'warning'; children: ReactNode }) {
@@ -72,7 +51,7 @@ export function TextInput({
       <Label htmlFor={field.id}>{label}</Label>
       <TextField.Root key={key} {...props} placeholder={placeholder} autoComplete={autoComplete} />
       {hint && hintId ? <Hint id={hintId}>{hint}</Hint> : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <ErrorList id={field.errorId} errors={field.errors} />
     </Flex>
   );
 }
@@ -85,7 +64,7 @@ export function TextAreaInput({ field, label, hint, rows = 4 }: { field: FieldMe
       <Label htmlFor={field.id}>{label}</Label>
       <TextArea key={key} {...props} rows={rows} />
       {hint && hintId ? <Hint id={hintId}>{hint}</Hint> : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <ErrorList id={field.errorId} errors={field.errors} />
     </Flex>
   );
 }
@@ -125,7 +104,7 @@ export function SelectInput({
         ))}
       </select>
       {hint && hintId ? <Hint id={hintId}>{hint}</Hint> : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <ErrorList id={field.errorId} errors={field.errors} />
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import {
   ADVANCED_FLAGS,
@@ -16,7 +16,9 @@ import {
   NUMBER_FIELDS,
 } from '~/schemas/app-setup';
 import type { AppSetupActionData, AppSetupLoaderData } from './app-setup.server';
-import { FieldErrors, Notice, PANEL_STYLES, Section, SelectInput, TextAreaInput, TextInput, TriStateInput } from './app-setup-fields';
+import { ErrorList } from '~/components/forms/error-list';
+import { FormActions } from '~/components/forms/form-actions';
+import { Notice, PANEL_STYLES, Section, SelectInput, TextAreaInput, TextInput, TriStateInput } from './app-setup-fields';
 import type { PanelProps } from './registry';
 
 /**
@@ -105,7 +107,7 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
         {actionData?.uploadError ? <Notice>{`${actionData.uploadError.title}: ${actionData.uploadError.message}`}</Notice> : null}
 
         <input type="hidden" name={fields.appId.name} value={data.appId ?? ''} />
-        {fields.appId.errors?.length ? <FieldErrors id={fields.appId.errorId} errors={fields.appId.errors} /> : null}
+        {fields.appId.errors?.length ? <ErrorList id={fields.appId.errorId} errors={fields.appId.errors} /> : null}
 
         <TextInput field={fields.appName} label="App Name" hint={`At most ${APP_TEXT_LIMITS.appName} characters.`} />
 
@@ -136,7 +138,7 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
                 <Text id={`app-setup-${asset.field}-hint`} size="1" color="gray">
                   PNG or JPEG, {asset.size}.
                 </Text>
-                <FieldErrors id={`app-setup-${asset.field}-error`} errors={field?.errors} />
+                <ErrorList id={`app-setup-${asset.field}-error`} errors={field?.errors} />
               </Flex>
             );
           })}
@@ -172,16 +174,7 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
           ))}
         </Section>
 
-        <Box>
-          <Flex gap="3" wrap="wrap">
-            <Button type="submit" name="intent" value="save" disabled={busy}>
-              Save App Configuration
-            </Button>
-            <Button asChild variant="soft" color="gray">
-              <Link to="/">Cancel</Link>
-            </Button>
-          </Flex>
-        </Box>
+        <FormActions submitLabel="Save App Configuration" busy={busy} />
       </Flex>
     </Form>
   );

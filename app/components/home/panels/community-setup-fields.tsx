@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { Flex, Text } from '@radix-ui/themes';
 import type { CSSProperties, ReactNode } from 'react';
+import { ErrorList } from '~/components/forms/error-list';
 
 /**
  * Field components of the community setup form (STYLE 9): each one labels its control and sets
@@ -18,22 +19,6 @@ const controlStyle: CSSProperties = {
   background: 'var(--color-surface)',
   color: 'var(--gray-12)',
 };
-
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const shown = errors?.filter(Boolean) ?? [];
-  if (shown.length === 0) return null;
-  return (
-    <ul id={id} style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
-      {shown.map((error) => (
-        <li key={error}>
-          <Text size="1" color="red">
-            {error}
-          </Text>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (

@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
+import { FormActions } from '~/components/forms/form-actions';
 import { timeZoneLabel } from '~/lib/timezones';
 import {
   COLOR_FIELDS,
@@ -264,14 +265,7 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
 
           {actionData?.confirm ? <ConfirmDialog confirm={actionData.confirm} /> : null}
 
-          <Flex gap="3" pt="3">
-            <Button type="submit" name="intent" value="save" loading={saving}>
-              Submit
-            </Button>
-            <Button asChild variant="soft" color="gray">
-              <Link to="/">Cancel</Link>
-            </Button>
-          </Flex>
+          <FormActions submitLabel="Submit" busy={saving} />
         </Flex>
       </Form>
     </Flex>

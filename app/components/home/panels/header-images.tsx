@@ -1,11 +1,13 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { Box, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ImageUploader } from '~/components/widgets/image-uploader';
 import { CROP_FIELD, HEADER_TYPES, HEADER_TYPE_LABELS, IMAGE_FIELD, type HeaderImageValue, type HeaderType } from '~/schemas/header';
-import { Checkbox, ErrorList, TextInput } from './community-setup-fields';
+import { ErrorList } from '~/components/forms/error-list';
+import { FormActions } from '~/components/forms/form-actions';
+import { Checkbox, TextInput } from './community-setup-fields';
 import type { HeaderImagesActionData, HeaderImagesData } from './header-images.server';
 import type { PanelProps } from './registry';
 
@@ -177,14 +179,7 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
         </Flex>
         <Checkbox field={fields.hideTitle} label="Hide Title in Android" />
 
-        <Flex gap="2">
-          <Button type="submit" name="intent" value="save" disabled={busy}>
-            Save
-          </Button>
-          <Button asChild variant="soft" color="gray">
-            <Link to="/">Cancel</Link>
-          </Button>
-        </Flex>
+        <FormActions submitLabel="Save" busy={busy} />
       </Flex>
     </Form>
   );

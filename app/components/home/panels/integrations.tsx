@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import {
   IntegrationsSchema,
@@ -12,7 +12,9 @@ import {
   PMS_SYSTEM_OPTIONS,
   REGION_NAMES,
 } from '~/schemas/integrations';
-import { FieldErrors, Notice, PANEL_STYLES, Section, SelectInput, TextInput } from './app-setup-fields';
+import { ErrorList } from '~/components/forms/error-list';
+import { FormActions } from '~/components/forms/form-actions';
+import { Notice, PANEL_STYLES, Section, SelectInput, TextInput } from './app-setup-fields';
 import { useHydrated } from './app-setup';
 import type { IntegrationsActionData, IntegrationsLoaderData } from './integrations.server';
 import type { PanelProps } from './registry';
@@ -89,7 +91,7 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
       <Flex direction="column" gap="4">
         {form.errors?.length ? <Notice id={form.errorId}>{form.errors.join(' ')}</Notice> : null}
         <input type="hidden" name={fields.location.name} value={data.location ?? ''} />
-        {fields.location.errors?.length ? <FieldErrors id={fields.location.errorId} errors={fields.location.errors} /> : null}
+        {fields.location.errors?.length ? <ErrorList id={fields.location.errorId} errors={fields.location.errors} /> : null}
 
         <Section title="PMS" open>
           <SelectInput
@@ -170,14 +172,7 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
           <TextInput field={fields.siteCode} label="Site Code" />
         </Section>
 
-        <Flex gap="3" wrap="wrap">
-          <Button type="submit" name="intent" value="save" disabled={busy}>
-            Save Integrations
-          </Button>
-          <Button asChild variant="soft" color="gray">
-            <Link to="/">Cancel</Link>
-          </Button>
-        </Flex>
+        <FormActions submitLabel="Save Integrations" busy={busy} />
       </Flex>
     </Form>
   );
