@@ -10,11 +10,13 @@ import { takeToast } from './components/toast.server';
 import { APP_TITLE } from './lib/title';
 import appStyles from './styles/app.css';
 import shellStyles from './styles/shell.css';
+import menuStyles from './styles/menu.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: radixStyles },
   { rel: 'stylesheet', href: appStyles },
   { rel: 'stylesheet', href: shellStyles },
+  { rel: 'stylesheet', href: menuStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { chooseSectionAction } from '~/components/home/menu/section.server';
 import { HomeScreen } from '~/components/shell/home-screen';
 import { loadHome } from '~/components/shell/home.server';
 import type { loader as shellLoader } from './_app';
@@ -8,6 +9,11 @@ import type { loader as shellLoader } from './_app';
 /** Home (spec 01 §2.6): the community's header and main menu, and the button tray. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadHome(request);
+}
+
+/** POST intent=choose-section: remembers the menu section the grid shows (spec 01 §2.6). */
+export async function action({ request }: ActionFunctionArgs) {
+  return chooseSectionAction(request);
 }
 
 export default function Home() {

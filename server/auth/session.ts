@@ -28,6 +28,8 @@ export interface SessionData {
   signedInAt: number;
   /** The community being managed (the spec's "stored community key"). */
   communityKey?: string;
+  /** The menu section the home screen shows (spec 01 §2.6: "the chosen section is stored"), per community. */
+  menuSection?: { communityKey: string; menuId: string };
 }
 
 export interface Toast {

@@ -2,7 +2,8 @@ import { storagePaths } from '@server/paths';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
 import type { FileStorage } from '@server/storage';
-import { processImage, type CropRect, type Size } from '@server/images/pipeline';
+import { centreCrop, decodeImage, processImage, type CropRect, type Size } from '@server/images/pipeline';
+import type { PlacePhotoFile } from '@server/providers/places';
 import { videoIdFrom } from '~/lib/header-info';
 import {
   EDITOR_DEFAULT_DELAY_SECONDS,
@@ -144,4 +145,22 @@ export async function storeHeaderImage(
     caption: undefined,
     date: now,
   };
+}
+
+/**
+ * Stores a photo chosen in the places picker (spec 02 §2 "a places picker modal", §7) exactly
+ * like an uploaded image, under the same folder and names: nobody crops it, so it is cut to the
+ * header's aspect around its centre (the cropper's starting rectangle), then rescaled and
+ * thumbnailed by the same pipeline.
+ */
+export async function storePlacePhoto(
+  storage: FileStorage,
+  community: string,
+  photo: PlacePhotoFile,
+  options: { target: Size; now?: number },
+): Promise<HeaderImageValue> {
+  const image = await decodeImage(photo.bytes);
+  const crop = centreCrop({ width: image.width, height: image.height }, options.target);
+  const file = new File([new Uint8Array(photo.bytes)], photo.fileName, { type: photo.contentType });
+  return storeHeaderImage(storage, community, file, { crop, target: options.target, now: options.now });
 }

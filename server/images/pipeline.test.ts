@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { blurredToFit, clampCrop, crop, needsBlurToFit, parseCrop, processImage, rescale, scaledToWidth, thumbnail } from './pipeline';
+import { blurredToFit, centreCrop, clampCrop, crop, needsBlurToFit, parseCrop, processImage, rescale, scaledToWidth, thumbnail } from './pipeline';
 
 /** A PNG of `width`x`height`: left half red, right half blue. */
 function png(width: number, height: number): Buffer {
@@ -36,6 +36,14 @@ describe('crop rectangle', () => {
   it('clamps into the image', () => {
     expect(clampCrop({ x: -5, y: 10, width: 500, height: 50 }, { width: 100, height: 40 })).toEqual({ x: 0, y: 10, width: 100, height: 30 });
     expect(clampCrop({ x: 200, y: 0, width: 10, height: 10 }, { width: 100, height: 40 })).toBeNull();
+  });
+
+  it('centres the largest rectangle of the header aspect (a place photo nobody crops)', () => {
+    // 4:3 photo → full width, 1600 × 853 centred vertically.
+    expect(centreCrop({ width: 1600, height: 1200 }, header)).toEqual({ x: 0, y: 173, width: 1600, height: 853 });
+    // Wider than the header → full height, centred horizontally.
+    expect(centreCrop({ width: 3000, height: 600 }, header)).toEqual({ x: 937, y: 0, width: 1125, height: 600 });
+    expect(needsBlurToFit(centreCrop({ width: 1600, height: 1200 }, header), header)).toBe(false);
   });
 
   it('cuts the chosen part', async () => {

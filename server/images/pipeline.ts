@@ -51,6 +51,17 @@ export function parseCrop(value: unknown): CropRect | null {
   return width > 0 && height > 0 ? { x, y, width, height } : null;
 }
 
+/**
+ * The largest rectangle of `target`'s aspect centred in an image of `size`: the cropper's
+ * starting rectangle, used as is where nobody crops (a place photo chosen in the picker).
+ */
+export function centreCrop(size: Size, target: Size): CropRect {
+  const aspect = target.width / target.height;
+  const width = Math.min(size.width, Math.round(size.height * aspect));
+  const height = Math.min(size.height, Math.round(width / aspect));
+  return { x: Math.floor((size.width - width) / 2), y: Math.floor((size.height - height) / 2), width, height };
+}
+
 export function crop(source: Drawable, rect: CropRect): Canvas {
   const canvas = createCanvas(rect.width, rect.height);
   canvas.getContext('2d').drawImage(source, rect.x, rect.y, rect.width, rect.height, 0, 0, rect.width, rect.height);

@@ -205,6 +205,57 @@ export const MATRIX: MatrixRow[] = [
   },
   { route: 'routes/_app.$action', request: { path: '/not-a-home-action' }, expected: everyone(404) },
 
+  // ── Menu item editor (spec 02 "Menu item editor"; spec 02 §6: staff of a location manage its content) ──
+  { route: 'routes/_app.$action', request: { path: '/add' }, expected: STAFF, note: 'Add Menu Item opens on the Select Menu Type picker' },
+  { route: 'routes/_app.$action', request: { path: '/add?type=form' }, expected: STAFF },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/add', form: { intent: 'save', typeId: 'website', name: '', icon: '', url: '' } },
+    expected: { ...STAFF, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400 },
+    note: "'Title is required.', 'URL is required.' (400), after the permission check",
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { method: 'POST', path: '/add', form: { intent: 'nope' } },
+    expected: { ...STAFF, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400 },
+  },
+  {
+    route: 'routes/_app.$action',
+    request: { path: '/edit' },
+    expected: { ...STAFF, editorA: 'redirect:/', adminA: 'redirect:/', editorB: 'redirect:/', system: 'redirect:/', super: 'redirect:/' },
+    note: '/edit names no item: home',
+  },
+  { route: 'routes/_app.home.$action.$itemId', request: { path: '/home/edit/messages' }, expected: STAFF, note: "an item of the current community's shown menu" },
+  {
+    route: 'routes/_app.home.$action.$itemId',
+    request: { path: '/home/edit/activities' },
+    expected: { ...STAFF, editorB: 'redirect:/' },
+    note: 'an item key the current community (B for editorB) does not have: home with a message',
+  },
+  {
+    route: 'routes/_app.home.$action.$itemId',
+    request: { path: '/home/edit/activities', communityKey: 'demo-town' },
+    expected: { ...STAFF, editorB: 'redirect:/', system: 'redirect:/' },
+    note: "items are looked up in the session's community only: A's staff stay on A (which has it); B's staff and the system admin on B do not find it",
+  },
+  { route: 'routes/_app.home.$action.$itemId', request: { path: '/home/sort/messages' }, expected: everyone(404), note: 'only edit is an action here' },
+  {
+    route: 'routes/_app.home.$action.$itemId',
+    request: { method: 'POST', path: '/home/edit/messages', form: { intent: 'save', typeId: 'messages', name: '', icon: 'chat' } },
+    expected: { ...STAFF, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400 },
+  },
+  {
+    route: 'routes/_app._index',
+    request: { method: 'POST', path: '/?index', form: { intent: 'choose-section', menuId: 'main-menu' } },
+    expected: { ...STAFF, editorA: 'redirect:/', adminA: 'redirect:/', editorB: 'redirect:/', system: 'redirect:/', super: 'redirect:/' },
+    note: 'remembers the menu section the home grid shows',
+  },
+  {
+    route: 'routes/_app._index',
+    request: { method: 'POST', path: '/?index', form: { intent: 'choose-section', menuId: 'not-a-section' } },
+    expected: { ...STAFF, editorA: 400, adminA: 400, editorB: 400, system: 400, super: 400 },
+  },
+
   // ── Switch Community (spec 03 §6: admin rights and two communities, or system admin) ──
   {
     route: 'routes/_app.listnm.switch-community',

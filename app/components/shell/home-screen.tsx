@@ -1,5 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { MenuSection } from '@server/menu/sections';
 import type { BusinessHome } from '~/lib/business-home';
 import type { CSSProperties, ReactNode } from 'react';
 import { SortMode } from '~/components/home/sort/sort-mode';
@@ -13,14 +15,30 @@ import type { TrayView } from './tray-types';
  * The home screen (spec 01 §2.6): the community's header and its main menu in the centre; in
  * the right column the action's screen (`panel`) or else the button navigation tray.
  */
-export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: readonly TrayView[]; panel?: ReactNode }) {
+export function HomeScreen({
+  home,
+  trays,
+  panel,
+  selectedItem,
+}: {
+  home: HomeData;
+  trays: readonly TrayView[];
+  panel?: ReactNode;
+  /** The key of the menu item open in the editor (highlighted in the grid). */
+  selectedItem?: string;
+}) {
   return (
     <ShellColumns
       rightLabel={panel ? 'Action' : 'Button navigation'}
       centre={
         <Flex direction="column" gap="5">
           <HeaderCarousel header={home.header} title={home.title} initialSlide={home.slide} />
-          {home.business ? <BusinessActions business={home.business} /> : <MenuGrid menu={home.menu} sort={home.sort} />}
+          {home.sections.length > 1 && !home.sort.active ? <SectionPicker sections={home.sections} current={home.section} /> : null}
+          {home.business ? (
+            <BusinessActions business={home.business} />
+          ) : (
+            <MenuGrid menu={home.menu} sort={home.sort} section={home.section} selectedItem={selectedItem} />
+          )}
         </Flex>
       }
       right={panel ?? <ButtonTray trays={trays} />}
@@ -29,34 +47,96 @@ export function HomeScreen({ home, trays, panel }: { home: HomeData; trays: read
 }
 
 /**
- * The main menu grid (spec 01 §2.6): each tile opens the item's editor; 'Sort' enters sort mode
+ * The menu section picker (spec 01 §2.6: the grid shows the chosen section, which is stored):
+ * a form post that remembers the choice; with JavaScript it posts as soon as a section is
+ * chosen, without it with the Show button.
+ */
+function SectionPicker({ sections, current }: { sections: readonly MenuSection[]; current: MenuSection }) {
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" action="/?index" className="section-picker">
+      <input type="hidden" name="intent" value="choose-section" />
+      <Flex gap="2" align="end" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor="menu-section">
+            Menu section
+          </Text>
+          <select
+            id="menu-section"
+            name="menuId"
+            className="form-control"
+            defaultValue={current.id}
+            onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+          >
+            {sections.map((section) => (
+              <option key={section.id} value={section.id}>
+                {`${'\u2014 '.repeat(section.depth)}${section.title}`}
+              </option>
+            ))}
+          </select>
+        </Flex>
+        {hydrated ? null : (
+          <Button type="submit" variant="soft">
+            Show
+          </Button>
+        )}
+      </Flex>
+    </Form>
+  );
+}
+
+/**
+ * The menu grid of the chosen section (spec 01 §2.6): each tile opens the item's editor
+ * (/home/edit/:itemId); 'Add Menu Item' opens the type picker (/add); 'Sort' enters sort mode
  * (/sort-button), where the grid becomes sortable (app/components/home/sort).
  */
-function MenuGrid({ menu, sort }: { menu: readonly HomeMenuTile[]; sort: HomeSort }) {
+function MenuGrid({
+  menu,
+  sort,
+  section,
+  selectedItem,
+}: {
+  menu: readonly HomeMenuTile[];
+  sort: HomeSort;
+  section: MenuSection;
+  selectedItem?: string;
+}) {
   if (sort.active && menu.length > 0) return <SortMode menu={menu} sort={sort} renderTile={(item) => <MenuTile item={item} />} />;
   return (
     <section aria-labelledby="home-menu-title">
-      <Flex align="center" justify="between" gap="3" mb="3">
+      <Flex align="center" justify="between" gap="3" mb="3" wrap="wrap">
         <Heading as="h2" size="4" id="home-menu-title">
-          Main Menu
+          {section.title}
         </Heading>
-        {menu.length > 1 ? (
-          <Button asChild variant="soft" size="2">
-            <Link to="/sort-button">Sort</Link>
+        <Flex gap="2">
+          <Button asChild variant="solid" size="2">
+            <Link to="/add">Add Menu Item</Link>
           </Button>
-        ) : null}
+          {menu.length > 1 ? (
+            <Button asChild variant="soft" size="2">
+              <Link to="/sort-button">Sort</Link>
+            </Button>
+          ) : null}
+        </Flex>
       </Flex>
       {menu.length === 0 ? (
         <Card>
           <Text as="p" color="gray">
-            The main menu has no items.
+            {section.title} has no items yet. Use Add Menu Item to add the first one.
           </Text>
         </Card>
       ) : (
         <ul className="menu-grid">
           {menu.map((item) => (
             <li key={item.key}>
-              <MenuTile item={item} />
+              <Link
+                to={item.editHref}
+                className="menu-grid-link"
+                aria-current={item.key === selectedItem ? 'true' : undefined}
+                aria-label={`Edit ${item.title || 'menu item'}`}
+              >
+                <MenuTile item={item} />
+              </Link>
             </li>
           ))}
         </ul>

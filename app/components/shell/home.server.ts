@@ -4,6 +4,8 @@ import { sanitizeRichText } from '@server/html';
 import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { getServices } from '~/services.server';
+import { currentSection } from '~/components/home/menu/section.server';
+import type { MenuSection } from '@server/menu/sections';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
 import { imageUrl, loadCommunityRecord } from './shell.server';
 
@@ -21,10 +23,15 @@ export interface HomeMenuItem {
   iconShape: 'round' | 'square';
 }
 
-/** A tile of the home grid: a menu item and its index in the stored menu. */
+/** A tile of the home grid: a menu item, its index in the stored menu and its editor's address. */
 export interface HomeMenuTile extends HomeMenuItem {
   index: number;
+  /** `/home/edit/{key}` (spec 01 route table: /home/:action/:itemId). */
+  editHref: string;
 }
+
+/** The editor's address of a menu item. */
+export const menuItemEditHref = (key: string) => `/home/edit/${encodeURIComponent(key)}`;
 
 /** Sort mode of the main menu (spec 01 §2.6, §4.3): /sort-button, /sort-submit, /sort-alpha. */
 export interface HomeSort {
@@ -44,6 +51,9 @@ export interface HomeData {
   /** The slide the page opens on (`?slide=`, so the carousel works without JavaScript). */
   slide: number;
   menu: HomeMenuTile[];
+  /** The menu section shown (spec 01 §2.6; remembered, main-menu by default) and the others. */
+  section: MenuSection;
+  sections: MenuSection[];
   /** A business-only community's action buttons, shown instead of the menu grid. */
   business: BusinessHome | null;
   sort: HomeSort;
@@ -90,22 +100,24 @@ export function homeMenuTiles(menu: unknown, community: Record<string, unknown>)
       iconColor,
       iconShape: set.includes('round') ? 'round' : 'square',
       index,
+      editHref: menuItemEditHref(key),
     } satisfies HomeMenuTile;
   });
 }
 
-/** The home screen of the current community: its header and its main menu (spec 01 §2.6). */
+/** The home screen of the current community: its header and the chosen menu section (spec 01 §2.6). */
 export async function loadHome(request: Request): Promise<HomeData> {
   const { community, access } = await requireStaff(request);
   const { db, paths } = await getServices();
+  const { section, sections } = await currentSection(request, community);
   const [record, header, menu] = await Promise.all([
     loadCommunityRecord(community),
     db.ref(paths.headerInfo(community, MAIN_MENU)).get(),
-    db.ref(paths.menu(community, MAIN_MENU)).get(),
+    db.ref(paths.menu(community, section.id)).get(),
   ]);
   const view = headerView(header.val(), imageUrl);
   const url = new URL(request.url);
-  const business = isBusinessHome(record, MAIN_MENU) ? businessHome(record, sanitizeRichText(record.htmlDescription)) : null;
+  const business = isBusinessHome(record, section.id) ? businessHome(record, sanitizeRichText(record.htmlDescription)) : null;
   const sorting = !business && SORT_PAGES.has(url.pathname);
 
   return {
@@ -114,11 +126,13 @@ export async function loadHome(request: Request): Promise<HomeData> {
     header: view,
     slide: slideIndex(url.searchParams.get('slide'), view.slides.length),
     menu: homeMenuTiles(menu.val(), record),
+    section,
+    sections,
     business,
     sort: {
       active: sorting,
       confirmAlpha: sorting && url.pathname === '/sort-alpha',
-      locked: lockedItemCount(record, access.isResortSystem, MAIN_MENU),
+      locked: lockedItemCount(record, access.isResortSystem, section.id),
     },
   };
 }

@@ -1,10 +1,15 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookiePair } from '@server/auth/session';
+import { decodeImage } from '@server/images/pipeline';
+import { OFFLINE_ATTRIBUTION, PLACES_OFFLINE_MESSAGE } from '@server/providers/places';
 import type { Services } from '@server/services';
-import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
+import { placesHandlers } from '../../../../tests/mocks/places';
+import { BUSY_PHOTO, PLACE_BUSY, PLACE_WITH_PHOTOS, PLACES_KEY, photoReference, placesRequests } from '../../../../tests/mocks/places/google';
+import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { IMAGE_REQUIRED, INVALID_VIDEO } from '~/schemas/header';
-import { headerImagesPanel, type HeaderImagesActionData, type HeaderImagesData } from './header-images.server';
+import { headerImagesPanel, PLACES_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from './header-images.server';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -23,7 +28,7 @@ afterAll(async () => {
 });
 
 const args = (request: Request) => ({ request, params: { action: 'header-images' }, context: {} });
-const get = (cookie: string) => new Request(`${ORIGIN}/header-images`, { headers: { Cookie: cookie } });
+const get = (cookie: string, search = '') => new Request(`${ORIGIN}/header-images${search}`, { headers: { Cookie: cookie } });
 
 function post(cookie: string, fields: Record<string, string | File>) {
   const body = new FormData();
@@ -157,5 +162,171 @@ describe('header images panel', () => {
     expect((moved.data!.result.initialValue as any).images.map((image: any) => image.imageURL)).toEqual(['/b.png', '/a.png']);
     const removed = await outcome(headerImagesPanel.action!(args(post(editor, { ...fields, __intent__: JSON.stringify({ type: 'remove', payload: { name: 'images', index: 0 } }) }))));
     expect((removed.data!.result.initialValue as any).images.map((image: any) => image.imageURL)).toEqual(['/b.png']);
+  });
+});
+
+/** The stored file behind a /files/… URL. */
+async function storedImage(storage: Services['storage'], url: string) {
+  const path = decodeURIComponent(url.replace(/^.*\/files\//, ''));
+  const object = await storage.get(path);
+  expect(object).not.toBeNull();
+  return decodeImage(await object!.bytes());
+}
+
+/** Provider failures are logged (console.error) besides the message shown; tests keep the log quiet. */
+const quietLog = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
+  it('is offered when the community has a place id, and opens over the stored form with ?places=1', async () => {
+    const data = (await headerImagesPanel.loader(args(get(editor)))) as HeaderImagesData;
+    expect(data.places).toEqual({ available: true, offline: true, offlineMessage: PLACES_OFFLINE_MESSAGE });
+    expect(data.picker).toBeNull();
+    const opened = (await headerImagesPanel.loader(args(get(editor, '?places=1')))) as HeaderImagesData;
+    expect(opened.picker).toMatchObject({ offline: true, error: null, chosen: null, retry: false });
+    expect(opened.picker!.photos.map((photo) => photo.id)).toEqual(['offline/campfire-night.jpg', 'offline/lakeside-sunrise.jpg', 'offline/pine-trail.jpg']);
+    expect(opened.picker!.photos[0]!.attributions).toEqual([{ displayName: `${OFFLINE_ATTRIBUTION}: Campfire night` }]);
+  });
+
+  it('is not offered to a community without a place id', async () => {
+    const townEditor = await sessionCookie(services.sessions, demoPerson('editorB'));
+    const data = (await headerImagesPanel.loader(args(get(townEditor)))) as HeaderImagesData;
+    expect(data.places.available).toBe(false);
+    const opened = await outcome(headerImagesPanel.action!(args(post(townEditor, { intent: 'places', headerType: 'images', delaySeconds: '4' }))));
+    expect(opened.data!.picker).toMatchObject({ photos: [], error: PLACES_TEXTS.noPlace, retry: false });
+    expect((await services.db.ref(services.paths.community(COMMUNITY_B)).child('placeId').get()).val()).toBeNull();
+  });
+
+  it('opens over the form as typed (intent places), without validation messages', async () => {
+    const opened = await outcome(
+      headerImagesPanel.action!(args(post(editor, { intent: 'places', headerType: 'images', delaySeconds: '9', 'images[0].imageURL': '/a.png', 'images[0].caption': 'Kept' }))),
+    );
+    expect(opened.status).toBe(200);
+    expect(opened.data!.picker!.photos).toHaveLength(3);
+    expect(opened.data!.result.initialValue).toMatchObject({ delaySeconds: '9', images: [{ imageURL: '/a.png', caption: 'Kept' }] });
+    expect(opened.data!.result.error).toEqual({});
+
+    const closed = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'places-cancel', headerType: 'images', delaySeconds: '9' }))));
+    expect(closed.status).toBe(200);
+    expect(closed.data!.picker).toBeNull();
+    expect((closed.data!.result.initialValue as Record<string, string>).delaySeconds).toBe('9');
+  });
+
+  it('asks for a choice when Add Photo is posted without one', async () => {
+    const result = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'place-photo', headerType: 'images', delaySeconds: '5' }))));
+    expect(result.status).toBe(400);
+    expect(result.data!.picker).toMatchObject({ error: PLACES_TEXTS.choose });
+    expect(result.data!.picker!.photos).toHaveLength(3);
+    expect((result.data!.result.initialValue as Record<string, string>).delaySeconds).toBe('5');
+  });
+
+  it('adds a chosen sample photo, stored like an upload and cut to the header aspect, and saves it with Save', async () => {
+    const picked = await outcome(
+      headerImagesPanel.action!(
+        args(post(editor, { intent: 'place-photo', placePhoto: 'offline/pine-trail.jpg', headerType: 'images', delaySeconds: '5', 'images[0].imageURL': '/a.png' })),
+      ),
+    );
+    expect(picked.status).toBe(200);
+    expect(picked.data!.picker).toBeNull();
+    const images = (picked.data!.result.initialValue as { images: Array<Record<string, string>> }).images;
+    expect(images).toHaveLength(2);
+    expect(images[0]!.imageURL).toBe('/a.png');
+    expect(images[1]!.imageURL).toMatch(/\/demo-campground\/images\/header\/\d+\/place-photo-pine-trail_crop\.png$/);
+    expect(images[1]).toMatchObject({ imageName: 'place-photo-pine-trail.jpg' });
+    expect(images[1]!.originalURL).toMatch(/place-photo-pine-trail\.jpg$/);
+    expect(images[1]!.thumbURL).toMatch(/place-photo-pine-trail_thumb\.png$/);
+    // The 1125x450 sample, cut around its centre to 1125:600.
+    expect(await storedImage(services.storage, images[1]!.imageURL)).toMatchObject({ width: 844, height: 450 });
+
+    const fields: Record<string, string> = { intent: 'save', headerType: 'images', delaySeconds: '5' };
+    for (const [key, value] of Object.entries(images[1]!)) fields[`images[0].${key}`] = String(value);
+    const saved = await outcome(headerImagesPanel.action!(args(post(editor, fields))));
+    expect(saved.status).toBe(302);
+    expect((await stored())!.images).toEqual([expect.objectContaining({ imageURL: images[1]!.imageURL, imageName: 'place-photo-pine-trail.jpg' })]);
+  });
+
+  it('answers an unknown photo id in the picker, keeping the form', async () => {
+    const log = quietLog();
+    const result = await outcome(
+      headerImagesPanel.action!(args(post(editor, { intent: 'place-photo', placePhoto: 'offline/../../secret.jpg', headerType: 'images', delaySeconds: '6' }))),
+    );
+    expect(result.status).toBe(502);
+    expect(result.data!.picker).toMatchObject({ error: 'The places service could not find that photo. Please choose another one.', chosen: 'offline/../../secret.jpg' });
+    expect((result.data!.result.initialValue as Record<string, string>).delaySeconds).toBe('6');
+    expect(log).toHaveBeenCalled();
+  });
+});
+
+describe('the places picker with GOOGLE_MAPS_API_KEY (Google mocked by msw)', () => {
+  const server = setupServer(...placesHandlers);
+  let keyed: Services;
+  let closeKeyed: () => Promise<void>;
+  let cookie: string;
+  const placeIdPath = () => keyed.paths.community(COMMUNITY_A) + '/placeId';
+
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'bypass' });
+    ({ services: keyed, close: closeKeyed } = await installTestServices('header-images-places', { env: { GOOGLE_MAPS_API_KEY: PLACES_KEY } }));
+    cookie = await sessionCookie(keyed.sessions, demoPerson('editorA'));
+  });
+  afterAll(async () => {
+    server.close();
+    await closeKeyed?.();
+  });
+
+  it('offers the first nine photos of the place, with keyless thumbnails and their authors', async () => {
+    expect((await keyed.db.ref(placeIdPath()).get()).val()).toBe(PLACE_WITH_PHOTOS);
+    const data = (await headerImagesPanel.loader(args(get(cookie)))) as HeaderImagesData;
+    expect(data.places).toMatchObject({ available: true, offline: false });
+    const opened = await outcome(headerImagesPanel.action!(args(post(cookie, { intent: 'places', headerType: 'images', delaySeconds: '4' }))));
+    const picker = opened.data!.picker!;
+    expect(picker).toMatchObject({ offline: false, error: null });
+    expect(picker.photos).toHaveLength(9);
+    expect(picker.photos[8]!.attributions).toEqual([{ displayName: 'Guest 9', uri: 'https://maps.google.com/maps/contrib/100009' }]);
+    expect(JSON.stringify(opened.data)).not.toContain(PLACES_KEY);
+  });
+
+  it('fetches the chosen photo on the server, stores it cut to 1125:600 and adds it to the images', async () => {
+    placesRequests.length = 0;
+    const id = `places/${PLACE_WITH_PHOTOS}/photos/${photoReference(1)}`;
+    const picked = await outcome(headerImagesPanel.action!(args(post(cookie, { intent: 'place-photo', placePhoto: id, headerType: 'video', videoURL: 'x', delaySeconds: '4' }))));
+    expect(picked.status).toBe(200);
+    const initial = picked.data!.result.initialValue as { headerType: string; images: Array<Record<string, string>> };
+    expect(initial.headerType).toBe('images');
+    expect(initial.images).toHaveLength(1);
+    expect(initial.images[0]!.imageURL).toMatch(/\/demo-campground\/images\/header\/\d+\/place-photo-AUc7tXV-photo-2_crop\.png$/);
+    // 1600x1200 from Google, cut around its centre: 1600x853 (no blurred copy needed).
+    expect(await storedImage(keyed.storage, initial.images[0]!.imageURL)).toMatchObject({ width: 1600, height: 853 });
+    expect(await storedImage(keyed.storage, initial.images[0]!.originalURL!)).toMatchObject({ width: 1600, height: 1200 });
+    expect(placesRequests.map((request) => request.url)).toEqual([
+      `https://places.googleapis.com/v1/${id}/media?maxWidthPx=1600&skipHttpRedirect=true`,
+      `https://lh3.googleusercontent.com/places/${photoReference(1)}=w1600`,
+    ]);
+  });
+
+  it('says so in the picker when Google answers 429, keeping the form and the choice', async () => {
+    const log = quietLog();
+    const id = `places/${PLACE_WITH_PHOTOS}/photos/${BUSY_PHOTO}`;
+    const busy = await outcome(
+      headerImagesPanel.action!(args(post(cookie, { intent: 'place-photo', placePhoto: id, headerType: 'images', delaySeconds: '8', 'images[0].imageURL': '/kept.png' }))),
+    );
+    expect(busy.status).toBe(502);
+    expect(busy.data!.picker).toMatchObject({ error: 'The places service is busy (too many requests). Please try again in 12 seconds.', chosen: id });
+    expect(busy.data!.picker!.photos).toHaveLength(9);
+    expect(busy.data!.result.initialValue).toMatchObject({ delaySeconds: '8', images: [{ imageURL: '/kept.png' }] });
+
+    await keyed.db.ref(placeIdPath()).set(PLACE_BUSY);
+    try {
+      const opened = await outcome(headerImagesPanel.action!(args(post(cookie, { intent: 'places', headerType: 'images', delaySeconds: '8' }))));
+      expect(opened.status).toBe(200);
+      expect(opened.data!.picker).toMatchObject({ photos: [], error: 'The places service is busy (too many requests). Please try again in 30 seconds.', retry: true });
+      const loaded = (await headerImagesPanel.loader(args(get(cookie, '?places=1')))) as HeaderImagesData;
+      expect(loaded.picker!.error).toMatch(/busy/);
+    } finally {
+      await keyed.db.ref(placeIdPath()).set(PLACE_WITH_PHOTOS);
+    }
+    expect(log).toHaveBeenCalledTimes(3);
   });
 });

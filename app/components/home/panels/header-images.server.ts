@@ -10,12 +10,14 @@ import {
   readHeaderInfo,
   saveHeaderInfo,
   storeHeaderImage,
+  storePlacePhoto,
 } from '@server/header/header-info';
 import { parseCrop, type Size } from '@server/images/pipeline';
+import { PLACES_OFFLINE_MESSAGE, placesErrorMessage, placesProvider, type PlacePhoto, type PlacesEnv } from '@server/providers/places';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type UploadError } from '@server/storage';
 import { redirectWithToast } from '~/components/toast.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
-import { CROP_FIELD, HeaderSchema, IMAGE_FIELD, type HeaderFormValue } from '~/schemas/header';
+import { CROP_FIELD, HeaderSchema, IMAGE_FIELD, type HeaderFormValue, type HeaderImageValue } from '~/schemas/header';
 import { getServices } from '~/services.server';
 import type { PanelServer } from './types';
 
@@ -24,9 +26,42 @@ import type { PanelServer } from './types';
  * `/header-images`, staff of the current community, editing header-info/main-menu. One
  * multipart form: an image file posted with 'Upload' (or with Save) is stored and added to the
  * list; conform's remove/reorder buttons post too, so everything works without JavaScript.
+ *
+ * The places picker (spec 02 §2 "a places picker modal", §5 "Photos offered limited to first
+ * 9", §7): when the community has a `placeId`, 'Choose from Places Photos' posts the form
+ * (intent `places`) and the answer shows the picker over it, keeping everything typed; it also
+ * opens with a plain GET of `/header-images?places=1`. 'Add Photo' (intent `place-photo`, the
+ * chosen `placePhoto`) fetches the photo on the server, stores it like an upload and adds it to
+ * the list (saved with Save, like an upload); a failing places service answers its message in
+ * the picker.
  */
 
 export const HEADER_CONTEXT = 'main-menu';
+
+/** The picker's radio field and the intents of the places picker. */
+export const PLACE_PHOTO_FIELD = 'placePhoto';
+export const HEADER_INTENTS = ['save', 'upload', 'places', 'place-photo', 'places-cancel'] as const;
+export type HeaderIntent = (typeof HEADER_INTENTS)[number];
+
+/** What the picker says. */
+export const PLACES_TEXTS = {
+  choose: 'Please choose a photo.',
+  noPlace: 'This community has no place yet, so there are no places photos to choose from.',
+  noPhotos: 'The places service has no photos of this place.',
+  stored: 'The photo could not be stored. Please choose another one.',
+} as const;
+
+/** The places picker over the form: the photos offered, or why there are none. */
+export interface PlacesPicker {
+  /** The offline default answered (no maps API key): the picker says so. */
+  offline: boolean;
+  photos: PlacePhoto[];
+  error: string | null;
+  /** The photo chosen before an error, chosen again. */
+  chosen: string | null;
+  /** The places service failed to list the photos: 'Try Again' is offered. */
+  retry: boolean;
+}
 
 export interface HeaderImagesData {
   defaultValue: HeaderFormValue;
@@ -35,11 +70,54 @@ export interface HeaderImagesData {
   accept: readonly string[];
   maxBytes: number;
   tooLargeMessage: string;
+  places: {
+    /** The community has a place id: 'Choose from Places Photos' is offered. */
+    available: boolean;
+    offline: boolean;
+    offlineMessage: string;
+  };
+  /** The picker opened by a GET of `?places=1`. */
+  picker: PlacesPicker | null;
 }
 
 export interface HeaderImagesActionData {
   result: SubmissionResult<string[]>;
   uploadError: Pick<UploadError, 'title' | 'message'> | null;
+  /** The places picker to show over the form (intents `places`, and `place-photo` failing). */
+  picker?: PlacesPicker | null;
+}
+
+const placeIdOf = (record: Record<string, unknown>): string | null =>
+  typeof record.placeId === 'string' && record.placeId.trim() !== '' ? record.placeId.trim() : null;
+
+/** The first nine photos of the place, or the message of why there are none. */
+export async function loadPlacesPicker(
+  env: PlacesEnv,
+  placeId: string | null,
+  options: { error?: string | null; chosen?: string | null } = {},
+): Promise<PlacesPicker> {
+  const provider = placesProvider(env);
+  const picker: PlacesPicker = { offline: provider.offline, photos: [], error: options.error ?? null, chosen: options.chosen ?? null, retry: false };
+  if (!placeId) return { ...picker, error: PLACES_TEXTS.noPlace };
+  try {
+    const photos = await provider.listPhotos(placeId);
+    return { ...picker, photos, error: picker.error ?? (photos.length === 0 ? PLACES_TEXTS.noPhotos : null) };
+  } catch (error) {
+    console.error(`Listing the places photos of ${placeId} failed:`, error);
+    return { ...picker, error: picker.error ?? placesErrorMessage(error), retry: true };
+  }
+}
+
+/** The form shown again as posted, without validation messages: the picker is not a save. */
+const unvalidated = (result: SubmissionResult<string[]>): SubmissionResult<string[]> => ({ ...result, error: {} });
+
+/** Appends an image to the posted list (images[n].…), after the last posted one. */
+function appendImage(formData: FormData, image: HeaderImageValue) {
+  const indexes = [...formData.keys()].flatMap((key) => /^images\[(\d+)\]\./.exec(key)?.[1] ?? []).map(Number);
+  const next = indexes.length ? Math.max(...indexes) + 1 : 0;
+  for (const [name, value] of Object.entries(image)) {
+    if (value !== undefined) formData.set(`images[${next}].${name}`, String(value));
+  }
 }
 
 export const headerImagesPanel: PanelServer<HeaderImagesData> = {
@@ -47,12 +125,16 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
     const { community } = await requireStaff(request);
     const services = await getServices();
     const [stored, record] = await Promise.all([readHeaderInfo(services, community, HEADER_CONTEXT), loadCommunityRecord(community)]);
+    const placeId = placeIdOf(record);
+    const wantsPicker = new URL(request.url).searchParams.get('places') === '1';
     return {
       defaultValue: headerFormValue(stored),
       target: headerImageSize(record),
       accept: IMAGE_TYPES,
       maxBytes: MAX_UPLOAD_BYTES,
       tooLargeMessage: tooLargeMessage(),
+      places: { available: placeId !== null, offline: placesProvider(services.env).offline, offlineMessage: PLACES_OFFLINE_MESSAGE },
+      picker: wantsPicker ? await loadPlacesPicker(services.env, placeId) : null,
     };
   },
 
@@ -61,12 +143,16 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
     const services = await getServices();
     const upload = await parseUpload(request, { accept: IMAGE_TYPES, maxFiles: 1 });
     const formData = upload.formData;
-    const intent = String(formData.get('intent') ?? 'save');
-    if (!['save', 'upload'].includes(intent) && !formData.has('__intent__')) throw new Response('Bad Request', { status: 400 });
+    const intent = String(formData.get('intent') ?? 'save') as HeaderIntent;
+    if (!HEADER_INTENTS.includes(intent) && !formData.has('__intent__')) throw new Response('Bad Request', { status: 400 });
     const file = formData.get(IMAGE_FIELD);
     const crop = parseCrop(formData.get(CROP_FIELD));
+    const chosenPhoto = String(formData.get(PLACE_PHOTO_FIELD) ?? '').trim();
     formData.delete(IMAGE_FIELD);
     formData.delete(CROP_FIELD);
+    formData.delete(PLACE_PHOTO_FIELD);
+    let record: Record<string, unknown> | null = null;
+    const communityRecord = async () => (record ??= await loadCommunityRecord(community));
 
     if (!upload.ok) {
       const submission = parseWithZod(formData, { schema: HeaderSchema });
@@ -76,20 +162,48 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
 
     // A chosen file joins the list (a video header ignores it: a video clears images).
     if (file instanceof File && file.size > 0 && formData.get('headerType') !== 'video') {
-      const record = await loadCommunityRecord(community);
       let image;
       try {
-        image = await storeHeaderImage(services.storage, community, file, { crop, target: headerImageSize(record) });
+        image = await storeHeaderImage(services.storage, community, file, { crop, target: headerImageSize(await communityRecord()) });
       } catch {
         const submission = parseWithZod(formData, { schema: HeaderSchema });
         const message = 'The image could not be read. Please upload a PNG or JPEG image.';
         return data<HeaderImagesActionData>({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null }, { status: 400 });
       }
-      const indexes = [...formData.keys()].flatMap((key) => /^images\[(\d+)\]\./.exec(key)?.[1] ?? []).map(Number);
-      const next = indexes.length ? Math.max(...indexes) + 1 : 0;
-      for (const [name, value] of Object.entries(image)) {
-        if (value !== undefined) formData.set(`images[${next}].${name}`, String(value));
+      appendImage(formData, image);
+    }
+
+    // The places picker: open it over the form, close it, or add the chosen photo.
+    if (intent === 'places' || intent === 'places-cancel' || intent === 'place-photo') {
+      const placeId = placeIdOf(await communityRecord());
+      const reopen = async (status: number, error: string | null) => {
+        const submission = parseWithZod(formData, { schema: HeaderSchema });
+        const picker = await loadPlacesPicker(services.env, placeId, { error, chosen: chosenPhoto || null });
+        return data<HeaderImagesActionData>({ result: unvalidated(submission.reply()), uploadError: null, picker }, { status });
+      };
+      if (intent === 'places') return reopen(200, null);
+      if (intent === 'place-photo') {
+        if (!placeId) return reopen(400, PLACES_TEXTS.noPlace);
+        if (!chosenPhoto) return reopen(400, PLACES_TEXTS.choose);
+        const provider = placesProvider(services.env);
+        let photo;
+        try {
+          photo = await provider.fetchPhoto(placeId, chosenPhoto);
+        } catch (error) {
+          console.error(`Fetching the places photo ${chosenPhoto} failed:`, error);
+          return reopen(502, placesErrorMessage(error));
+        }
+        try {
+          appendImage(formData, await storePlacePhoto(services.storage, community, photo, { target: headerImageSize(await communityRecord()) }));
+        } catch (error) {
+          console.error(`Storing the places photo ${chosenPhoto} failed:`, error);
+          return reopen(502, PLACES_TEXTS.stored);
+        }
+        // A chosen photo makes this an images header.
+        formData.set('headerType', 'images');
       }
+      const submission = parseWithZod(formData, { schema: HeaderSchema });
+      return data<HeaderImagesActionData>({ result: unvalidated(submission.reply()), uploadError: null, picker: null });
     }
 
     const submission = parseWithZod(formData, { schema: HeaderSchema });

@@ -1,22 +1,28 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
-import { Box, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ImageUploader } from '~/components/widgets/image-uploader';
+import { PageDialog } from '~/components/ui/dialog';
 import { CROP_FIELD, HEADER_TYPES, HEADER_TYPE_LABELS, IMAGE_FIELD, type HeaderImageValue, type HeaderType } from '~/schemas/header';
 import { ErrorList } from '~/components/forms/error-list';
+import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
-import { Checkbox, TextInput } from './community-setup-fields';
-import type { HeaderImagesActionData, HeaderImagesData } from './header-images.server';
+import type { HeaderImagesActionData, HeaderImagesData, PlacesPicker } from './header-images.server';
 import type { PanelProps } from './registry';
 
 /**
  * The header editor (spec 02 "Header editor"): Header Type Image(s) or Video, the images with
- * captions (remove, move up and down), an image upload with a cropper when JavaScript runs,
- * the video, slideshow delay and Hide Title in Android. Every button posts the one form, so it
- * works without JavaScript; the places-photo picker is not offered (no places provider yet).
+ * captions (remove, move up and down), an image upload with a cropper when JavaScript runs, a
+ * places picker when the community has a place (spec 02 §2, §5, §7), the video, slideshow
+ * delay and Hide Title in Android. Every button posts the one form, so it works without
+ * JavaScript: the picker is rendered by the server over the form (its photos are radios of the
+ * same form, so nothing typed is lost); with JavaScript, Cancel and Escape close it in place.
  */
+
+/** The picker's radio field (PLACE_PHOTO_FIELD of header-images.server.ts, which the browser cannot import). */
+const PLACE_PHOTO_FIELD = 'placePhoto';
 
 const FORM_ID = 'header-images-form';
 const HIDDEN_IMAGE_FIELDS = ['imageURL', 'originalURL', 'imageName', 'thumbURL', 'date'] as const;
@@ -49,7 +55,7 @@ function ImageRow({
           <Text size="1" color="gray">
             {name}
           </Text>
-          <TextInput field={image.caption} label={`Caption ${index + 1}`} />
+          <TextField field={image.caption} label={`Caption ${index + 1}`} />
           <Flex gap="2" wrap="wrap">
             <Button size="1" variant="soft" disabled={index === 0} {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })} aria-label={`Move image ${index + 1} up`}>
               Move up
@@ -67,10 +73,123 @@ function ImageRow({
   );
 }
 
+/** "Guest 1, Guest 2", each linked to the author's page when known (Places photo attributions). */
+function Credit({ photo }: { photo: PlacesPicker['photos'][number] }) {
+  return (
+    <>
+      {photo.attributions.map((author, index) => (
+        <span key={`${author.displayName}-${index}`}>
+          {index > 0 ? ', ' : null}
+          {author.uri ? (
+            <RadixLink href={author.uri} target="_blank" rel="noopener noreferrer">
+              {author.displayName}
+            </RadixLink>
+          ) : (
+            author.displayName
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The places picker (spec 02 §2 "a places picker modal"): up to nine photos of the place as
+ * radios of the editor's form, each credited to its authors; 'Add Photo' posts the choice.
+ * Rendered first in the form, so its hidden default button makes Enter add the chosen photo.
+ */
+function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: PlacesPicker; offlineMessage: string; onClose?: () => void }) {
+  const navigation = useNavigation();
+  const posting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const adding = posting === 'place-photo';
+  const retrying = posting === 'places';
+  const hasPhotos = picker.photos.length > 0;
+  return (
+    <PageDialog
+      role="dialog"
+      title="Places Photos"
+      description={hasPhotos ? 'Choose a photo of this place for the header. It is cut to the header’s shape around its centre and added to the images; Save keeps it.' : undefined}
+      onDismiss={onClose}
+      actions={
+        <>
+          <Button
+            type="submit"
+            name="intent"
+            value="places-cancel"
+            variant="soft"
+            color="gray"
+            formNoValidate
+            onClick={
+              onClose
+                ? (event) => {
+                    event.preventDefault();
+                    onClose();
+                  }
+                : undefined
+            }
+          >
+            Cancel
+          </Button>
+          {picker.retry ? (
+            <Button type="submit" name="intent" value="places" variant="soft" formNoValidate loading={retrying}>
+              Try Again
+            </Button>
+          ) : null}
+          {hasPhotos ? (
+            <Button type="submit" name="intent" value="place-photo" formNoValidate loading={adding}>
+              Add Photo
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <div className="places-picker">
+        {picker.offline ? <Notice tone="info">{offlineMessage}</Notice> : null}
+        {picker.error ? <Notice>{picker.error}</Notice> : null}
+        {hasPhotos ? (
+          <fieldset className="places-picker-photos">
+            <legend className="visually-hidden">Photos of this place</legend>
+            <ul className="places-picker-grid">
+              {picker.photos.map((photo, index) => (
+                <li key={photo.id} className="places-picker-item">
+                  <label className="places-picker-choice">
+                    <input
+                      type="radio"
+                      name={PLACE_PHOTO_FIELD}
+                      value={photo.id}
+                      defaultChecked={photo.id === picker.chosen}
+                      aria-describedby={`places-photo-credit-${index}`}
+                    />
+                    <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} referrerPolicy="no-referrer" loading="lazy" />
+                  </label>
+                  <Text as="p" size="1" color="gray" id={`places-photo-credit-${index}`} className="places-picker-credit">
+                    <Credit photo={photo} />
+                  </Text>
+                </li>
+              ))}
+            </ul>
+            {picker.offline ? null : (
+              <Text as="p" size="1" color="gray" mt="2">
+                Photos from Google Maps.
+              </Text>
+            )}
+          </fieldset>
+        ) : null}
+        {/* The form's default button while the picker is open: Enter adds the chosen photo. */}
+        {hasPhotos ? <button type="submit" name="intent" value="place-photo" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
+      </div>
+    </PageDialog>
+  );
+}
+
 function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; actionData: HeaderImagesActionData | undefined }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
+  // The picker an answer asks for (intent 'places', or 'place-photo' failing), else the one of `?places=1`.
+  const picker = actionData ? (actionData.picker ?? null) : data.picker;
+  const [pickerOpen, setPickerOpen] = useState(picker !== null);
+  const opening = busy && navigation.formData?.get('intent') === 'places';
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult: actionData?.result,
@@ -87,11 +206,12 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   // Without JavaScript both parts show; the chosen type decides what is saved.
   const showImages = !hydrated || type === 'images';
   const showVideo = !hydrated || type === 'video';
-  const delay = getInputProps(fields.delaySeconds, { type: 'number' });
-  const { key: delayKey, ...delayProps } = delay;
 
   return (
-    <Form method="post" action="/header-images" encType="multipart/form-data" {...getFormProps(form)}>
+    <Form method="post" action="/header-images" encType="multipart/form-data" {...getFormProps(form)} data-hydrated={hydrated ? '' : undefined}>
+      {picker && pickerOpen ? (
+        <PlacesPickerDialog picker={picker} offlineMessage={data.places.offlineMessage} onClose={hydrated ? () => setPickerOpen(false) : undefined} />
+      ) : null}
       <Flex direction="column" gap="4">
         <Heading as="h2" size="5">
           Header Images
@@ -133,11 +253,9 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
               )}
               <ErrorList id={fields.images.errorId} errors={fields.images.errors} />
               {actionData?.uploadError ? (
-                <Callout.Root color="red" role="alert">
-                  <Callout.Text>
-                    <strong>{actionData.uploadError.title}</strong>: {actionData.uploadError.message}
-                  </Callout.Text>
-                </Callout.Root>
+                <Notice>
+                  <strong>{actionData.uploadError.title}</strong>: {actionData.uploadError.message}
+                </Notice>
               ) : null}
               <ImageUploader
                 name={IMAGE_FIELD}
@@ -152,6 +270,16 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
                 errors={actionData?.uploadError ? null : imageErrors}
                 hint={`PNG or JPEG, ${data.target.width}x${data.target.height} recommended.`}
               />
+              {data.places.available ? (
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Button type="submit" name="intent" value="places" variant="soft" formNoValidate loading={opening}>
+                    Choose from Places Photos
+                  </Button>
+                  <Text size="1" color="gray">
+                    {data.places.offline ? 'Sample photos: the places service is offline.' : 'Photos of this community’s place on Google Maps.'}
+                  </Text>
+                </Flex>
+              ) : null}
             </section>
           </Flex>
         ) : null}
@@ -162,22 +290,16 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
               <Heading as="h3" size="3">
                 Video
               </Heading>
-              <TextInput field={fields.videoURL} label="Video URL" hint="A YouTube video code or the address of its page." />
-              <Checkbox field={fields.autoplay} label="Autoplay" />
+              <TextField field={fields.videoURL} type="url" label="Video URL" hint="A YouTube video code or the address of its page." />
+              <CheckboxField field={fields.autoplay} label="Autoplay" />
             </section>
           </Flex>
         ) : null}
 
-        <Flex direction="column" gap="1">
-          <Text as="label" size="2" weight="medium" htmlFor={fields.delaySeconds.id}>
-            Slideshow Delay (seconds)
-          </Text>
-          <Box>
-            <input key={delayKey} {...delayProps} min={1} max={60} step={1} style={{ width: 100, font: 'inherit', padding: '6px 8px' }} />
-          </Box>
-          <ErrorList id={fields.delaySeconds.errorId} errors={fields.delaySeconds.errors} />
-        </Flex>
-        <Checkbox field={fields.hideTitle} label="Hide Title in Android" />
+        <Box maxWidth="220px">
+          <TextField field={fields.delaySeconds} type="number" label="Slideshow Delay (seconds)" hint="From 1 to 60." />
+        </Box>
+        <CheckboxField field={fields.hideTitle} label="Hide Title in Android" />
 
         <FormActions submitLabel="Save" busy={busy} />
       </Flex>
@@ -195,5 +317,6 @@ function replyKey(reply: object): number {
 
 export function HeaderImagesPanel({ data, actionData }: PanelProps<HeaderImagesData, HeaderImagesActionData>) {
   // A fresh form after each post: the reply's values (with a new upload) and an empty file input.
-  return <HeaderImagesForm key={actionData ? replyKey(actionData) : 0} data={data} actionData={actionData} />;
+  // `?places=1` (a GET) opens the picker over a fresh form too.
+  return <HeaderImagesForm key={actionData ? replyKey(actionData) : data.picker ? -1 : 0} data={data} actionData={actionData} />;
 }

@@ -2,6 +2,7 @@ import { addCommunityPanel, communitySetupPanel } from './community-setup.server
 import { appSetupPanel } from './app-setup.server';
 import { integrationsPanel } from './integrations.server';
 import { headerImagesPanel } from './header-images.server';
+import { menuItemPanel } from './menu-item.server';
 import type { PanelActionName, PanelServer } from './types';
 
 /**
@@ -14,4 +15,6 @@ export const PANEL_SERVERS: Partial<Record<PanelActionName, PanelServer<any>>> =
   'community-setup': communitySetupPanel,
   'add-community': addCommunityPanel,
   'header-images': headerImagesPanel,
+  add: menuItemPanel,
+  edit: menuItemPanel,
 };

@@ -3,6 +3,7 @@ import { AddCommunityPanel, CommunitySetupPanel } from './community-setup';
 import { AppSetupPanel } from './app-setup';
 import { IntegrationsPanel } from './integrations';
 import { HeaderImagesPanel } from './header-images';
+import { MenuItemPanel } from './menu-item';
 import type { PanelActionName } from './types';
 
 /**
@@ -20,4 +21,6 @@ export const PANEL_VIEWS: Partial<Record<PanelActionName, ComponentType<PanelPro
   'community-setup': CommunitySetupPanel,
   'add-community': AddCommunityPanel,
   'header-images': HeaderImagesPanel,
+  add: MenuItemPanel,
+  edit: MenuItemPanel,
 };

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { requireStaff } from '@server/authz';
 import { SORT_MESSAGES, lockedItemCount, moveKey, parseOrder, readMenu, saveMenuOrder, sortMenuAlphabetically } from '@server/menu/sort';
-import { MAIN_MENU } from '~/components/shell/home.server';
+import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
 import { getServices } from '~/services.server';
@@ -26,21 +26,23 @@ export async function sortAction({ request, params }: ActionFunctionArgs) {
   const raw = form.get('intent');
   const intent = typeof raw === 'string' && raw !== '' ? raw : params.action === 'sort-alpha' ? 'sort-alpha' : params.action === 'sort-submit' ? 'sort-submit' : '';
   const services = await getServices();
-  const locked = lockedItemCount(await loadCommunityRecord(community), access.isResortSystem, MAIN_MENU);
+  // The section the home screen shows (main-menu unless another was chosen).
+  const menuId = (await currentSection(request, community)).section.id;
+  const locked = lockedItemCount(await loadCommunityRecord(community), access.isResortSystem, menuId);
 
   if (intent === 'sort-cancel') return redirect('/');
 
   if (intent === 'sort-alpha') {
-    await sortMenuAlphabetically(services, community, locked, MAIN_MENU);
+    await sortMenuAlphabetically(services, community, locked, menuId);
     return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.sortedAlpha });
   }
 
-  const current = (await readMenu(services, community, MAIN_MENU)).map((item) => item.key);
+  const current = (await readMenu(services, community, menuId)).map((item) => item.key);
   const order = parseOrder(form.get('order'));
 
   if (intent === 'sort-submit') {
     if (!order) return sortData({ order: current, error: SORT_MESSAGES.changed }, 400);
-    const result = await saveMenuOrder(services, community, order, locked, MAIN_MENU);
+    const result = await saveMenuOrder(services, community, order, locked, menuId);
     if (!result.ok) return sortData({ order: result.current, error: result.message }, 400);
     return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.saved });
   }

@@ -1,0 +1,40 @@
+import { redirect } from '@remix-run/node';
+import { commitOptions, readSession } from '@server/auth/session';
+import { requireStaff } from '@server/authz';
+import { chooseSection, menuSections, type MenuSection } from '@server/menu/sections';
+import { getServices } from '~/services.server';
+
+/**
+ * The menu section the home screen shows (spec 01 §2.6: "a sortable grid of menu items for the
+ * current menu section. The chosen section is stored; the default is main-menu"). The choice is
+ * a form post (so it works without JavaScript) that stores it in the session; every home page,
+ * sort post and menu item form then works on that section.
+ */
+
+export interface SectionChoice {
+  section: MenuSection;
+  sections: MenuSection[];
+}
+
+/** The session's section for this community, when it still exists; else main-menu. */
+export async function currentSection(request: Request, community: string): Promise<SectionChoice> {
+  const services = await getServices();
+  const [sections, session] = await Promise.all([menuSections(services, community), readSession(services.sessions, request)]);
+  const remembered = session.get('menuSection');
+  const section = chooseSection(sections, remembered?.communityKey === community ? remembered.menuId : null);
+  return { section, sections };
+}
+
+/** POST intent=choose-section with `menuId`: remembers the section (one of this community's) and shows home. */
+export async function chooseSectionAction(request: Request): Promise<Response> {
+  const { community } = await requireStaff(request);
+  const form = await request.formData();
+  if (form.get('intent') !== 'choose-section') throw new Response('Bad Request', { status: 400 });
+  const services = await getServices();
+  const sections = await menuSections(services, community);
+  const wanted = String(form.get('menuId') ?? '');
+  if (!sections.some((section) => section.id === wanted)) throw new Response('Bad Request', { status: 400 });
+  const session = await readSession(services.sessions, request);
+  session.set('menuSection', { communityKey: community, menuId: wanted });
+  return redirect('/', { headers: { 'Set-Cookie': await services.sessions.commitSession(session, commitOptions(session)) } });
+}

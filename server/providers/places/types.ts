@@ -1,0 +1,105 @@
+/**
+ * The places provider port (spec 02 §7 "A maps places service supplies photos for a place id"):
+ * the photos of a community's place (its `placeId`, spec 01 §3.1), at most nine (spec 02 §5
+ * "Photos offered limited to first 9"), and the bytes of the one chosen for the header editor's
+ * places picker (spec 02 §2).
+ */
+
+/** Spec 02 §5: the picker offers the first 9 photos. */
+export const MAX_PLACE_PHOTOS = 9;
+
+/** Who took a photo, as the picker must credit it. */
+export interface PlaceAttribution {
+  displayName: string;
+  /** The author's profile page, when known. */
+  uri?: string;
+}
+
+export interface PlacePhoto {
+  /**
+   * The photo's id, posted back when it is chosen: Google's resource name
+   * `places/{placeId}/photos/{reference}`, or the offline default's own name.
+   */
+  id: string;
+  width: number;
+  height: number;
+  attributions: PlaceAttribution[];
+  /**
+   * The picker's thumbnail. Never carries the API key: Google's short-lived `photoUri` (a
+   * googleusercontent address), or a `data:` URL made on the server.
+   */
+  thumbnailUrl: string;
+}
+
+/** The chosen photo's bytes, fetched on the server. */
+export interface PlacePhotoFile {
+  bytes: Uint8Array;
+  contentType: string;
+  /** A file name for storage, e.g. 'place-photo-AUc7tXV.jpg'. */
+  fileName: string;
+}
+
+export interface PlacesProvider {
+  /** True for the offline default: no GOOGLE_MAPS_API_KEY, nothing is asked of Google. */
+  offline: boolean;
+  /** The first nine photos of the place. Throws `PlacesError`. */
+  listPhotos(placeId: string): Promise<PlacePhoto[]>;
+  /** The bytes of one photo of the place (a `PlacePhoto.id`). Throws `PlacesError`. */
+  fetchPhoto(placeId: string, photoId: string): Promise<PlacePhotoFile>;
+}
+
+export type PlacesErrorKind =
+  /** 401/403: the key is refused or the API is not enabled for it. */
+  | 'unauthorized'
+  /** 429: too many requests or the quota is used up. */
+  | 'rate-limited'
+  /** 404: no such place or photo. */
+  | 'not-found'
+  /** 400, or a photo id that does not belong to the place. */
+  | 'invalid-request'
+  /** Any other answer that is not a success. */
+  | 'vendor'
+  /** The service could not be reached or took too long. */
+  | 'network'
+  /** A success whose body is not what the API documents. */
+  | 'invalid-response';
+
+export class PlacesError extends Error {
+  constructor(
+    readonly kind: PlacesErrorKind,
+    message: string,
+    readonly status?: number,
+    /** Seconds, from a 429's Retry-After. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'PlacesError';
+  }
+}
+
+export type FetchLike = typeof fetch;
+
+/**
+ * What the header editor says when the places service fails (ARCHITECTURE "External
+ * services": a clear message, nothing else of the form lost).
+ */
+export function placesErrorMessage(error: unknown): string {
+  if (!(error instanceof PlacesError)) return 'The places photos could not be loaded. Please try again later.';
+  switch (error.kind) {
+    case 'rate-limited':
+      return error.retryAfter
+        ? `The places service is busy (too many requests). Please try again in ${error.retryAfter} seconds.`
+        : 'The places service is busy (too many requests). Please try again in a minute.';
+    case 'unauthorized':
+      return 'The places service refused the request: the maps API key is not valid for Places photos. Please contact support.';
+    case 'not-found':
+      return "The places service does not know this community's place (its place id may be out of date).";
+    case 'invalid-request':
+      return 'The places service could not find that photo. Please choose another one.';
+    case 'network':
+      return 'The places service could not be reached. Please try again later.';
+    case 'invalid-response':
+    case 'vendor':
+      return 'The places service answered with an error. Please try again later.';
+  }
+}
