@@ -53,7 +53,7 @@ import {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: loginStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Login - ${(data as LoginLoaderData | undefined)?.appTitle ?? 'App Admin'}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Login - ${data?.appTitle ?? 'App Admin'}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const services = await getServices();
@@ -228,8 +228,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { view, options, appTitle, logo, redirectTo, alert, notice: loadedNotice, signedInAs, honeypot } = useLoaderData<typeof loader>() as unknown as LoginLoaderData;
-  const actionData = useActionData<typeof action>() as LoginActionData | undefined;
+  const { view, options, appTitle, logo, redirectTo, alert, notice: loadedNotice, signedInAs, honeypot } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   // A one-time note belongs to the page it came with, not to the answer of a later submission.
   const notice = actionData ? null : loadedNotice;
   const [dismissed, setDismissed] = useState<LoginActionData | null>(null);

@@ -91,13 +91,38 @@ export const COLOUR_FIELDS = {
   colorHighlightedText: 'Highlighted text colour',
 } as const;
 
-/** Deployment asset uploads (spec 01 §5, §7.4): form field, storage kind, label, size, toasts. */
+/**
+ * Deployment asset uploads (spec 01 §5, §7.4): form field, storage kind, label, the recommended
+ * size ("app icon 512x512, notification icon 96x96, featured image 1024x500"), toasts.
+ */
 export const APP_ASSETS = [
-  { field: 'appIcon', kind: 'app-icon', label: 'App icon', size: '512x512', noun: 'app icon' },
-  { field: 'notificationIcon', kind: 'notification-icon', label: 'Notification icon', size: '96x96', noun: 'notification icon' },
-  { field: 'featuredImage', kind: 'featured-image', label: 'Featured image', size: '1024x500', noun: 'featured image' },
+  { field: 'appIcon', kind: 'app-icon', label: 'App icon', size: '512x512', width: 512, height: 512, noun: 'app icon' },
+  { field: 'notificationIcon', kind: 'notification-icon', label: 'Notification icon', size: '96x96', width: 96, height: 96, noun: 'notification icon' },
+  { field: 'featuredImage', kind: 'featured-image', label: 'Featured image', size: '1024x500', width: 1024, height: 500, noun: 'featured image' },
 ] as const;
-export type AppAssetField = (typeof APP_ASSETS)[number]['field'];
+export type AppAsset = (typeof APP_ASSETS)[number];
+export type AppAssetField = AppAsset['field'];
+
+/** The app id picker's label of an app (spec 01 §3.8): 'displayName (packageName)', the package name alone when they are the same. */
+export function appChoiceLabel(app: { packageName: string; displayName: string }): string {
+  return app.displayName === app.packageName ? app.packageName : `${app.displayName} (${app.packageName})`;
+}
+
+/** Spec 01 §5: the header image is 1125 wide, 450 high for esp apps and 600 otherwise. */
+export function recommendedHeaderSize(appType: string | null | undefined): { width: number; height: number } {
+  return { width: 1125, height: appType === 'esp' ? 450 : 600 };
+}
+
+/**
+ * The warning for an image whose size is not the recommended one (recommended, not required:
+ * the file is kept), or null when it matches. `actual` null: the size could not be read.
+ */
+export function assetSizeWarning(asset: { label: string; width: number; height: number }, actual: { width: number; height: number } | null): string | null {
+  const recommended = `${asset.width}x${asset.height}`;
+  if (!actual) return `The size of the ${asset.label.toLowerCase()} could not be read. The recommended size is ${recommended} pixels.`;
+  if (actual.width === asset.width && actual.height === asset.height) return null;
+  return `The ${asset.label.toLowerCase()} is ${actual.width}x${actual.height} pixels; the recommended size is ${recommended} pixels.`;
+}
 
 /** Spec 01 §8: 'Error uploading app icon' etc. */
 export const uploadErrorToast = (noun: string) => `Error uploading ${noun}`;

@@ -1,7 +1,12 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_REQUIRED,
+  BUTTON_TITLE_REQUIRED,
   CommunitySchema,
+  ICON_REQUIRED,
+  INPUT_REQUIRED,
+  INVALID_EMAIL,
   INVALID_LATITUDE,
   INVALID_LOCATION,
   INVALID_LONGITUDE,
@@ -11,6 +16,7 @@ import {
   SITE_REQUIRED,
   TIMEZONE_REQUIRED,
   TITLE_REQUIRED,
+  URL_REQUIRED,
 } from './community';
 
 function parse(fields: Record<string, string>) {
@@ -71,11 +77,40 @@ describe('CommunitySchema (spec 01 §5)', () => {
   it('checks colours, social links and checkboxes', () => {
     expect(errors({ ...VALID, colorPrimary: 'blue' }).colorPrimary).toBeDefined();
     expect(errors({ ...VALID, 'socialMedia[0].url': 'https://facebook.com/x' })['socialMedia[0].site']).toEqual([SITE_REQUIRED]);
-    const ok = parse({ ...VALID, 'socialMedia[0].site': 'facebook', 'socialMedia[0].url': 'https://facebook.com/x', 'socialMedia[1].site': '', listed: 'on' });
+    const ok = parse({ ...VALID, 'socialMedia[0].site': 'facebook', 'socialMedia[0].url': 'https://facebook.com/x', listed: 'on' });
     expect(ok.status).toBe('success');
     if (ok.status === 'success') {
       expect(ok.value.listed).toBe(true);
       expect(ok.value.socialMedia?.[0]).toEqual({ site: 'facebook', url: 'https://facebook.com/x' });
     }
+  });
+
+  it('requires a valid URL and a site on every social link row (spec 02 §5)', () => {
+    expect(SITE_REQUIRED).toBe('Site is required.');
+    const empty = errors({ ...VALID, 'socialMedia[0].site': '', 'socialMedia[0].url': '' });
+    expect(empty['socialMedia[0].site']).toEqual([SITE_REQUIRED]);
+    expect(empty['socialMedia[0].url']).toEqual([URL_REQUIRED]);
+    expect(errors({ ...VALID, 'socialMedia[0].site': 'youtube', 'socialMedia[0].url': 'youtube' })['socialMedia[0].url']).toEqual([INVALID_URL]);
+  });
+
+  it("checks additional buttons with the spec's messages (spec 02 §5, spec 03 §5)", () => {
+    expect([BUTTON_TITLE_REQUIRED, ACTION_REQUIRED, ICON_REQUIRED]).toEqual(['Title is required.', 'Action is required.', 'Icon is required.']);
+    const empty = errors({ ...VALID, 'detailButtons[0].title': '' });
+    expect(empty['detailButtons[0].title']).toEqual([BUTTON_TITLE_REQUIRED]);
+    expect(empty['detailButtons[0].action']).toEqual([ACTION_REQUIRED]);
+    expect(empty['detailButtons[0].icon']).toEqual([ICON_REQUIRED]);
+    const button = (action: string, actionKey: string) =>
+      errors({ ...VALID, 'detailButtons[0].title': 'Go', 'detailButtons[0].icon': 'globe', 'detailButtons[0].action': action, 'detailButtons[0].actionKey': actionKey })[
+        'detailButtons[0].actionKey'
+      ];
+    expect(button('website', 'not a url')).toEqual([INVALID_URL]);
+    expect(button('mailto', 'nobody')).toEqual([INVALID_EMAIL]);
+    expect(INVALID_EMAIL).toBe('You must provide a valid email address.');
+    expect(button('call', '555-12')).toEqual([PHONE_DIGITS]);
+    expect(button('store', '')).toEqual([INPUT_REQUIRED]);
+    expect(button('website', 'https://cafe.example')).toBeUndefined();
+    expect(button('mailto', 'hello@cafe.example')).toBeUndefined();
+    expect(button('amc-events', 'summer')).toBeUndefined();
+    expect(errors({ ...VALID, 'detailButtons[0].title': 'Go', 'detailButtons[0].action': 'teleport' })['detailButtons[0].action']).toEqual([ACTION_REQUIRED]);
   });
 });

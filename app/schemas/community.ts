@@ -15,9 +15,20 @@ export const INVALID_LONGITUDE = 'Longitude must be a number between -180 and 18
 /** Spec 01 §5: an invalid location blocks submit. */
 export const INVALID_LOCATION = 'The location is not valid: enter both latitude and longitude, or neither.';
 export const INVALID_COLOR = 'Use a hex colour such as #1DA9F3.';
+/** Spec 02 §5: "Social link: URL required and valid, site required"; select lists say "{label} is required.". */
 export const SITE_REQUIRED = 'Site is required.';
+export const URL_REQUIRED = 'URL is required.';
+/** Spec 02 §5, detail buttons: "Title is required.", "Action is required.", "Icon is required.". */
 export const BUTTON_TITLE_REQUIRED = 'Title is required.';
 export const ACTION_REQUIRED = 'Action is required.';
+export const ICON_REQUIRED = 'Icon is required.';
+/** Spec 03 §5 (action selector): a key is required once an action is chosen; the generic text. */
+export const INPUT_REQUIRED = 'Input is required.';
+/** Spec 03 §5 (action selector): the mailto key's message. */
+export const INVALID_EMAIL = 'You must provide a valid email address.';
+export const DESCRIPTION_TOO_LONG = 'The description is too long.';
+/** The rich-text description's limit in characters of HTML. */
+export const HTML_DESCRIPTION_MAX = 20000;
 
 /** Spec 01 §3.1: community types. */
 export const COMMUNITY_TYPES = ['resort', 'municipality', 'school'] as const;
@@ -48,8 +59,42 @@ export const COLOR_LABELS: Record<ColorField, string> = {
 /** Spec 01 §3.1: community-setup defaults are white where unset. */
 export const SETUP_DEFAULT_COLOR = '#ffffff';
 
-/** Actions of the business-only community's additional buttons. */
-export const DETAIL_BUTTON_ACTIONS = ['website', 'phone', 'email'] as const;
+/**
+ * Actions of the business-only community's additional buttons: spec 03 §3 "Action (clickable
+ * link) values". mailto is stored as website with a 'mailto:' prefix; website and file opened in
+ * the app's web view are stored as '{action}-webview' (spec 02 §5).
+ */
+export const DETAIL_BUTTON_ACTIONS = ['website', 'call', 'mailto', 'file', 'store', 'form', 'mainMenu', 'searchablemap', 'booking', 'hunt', 'amc-events'] as const;
+export type DetailButtonAction = (typeof DETAIL_BUTTON_ACTIONS)[number];
+export const DETAIL_BUTTON_ACTION_LABELS: Record<DetailButtonAction, string> = {
+  website: 'Website',
+  call: 'Dial Number',
+  mailto: 'Send Email',
+  file: 'File',
+  store: 'Store',
+  form: 'Form',
+  mainMenu: 'Main Menu',
+  searchablemap: 'Searchable Map',
+  booking: 'Booking',
+  hunt: 'Hunt',
+  'amc-events': 'Events Calendar',
+};
+/** What the key of each action is, as the form's hint says it. */
+export const DETAIL_BUTTON_KEY_HINTS: Record<DetailButtonAction, string> = {
+  website: 'The address to open (https://…).',
+  call: 'The phone number to dial.',
+  mailto: 'The e-mail address to write to.',
+  file: "The file's address (https://…).",
+  store: 'The key of the store item.',
+  form: 'The key of the form.',
+  mainMenu: 'The unique ID of the main-menu item.',
+  searchablemap: 'The key of the searchable map.',
+  booking: 'The key of the booking.',
+  hunt: 'The key of the hunt.',
+  'amc-events': 'The ID of the events calendar.',
+};
+/** Actions that may open in the app's web view (spec 02 §5: '{action}-webview'). */
+export const WEBVIEW_ACTIONS: readonly DetailButtonAction[] = ['website', 'file'];
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -82,29 +127,37 @@ const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || v
 const latitude = z.number({ invalid_type_error: INVALID_LATITUDE }).min(-90, INVALID_LATITUDE).max(90, INVALID_LATITUDE).optional();
 const longitude = z.number({ invalid_type_error: INVALID_LONGITUDE }).min(-180, INVALID_LONGITUDE).max(180, INVALID_LONGITUDE).optional();
 
-export const SocialLinkSchema = z
-  .object({ site: z.string().trim().optional(), url: optionalUrl })
-  .superRefine((link, ctx) => {
-    // A row left empty is no link; a half-filled row needs both parts.
-    if (!link.site && !link.url) return;
-    if (!link.site) ctx.addIssue({ code: 'custom', path: ['site'], message: SITE_REQUIRED });
-    if (!link.url) ctx.addIssue({ code: 'custom', path: ['url'], message: INVALID_URL });
-  });
+const isEmail = (value: string) => z.string().email().safeParse(value).success;
 
+/** Spec 02 §5: "Social link: URL required and valid, site required". */
+export const SocialLinkSchema = z.object({
+  site: z.string({ required_error: SITE_REQUIRED }).trim().min(1, SITE_REQUIRED).max(40),
+  url: z.string({ required_error: URL_REQUIRED }).trim().min(1, URL_REQUIRED).max(1000).refine(isValidUrl, INVALID_URL),
+});
+
+/**
+ * Spec 02 §5 detail buttons (title, action, key and icon required; website URL, e-mail and phone
+ * checked) with spec 03 §5's action-selector messages for the key.
+ */
 export const DetailButtonSchema = z
-  .object({ title: z.string().trim().max(60).optional(), action: z.enum(DETAIL_BUTTON_ACTIONS).optional(), actionKey: z.string().trim().max(500).optional() })
+  .object({
+    title: z.string({ required_error: BUTTON_TITLE_REQUIRED }).trim().min(1, BUTTON_TITLE_REQUIRED).max(60),
+    icon: z.string({ required_error: ICON_REQUIRED }).trim().min(1, ICON_REQUIRED).max(60),
+    action: z.enum(DETAIL_BUTTON_ACTIONS, { errorMap: () => ({ message: ACTION_REQUIRED }) }),
+    actionKey: z.string().trim().max(1000).optional(),
+    webview: checkbox,
+  })
   .superRefine((button, ctx) => {
-    if (!button.title && !button.actionKey) return;
-    if (!button.title) ctx.addIssue({ code: 'custom', path: ['title'], message: BUTTON_TITLE_REQUIRED });
-    if (!button.action) ctx.addIssue({ code: 'custom', path: ['action'], message: ACTION_REQUIRED });
-    if (button.action === 'website' && (!button.actionKey || !isValidUrl(button.actionKey))) {
-      ctx.addIssue({ code: 'custom', path: ['actionKey'], message: INVALID_URL });
-    }
-    if (button.action === 'phone' && phoneDigits(button.actionKey ?? '').length < 7) {
-      ctx.addIssue({ code: 'custom', path: ['actionKey'], message: PHONE_DIGITS });
-    }
-    if (button.action === 'email' && !z.string().email().safeParse(button.actionKey).success) {
-      ctx.addIssue({ code: 'custom', path: ['actionKey'], message: 'Please enter a valid e-mail address.' });
+    const key = button.actionKey ?? '';
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['actionKey'], message });
+    if (button.action === 'mailto') {
+      if (!isEmail(key.replace(/^mailto:/i, ''))) issue(INVALID_EMAIL);
+    } else if (key === '') {
+      issue(INPUT_REQUIRED);
+    } else if ((button.action === 'website' || button.action === 'file') && !isValidUrl(key)) {
+      issue(INVALID_URL);
+    } else if (button.action === 'call' && phoneDigits(key).length < 7) {
+      issue(PHONE_DIGITS);
     }
   });
 
@@ -115,7 +168,8 @@ export const CommunitySchema = z
     name: optionalText(120),
     displayName: optionalText(120),
     appName: optionalText(30),
-    description: optionalText(4000),
+    // Rich text (spec 01 §3.1 htmlDescription); the server sanitizes it and derives `description`.
+    htmlDescription: z.string().trim().max(HTML_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional(),
     address: optionalText(200),
     city: optionalText(100),
     state: optionalText(100),
@@ -166,8 +220,12 @@ export const CommunitySchema = z
 
 export type CommunityForm = z.infer<typeof CommunitySchema>;
 
-/** The form's buttons (STYLE 8): save, time zone lookup, and the two confirmations' steps. */
-export const COMMUNITY_INTENTS = ['save', 'lookup-timezone', 'convert-icons', 'regenerate-colors', 'pull-colors'] as const;
+/**
+ * The form's buttons (STYLE 8): save, time zone lookup, the two confirmations' steps and pull
+ * colours. Add row / Remove row are conform's list intents (`__intent__`), answered with the
+ * form as typed.
+ */
+export const COMMUNITY_INTENTS = ['save', 'lookup-timezone', 'convert-icons', 'apply-colors', 'cancel-confirm', 'pull-colors'] as const;
 export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
 /** The pull-colours form: the community to copy colours from. */

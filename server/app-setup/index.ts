@@ -1,6 +1,7 @@
 import type { RealtimeDb } from '@server/db/types';
 import { storagePaths, type Paths } from '@server/paths';
 import { extensionOf, storeUploadedFile, type FileStorage } from '@server/storage';
+import { IMAGE_HEADER_BYTES, imageSize, type ImageSize } from './image-size';
 import {
   ADVANCED_TEXT_FIELDS,
   APP_ASSETS,
@@ -8,9 +9,13 @@ import {
   FLAG_FIELDS,
   LOCATION_TEXT_FIELDS,
   NUMBER_FIELDS,
+  assetSizeWarning,
+  type AppAsset,
   type AppAssetField,
   type AppSetupValues,
 } from '~/schemas/app-setup';
+
+export { imageSize, type ImageSize } from './image-size';
 
 /**
  * App data records (spec 01 §3.4, §7.1 "read list, read/set one {product}/app-data[/{appId}]",
@@ -19,23 +24,37 @@ import {
  * permission check, parsing and toasts.
  */
 
-export interface AppChoice {
-  id: string;
-  /** The app's name, when the record has one. */
-  name: string | null;
-}
-
 type AppRecord = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The app ids of `{product}/app-data` (the spec's getAppList), sorted by id. */
-export async function listApps(db: RealtimeDb, paths: Paths): Promise<AppChoice[]> {
-  const all = (await db.ref(paths.appData()).get()).val();
-  if (!isObject(all)) return [];
-  return Object.entries(all)
-    .map(([id, record]) => ({ id, name: isObject(record) && typeof record.appName === 'string' ? record.appName : null }))
-    .sort((a, b) => a.id.localeCompare(b.id));
+/** One app of the spec's getAppList (spec 01 §3.8, §7.2): its package name and display name. */
+export interface AppListEntry {
+  packageName: string;
+  displayName: string;
+}
+
+/** The getAppList port: the apps the app id picker offers. */
+export type GetAppList = () => Promise<AppListEntry[]>;
+
+/**
+ * The app list from the `{product}/app-data` records: the app id (the record's key) is the
+ * package name, the record's appName the display name (the id when it has none). Sorted by
+ * display name, then package name.
+ */
+export function appListOf(records: unknown): AppListEntry[] {
+  if (!isObject(records)) return [];
+  return Object.entries(records)
+    .map(([packageName, record]) => {
+      const name = isObject(record) && typeof record.appName === 'string' ? record.appName.trim() : '';
+      return { packageName, displayName: name || packageName };
+    })
+    .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.packageName.localeCompare(b.packageName));
+}
+
+/** getAppList over the database's app data records. */
+export function createGetAppList(db: RealtimeDb, paths: Paths): GetAppList {
+  return async () => appListOf((await db.ref(paths.appData()).get()).val());
 }
 
 /** One app's record, or null when it has none yet. */
@@ -104,4 +123,64 @@ export async function storeAppAsset(
   const stored = await storeUploadedFile(deps.storage, storagePaths.appIcon(appId, asset.kind, extension), file);
   await deps.db.ref(deps.paths.appData(appId)).update({ [`deploymentAssets/${field}`]: stored.url });
   return stored.url;
+}
+
+/** The size of an uploaded image, from its first bytes; null when it is not a readable PNG or JPEG. */
+export async function uploadedImageSize(file: File): Promise<ImageSize | null> {
+  return imageSize(new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()));
+}
+
+/** The warning for an uploaded asset whose size is not the recommended one, or null. */
+export async function uploadSizeWarning(asset: AppAsset, file: File): Promise<string | null> {
+  return assetSizeWarning(asset, await uploadedImageSize(file));
+}
+
+/** What the screen says about a stored deployment asset's size. */
+export interface AssetCheck {
+  size: { width: number; height: number } | null;
+  warning: string | null;
+}
+
+async function readHead(storage: FileStorage, path: string): Promise<Uint8Array | null> {
+  const object = await storage.get(path);
+  if (!object) return null;
+  if (object.size <= IMAGE_HEADER_BYTES) return object.bytes();
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream({ start: 0, end: IMAGE_HEADER_BYTES - 1 })) chunks.push(Buffer.from(chunk as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * The sizes of an app's stored deployment assets (app-icons/{appId}/{kind}.{ext}) against the
+ * recommended ones (spec 01 §5). Only files this console stored and the record still points at
+ * are read; an asset the record has from elsewhere is not checked.
+ */
+export async function checkStoredAssets(
+  deps: { storage: FileStorage },
+  appId: string,
+  values: AppFormValues,
+): Promise<Partial<Record<AppAssetField, AssetCheck>>> {
+  const wanted = APP_ASSETS.filter((asset) => values[asset.field]);
+  if (wanted.length === 0) return {};
+  // The app's folder, app-icons/{appId}/, from the one place that builds its paths.
+  const someAsset = storagePaths.appIcon(appId, wanted[0].kind, 'png');
+  const entries = await deps.storage.list(someAsset.slice(0, someAsset.lastIndexOf('/') + 1));
+  const checks: Partial<Record<AppAssetField, AssetCheck>> = {};
+  for (const asset of wanted) {
+    const candidates = entries
+      .filter((entry) => entry.path.slice(entry.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '') === asset.kind)
+      .sort((a, b) => b.updated.getTime() - a.updated.getTime());
+    let path: string | null = null;
+    for (const candidate of candidates) {
+      if ((await deps.storage.url(candidate.path).catch(() => null)) === values[asset.field]) {
+        path = candidate.path;
+        break;
+      }
+    }
+    if (!path) continue;
+    const head = await readHead(deps.storage, path);
+    const size = head ? imageSize(head) : null;
+    checks[asset.field] = { size: size ? { width: size.width, height: size.height } : null, warning: assetSizeWarning(asset, size) };
+  }
+  return checks;
 }

@@ -1,12 +1,17 @@
 import type { DbValue } from '@server/db/types';
 import { child, type Paths } from '@server/paths';
+import { getMenuIcon } from '~/lib/icons/library';
 import {
   COLOR_FIELDS,
   COMMUNITY_TYPES,
+  DETAIL_BUTTON_ACTIONS,
   SETUP_DEFAULT_COLOR,
+  WEBVIEW_ACTIONS,
   type CommunityForm,
   type CommunityType,
+  type DetailButtonAction,
 } from '~/schemas/community';
+import { descriptionFields, htmlFromPlainText } from './description';
 
 /** A community record as stored (`{product}/campground-locations/{key}`). */
 export type CommunityRecord = Record<string, unknown>;
@@ -32,7 +37,8 @@ export interface CommunityFormValue {
   name?: string;
   displayName?: string;
   appName?: string;
-  description?: string;
+  /** The rich-text description (stored htmlDescription, else the plain description as paragraphs). */
+  htmlDescription?: string;
   address?: string;
   city?: string;
   state?: string;
@@ -59,8 +65,67 @@ export interface CommunityFormValue {
   colorIconBackgroundRandom: boolean;
   iconSet?: string;
   socialMedia: Array<{ site?: string; url?: string }>;
-  detailButtons: Array<{ title?: string; action?: string; actionKey?: string }>;
+  detailButtons: DetailButtonFormValue[];
 }
+
+/** A detail button as the form shows it: mailto and web view unfolded (spec 02 §5, spec 03 §3). */
+export interface DetailButtonFormValue {
+  title?: string;
+  icon?: string;
+  action?: string;
+  actionKey?: string;
+  webview: boolean;
+}
+
+/** Legacy action names some records carry. */
+const LEGACY_ACTIONS: Record<string, DetailButtonAction> = { phone: 'call', email: 'mailto', dial: 'call' };
+
+/**
+ * A stored detail button's action and key as the form shows them: 'website' with a 'mailto:'
+ * key is mailto, a '-webview' suffix is the web view flag.
+ */
+export function detailButtonFormValue(button: Record<string, unknown>): DetailButtonFormValue {
+  let action = text(button.action);
+  let actionKey = text(button.actionKey);
+  let webview = false;
+  if (action?.endsWith('-webview')) {
+    action = action.slice(0, -'-webview'.length);
+    webview = true;
+  }
+  if (action && LEGACY_ACTIONS[action]) action = LEGACY_ACTIONS[action];
+  if (action === 'website' && actionKey?.toLowerCase().startsWith('mailto:')) {
+    action = 'mailto';
+    actionKey = actionKey.slice('mailto:'.length);
+    webview = false;
+  }
+  return { title: text(button.title), icon: text(button.icon), action, actionKey, webview };
+}
+
+type DetailButtonForm = NonNullable<CommunityForm['detailButtons']>[number];
+
+/**
+ * A form button as stored: mailto becomes website with a 'mailto:' key, website and file in the
+ * web view get '-webview' (spec 02 §5, spec 03 §3); iconData.svg is the library glyph, or the
+ * stored one for an icon the library does not have.
+ */
+export function storedDetailButton(button: DetailButtonForm, storedIcons: ReadonlyMap<string, unknown> = new Map()): Record<string, DbValue> {
+  let action: string = button.action;
+  let actionKey = button.actionKey ?? '';
+  if (action === 'mailto') {
+    action = 'website';
+    actionKey = `mailto:${actionKey.replace(/^mailto:/i, '')}`;
+  } else if (button.webview && WEBVIEW_ACTIONS.includes(button.action)) {
+    action = `${action}-webview`;
+  }
+  const library = getMenuIcon(button.icon);
+  const iconData = library ? { svg: library.svg, title: library.name } : (storedIcons.get(button.icon) as DbValue | undefined);
+  const stored: Record<string, DbValue> = { title: button.title, icon: library?.name ?? button.icon, action, actionKey };
+  if (iconData) stored.iconData = iconData;
+  return stored;
+}
+
+export const isDetailButtonAction = (value: unknown): value is DetailButtonAction =>
+  typeof value === 'string' && (DETAIL_BUTTON_ACTIONS as readonly string[]).includes(value);
 
 export function communityFormValue(record: CommunityRecord): CommunityFormValue {
   const type = text(record.communityType);
@@ -75,7 +140,7 @@ export function communityFormValue(record: CommunityRecord): CommunityFormValue 
     name: text(record.name),
     displayName: text(record.displayName),
     appName: text(record.appName),
-    description: text(record.description),
+    htmlDescription: text(record.htmlDescription) ?? (text(record.description) ? htmlFromPlainText(text(record.description)!) : undefined),
     address: text(record.address),
     city: text(record.city),
     state: text(record.state),
@@ -99,9 +164,7 @@ export function communityFormValue(record: CommunityRecord): CommunityFormValue 
     socialMedia: listOf(record.socialMedia)
       .filter(isObject)
       .map((link) => ({ site: text(link.site), url: text(link.url) })),
-    detailButtons: listOf(record.detailButtons)
-      .filter(isObject)
-      .map((button) => ({ title: text(button.title), action: text(button.action), actionKey: text(button.actionKey) })),
+    detailButtons: listOf(record.detailButtons).filter(isObject).map(detailButtonFormValue),
   };
 }
 
@@ -112,6 +175,8 @@ export interface UpdateOptions {
   drawableShown: boolean;
   /** Business-only communities have Additional Buttons and no Social Media. */
   businessOnly: boolean;
+  /** The stored record's detail buttons, whose icon data is kept for icons outside the library. */
+  storedButtons?: unknown;
 }
 
 /** The fields the form shows, as stored values: null for a cleared optional one (which deletes it). */
@@ -122,7 +187,7 @@ export function communityRecordFields(form: CommunityForm, options: UpdateOption
     name: optional(form.name) ?? form.title,
     displayName: optional(form.displayName),
     appName: optional(form.appName),
-    description: optional(form.description),
+    ...descriptionFields(form.htmlDescription),
     address: optional(form.address),
     city: optional(form.city),
     state: optional(form.state),
@@ -148,11 +213,17 @@ export function communityRecordFields(form: CommunityForm, options: UpdateOption
     fields.inProgress = form.listed ? form.inProgress : false;
   }
   if (options.businessOnly) {
-    const buttons = (form.detailButtons ?? []).filter((button) => button.title && button.action && button.actionKey);
-    fields.detailButtons = buttons.length ? buttons.map((b) => ({ title: b.title!, action: b.action!, actionKey: b.actionKey! })) : null;
+    const storedIcons = new Map(
+      listOf(options.storedButtons)
+        .filter(isObject)
+        .filter((button) => typeof button.icon === 'string' && isObject(button.iconData))
+        .map((button) => [button.icon as string, button.iconData]),
+    );
+    const buttons = (form.detailButtons ?? []).map((button) => storedDetailButton(button, storedIcons));
+    fields.detailButtons = buttons.length ? buttons : null;
   } else {
-    const links = (form.socialMedia ?? []).filter((link) => link.site && link.url);
-    fields.socialMedia = links.length ? links.map((link) => ({ site: link.site!, url: link.url! })) : null;
+    const links = (form.socialMedia ?? []).map((link) => ({ site: link.site, url: link.url }));
+    fields.socialMedia = links.length ? links : null;
   }
   return fields;
 }

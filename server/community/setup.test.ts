@@ -52,10 +52,19 @@ describe('saving the community (spec 01 §2.7)', () => {
     await saveCommunity(
       demo,
       'demo-campground',
-      form({ ...value, latitude: Number(value.latitude), longitude: Number(value.longitude), description: 'Lakeside fun', regulationsURL: undefined, listed: true }),
+      form({
+        ...value,
+        latitude: Number(value.latitude),
+        longitude: Number(value.longitude),
+        htmlDescription: '<p>Lakeside <strong>fun</strong><script>alert(1)</script></p>',
+        regulationsURL: undefined,
+        listed: true,
+      }),
       OPTIONS,
     );
     const after = (await readCommunity(demo, 'demo-campground'))!;
+    // The rich text is stored sanitized, with its plain text beside it (spec 01 §3.1).
+    expect(after.htmlDescription).toBe('<p>Lakeside <strong>fun</strong></p>');
     expect(after.description).toBe('Lakeside fun');
     expect(after.regulationsURL).toBeUndefined();
     // Untouched fields stay; the listing flags need a resort admin.
@@ -132,17 +141,70 @@ describe('QR code', () => {
 });
 
 describe('business-only communities', () => {
-  it('store Additional Buttons instead of social links', async () => {
+  it('store Additional Buttons instead of social links: mailto as website, web view as a suffix, the icon glyph', async () => {
     const { communityRecordFields } = await import('./form');
     const fields = communityRecordFields(
       form({
         title: 'Corner Cafe',
-        detailButtons: [{ title: 'Menu', action: 'website', actionKey: 'https://cafe.example/menu' }, {}],
+        detailButtons: [
+          { title: 'Menu', icon: 'dining', action: 'website', actionKey: 'https://cafe.example/menu', webview: 'on' },
+          { title: 'Write to us', icon: 'mail', action: 'mailto', actionKey: 'hello@cafe.example' },
+          { title: 'Call', icon: 'phone', action: 'call', actionKey: '(518) 555-0100' },
+          { title: 'Rooms', icon: 'custom-bed', action: 'booking', actionKey: 'rooms' },
+        ],
         socialMedia: [{ site: 'facebook', url: 'https://facebook.com/cafe' }],
       }),
-      { ...OPTIONS, businessOnly: true },
+      { ...OPTIONS, businessOnly: true, storedButtons: [{ icon: 'custom-bed', iconData: { svg: '<svg/>' } }] },
     );
-    expect(fields.detailButtons).toEqual([{ title: 'Menu', action: 'website', actionKey: 'https://cafe.example/menu' }]);
+    const buttons = fields.detailButtons as Array<Record<string, unknown>>;
+    expect(buttons.map(({ title, icon, action, actionKey }) => ({ title, icon, action, actionKey }))).toEqual([
+      { title: 'Menu', icon: 'dining', action: 'website-webview', actionKey: 'https://cafe.example/menu' },
+      { title: 'Write to us', icon: 'mail', action: 'website', actionKey: 'mailto:hello@cafe.example' },
+      { title: 'Call', icon: 'phone', action: 'call', actionKey: '(518) 555-0100' },
+      { title: 'Rooms', icon: 'custom-bed', action: 'booking', actionKey: 'rooms' },
+    ]);
+    expect((buttons[1].iconData as { svg: string }).svg).toContain('<svg');
+    // An icon outside the library keeps its stored glyph.
+    expect(buttons[3].iconData).toEqual({ svg: '<svg/>' });
     expect('socialMedia' in fields).toBe(false);
+  });
+
+  it('shows stored buttons the way the form edits them', async () => {
+    const { detailButtonFormValue } = await import('./form');
+    expect(detailButtonFormValue({ title: 'Mail', action: 'website', actionKey: 'mailto:a@b.example' })).toEqual({
+      title: 'Mail',
+      icon: undefined,
+      action: 'mailto',
+      actionKey: 'a@b.example',
+      webview: false,
+    });
+    expect(detailButtonFormValue({ title: 'Menu', icon: 'dining', action: 'file-webview', actionKey: 'https://x.example/m.pdf' })).toMatchObject({
+      action: 'file',
+      webview: true,
+    });
+    expect(detailButtonFormValue({ title: 'Old', action: 'phone', actionKey: '555' }).action).toBe('call');
+  });
+
+  it('clears the list when every row is removed', async () => {
+    const { communityRecordFields } = await import('./form');
+    expect(communityRecordFields(form({ title: 'Corner Cafe' }), { ...OPTIONS, businessOnly: true }).detailButtons).toBeNull();
+    expect(communityRecordFields(form({ title: 'Corner Cafe' }), OPTIONS).socialMedia).toBeNull();
+  });
+});
+
+describe('the description (spec 01 §3.1 description and htmlDescription)', () => {
+  it('derives plain text from the rich text and paragraphs from plain text', async () => {
+    const { descriptionFields, htmlFromPlainText, plainTextOf } = await import('./description');
+    expect(plainTextOf('<p>Lake &amp; <em>beach</em></p><ul><li><p>Pool</p></li><li><p>Cabins</p></li></ul><p>Open<br>daily</p>')).toBe(
+      'Lake & beach\n• Pool\n• Cabins\n\nOpen\ndaily',
+    );
+    expect(htmlFromPlainText('Sites & cabins\n\nOpen <daily>')).toBe('<p>Sites &amp; cabins</p><p>Open &lt;daily&gt;</p>');
+    expect(descriptionFields('<p></p>')).toEqual({ htmlDescription: null, description: null });
+    // The editor's trailing empty paragraph after a list is not kept.
+    expect(descriptionFields('<ul><li><p>Pool</p></li></ul><p></p>').htmlDescription).toBe('<ul><li><p>Pool</p></li></ul>');
+    expect(descriptionFields('<p onclick="x()">Hi <a href="javascript:alert(1)">there</a></p>')).toEqual({
+      htmlDescription: '<p>Hi <a rel="noopener noreferrer" target="_blank">there</a></p>',
+      description: 'Hi there',
+    });
   });
 });

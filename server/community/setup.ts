@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { PathKeyError, communityKeyFromTitle, isStudioCommunityKey, type Paths } from '@server/paths';
 import { COLOR_FIELDS, type CommunityForm } from '~/schemas/community';
@@ -123,13 +122,5 @@ export function qrTarget(record: CommunityRecord): string | null {
   return text(packageNames.oneLink) ?? text(record.website);
 }
 
-/** The QR code as an SVG data URL (downloadable as a file). */
-export async function qrCodeDataUrl(target: string): Promise<string> {
-  const svg = await QRCode.toString(target, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-}
-
-/** A PNG data URL of the QR code, for the download. */
-export async function qrCodePngDataUrl(target: string): Promise<string> {
-  return QRCode.toDataURL(target, { type: 'image/png', margin: 2, width: 512, errorCorrectionLevel: 'M' });
-}
+/** The QR code images (server/qr: one drawing, with the standard quiet zone, for every QR code). */
+export { qrCodeDataUrl, qrCodePngDataUrl } from '@server/qr';

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { createCanvas } from '@napi-rs/canvas';
+import type { Page, TestInfo } from '@playwright/test';
+import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
  * App Setup and Integrations (spec 01 §2.8, §2.9, §3.4–3.6, §5, §8), with and without
@@ -18,16 +19,46 @@ test.beforeEach(async ({ loginAs }) => {
   await loginAs('super@demo.example');
 });
 
+/** The app ids a test writes, removed after it (other tests never read them). */
+const appIdsOf = (info: TestInfo) => [
+  `e2e-${info.project.name}`,
+  `e2e-invalid-${info.project.name}`,
+  `e2e-upload-${info.project.name}`,
+  `e2e-size-${info.project.name}`,
+];
+
+test.afterEach(async ({}, info) => {
+  await withE2eDb(async (db) => {
+    for (const appId of appIdsOf(info)) await db.ref(e2ePaths.appData(appId)).remove();
+    const location = `e2e-integrations-${info.project.name}`;
+    await db.ref(e2ePaths.pmsConfig(location)).remove();
+    await db.ref(e2ePaths.mapConfig(location)).remove();
+    await db.ref(e2ePaths.community(location)).remove();
+  });
+});
+
+/** A PNG of the given size. */
+function png(width: number, height: number): Buffer {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#1d4ed8';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#f59e0b';
+  context.fillRect(width / 4, height / 4, width / 2, height / 2);
+  return canvas.toBuffer('image/png');
+}
+
 /** Goes to a panel and, with JavaScript, waits until React has hydrated it. */
 async function open(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === 'js') await expect(page.locator('section[data-hydrated]')).toBeAttached();
 }
 
-test('the app id picker loads the chosen app', async ({ page }) => {
+test('the app id picker lists each app as displayName (packageName) and loads the chosen app', async ({ page }) => {
   await open(page, '/app-setup');
   await expect(page.getByRole('heading', { name: 'App Setup' })).toBeVisible();
-  await page.getByLabel('App ID').selectOption('pine-hollow');
+  await expect(page.getByLabel('App ID').locator('option', { hasText: 'Pine Hollow RV (pine-hollow)' })).toHaveAttribute('value', 'pine-hollow');
+  await page.getByLabel('App ID').selectOption({ label: 'Pine Hollow RV (pine-hollow)' });
   await page.getByRole('button', { name: 'Load App', exact: true }).click();
   await expect(page).toHaveURL(/\/app-setup\?appId=pine-hollow$/);
   await expect(page.getByLabel('App Name')).toHaveValue('Pine Hollow RV');
@@ -44,7 +75,7 @@ test('saves an app configuration with a three-state flag', async ({ page }, test
   await flag.selectOption({ label: 'No' });
   await openSection(page, 'Advanced Settings');
   await page.getByLabel('Resorts between ads').fill('3');
-  await page.screenshot({ path: `/tmp/app-setup-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `tests/.tmp/app-setup-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save App Configuration' }).click();
 
   await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
@@ -71,7 +102,7 @@ test('a validation error keeps the input', async ({ page }, testInfo) => {
   await expect(page.getByLabel('App Name')).toHaveValue('Kept name');
   await expect(page.getByLabel('Resorts between ads')).toHaveValue('-1');
   await expect(page.getByLabel('Resorts between ads')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: `/tmp/app-setup-invalid-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `tests/.tmp/app-setup-invalid-${testInfo.project.name}.png`, fullPage: true });
 });
 
 /** A 1×1 PNG. */
@@ -91,6 +122,35 @@ test('uploads an app icon; other types are refused', async ({ page }, testInfo) 
   await expect(preview).toHaveAttribute('src', new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`));
 });
 
+test('an image of another size than recommended is stored with a warning naming both sizes', async ({ page }, testInfo) => {
+  const appId = `e2e-size-${testInfo.project.name}`;
+  await open(page, `/app-setup?appId=${appId}`);
+  await expect(page.getByText('PNG or JPEG, recommended 512x512 pixels.')).toBeVisible();
+  await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(300, 300) });
+  await page.getByRole('button', { name: 'Upload App icon' }).click();
+  const warning = 'The app icon is 300x300 pixels; the recommended size is 512x512 pixels.';
+  // Stored (recommended, not required), said in the toast and beside the asset.
+  await expect(page.getByRole('img', { name: 'Current app icon' })).toHaveAttribute('src', new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`));
+  await expect(page.getByText(`App icon uploaded successfully! ${warning}`)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: warning }).first()).toBeVisible();
+  // The picker still shows the app, now listed (its record exists).
+  await expect(page.getByLabel('App ID')).toHaveValue(appId);
+  await page.screenshot({ path: `tests/.tmp/app-setup-size-warning-${testInfo.project.name}.png`, fullPage: true });
+
+  // The featured image through Save, at the recommended size: no warning.
+  await page.getByLabel('Featured image').setInputFiles({ name: 'feature.png', mimeType: 'image/png', buffer: png(1024, 500) });
+  await page.getByRole('button', { name: 'Save App Configuration' }).click();
+  await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
+  await expect(page.getByText('1024x500 pixels, the recommended size.')).toBeVisible();
+  await expect(page.getByText(warning).last()).toBeVisible();
+
+  await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(512, 512) });
+  await page.getByRole('button', { name: 'Upload App icon' }).click();
+  await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
+  await expect(page.getByText('512x512 pixels, the recommended size.')).toBeVisible();
+  await expect(page.getByText(warning)).toHaveCount(0);
+});
+
 test('saving without an app id asks for one', async ({ page }) => {
   await open(page, '/app-setup');
   await page.getByLabel('App Name').fill('No id yet');
@@ -100,7 +160,9 @@ test('saving without an app id asks for one', async ({ page }) => {
 });
 
 test('saves integrations and loads instances through the offline PMS default', async ({ page }, testInfo) => {
-  const location = testInfo.project.name === 'js' ? 'demo-campground' : 'demo-town';
+  // A location of the test's own, removed with its configuration after the test.
+  const location = `e2e-integrations-${testInfo.project.name}`;
+  await withE2eDb((db) => db.ref(e2ePaths.community(location)).set({ title: `Integrations Lake ${testInfo.project.name}`, active: true, timeZone: 'America/Chicago' }));
   await open(page, '/integrations');
   await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
   await page.getByLabel('Location', { exact: true }).selectOption(location);
@@ -119,7 +181,7 @@ test('saves integrations and loads instances through the offline PMS default', a
   // The form keeps what was typed.
   await expect(page.getByLabel('API Region')).toHaveValue('eu');
   await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${testInfo.project.name}`);
-  await page.screenshot({ path: `/tmp/integrations-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `tests/.tmp/integrations-${testInfo.project.name}.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Save Integrations' }).click();
   await expect(page.getByText(`Integration configuration for ${location} updated successfully!`)).toBeVisible();
@@ -127,7 +189,6 @@ test('saves integrations and loads instances through the offline PMS default', a
   await expect(page.getByLabel('API Region')).toHaveValue('eu');
   await expect(page.getByLabel('PMS System')).toHaveValue('newbook');
 });
-
 test('saving integrations without a location asks for one', async ({ page }) => {
   await open(page, '/integrations');
   await page.getByRole('button', { name: 'Save Integrations' }).click();

@@ -1,16 +1,99 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import { createStaffSessionStorage, newStaffSession } from '@server/auth/session';
+import type { DbValue } from '@server/db/types';
+import { communityKeyFromTitle } from '@server/paths';
+import { E2E_SESSION_SECRET } from '../../playwright.config';
+import { addSessionCookie, e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
- * Community setup and Add Community (spec 01 §2.7, §4.4, §5) with and without JavaScript:
- * editing and saving, a validation error that keeps what was typed, the time zone from the
+ * Community setup and Add Community (spec 01 §2.7, §3.1, §4.4, §5; spec 02 §5 social links and
+ * detail buttons) with and without JavaScript: the rich-text description (an editor with a
+ * toolbar, or HTML in a textarea), Social Media and Additional Buttons rows added and removed
+ * without losing anything typed, the spec's validation messages, the time zone from the
  * coordinates, and adding a community as resort system admin.
+ *
+ * Tests that save work on a community of their own (and an admin of it), created before the
+ * test and removed after it, so tests running side by side never edit the same record.
  */
 
+const paths = e2ePaths;
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Action' });
+const js = (info: TestInfo) => info.project.name === 'js';
 
-test('an admin edits the community and saves', async ({ page, loginAs }, testInfo) => {
-  await loginAs('admin@demo.example');
+/** The key of the test's own community. */
+const keyOf = (info: TestInfo) => `e2e-setup-${info.project.name}-${info.testId.replace(/[^a-z0-9]/gi, '').slice(-10).toLowerCase()}`;
+const adminOf = (key: string) => ({ uid: `admin-${key}`, email: `admin-${key}@demo.example`, displayName: 'Setup Admin' });
+
+const BASE_RECORD = {
+  active: true,
+  title: 'Willow Creek Campground',
+  name: 'Willow Creek Campground',
+  communityType: 'resort',
+  timeZone: 'America/New_York',
+  latitude: 43.3123,
+  longitude: -73.8351,
+  website: 'https://www.willowcreek.example',
+  htmlDescription: '<p>Shady sites by the creek.</p>',
+  description: 'Shady sites by the creek.',
+  colorBackground: '#1F4D3A',
+  colorPrimary: '#183449',
+  iconSet: 'svg_round',
+  socialMedia: [
+    { site: 'facebook', url: 'https://www.facebook.com/willowcreek' },
+    { site: 'instagram', url: 'https://www.instagram.com/willowcreek' },
+  ],
+};
+
+/** Communities a test added through Add Community, removed after it. */
+const added = new Map<string, string[]>();
+
+/** Creates the test's community (with `record` over the base) and an admin of it (not a resort admin). */
+async function ownCommunity(info: TestInfo, record: Record<string, DbValue> = {}) {
+  const key = keyOf(info);
+  await withE2eDb(async (db) => {
+    await db.ref(paths.community(key)).set({ ...BASE_RECORD, communityKey: key, ...record });
+    await db.ref(paths.userAuthorization(adminOf(key).uid)).set({
+      editorDefault: key,
+      communities: { [key]: { isEditor: true, isAdmin: true, canNotify: false, isResortSystem: false } },
+    });
+  });
+  return key;
+}
+
+/** Signs the test's community admin in (the session is created on the server side, as the fixture does). */
+async function signInAsAdmin(context: BrowserContext, key: string) {
+  await withE2eDb(async (db) => {
+    const sessions = createStaffSessionStorage({ db, paths, secrets: [E2E_SESSION_SECRET], secure: false });
+    const session = await newStaffSession(sessions, { ...adminOf(key), method: 'password', persistent: true, communityKey: key });
+    await addSessionCookie(context, await sessions.commitSession(session));
+  });
+}
+
+async function readCommunity(key: string) {
+  return withE2eDb(async (db) => (await db.ref(paths.community(key)).get()).val() as Record<string, unknown> | null);
+}
+
+test.afterEach(async ({}, info) => {
+  const key = keyOf(info);
+  await withE2eDb(async (db) => {
+    for (const community of [key, ...(added.get(info.testId) ?? [])]) {
+      await db.ref(paths.community(community)).remove();
+      await db.ref(paths.locationData(community)).remove();
+    }
+    await db.ref(paths.userAuthorization(adminOf(key).uid)).remove();
+  });
+  added.delete(info.testId);
+});
+
+/** Opens an accordion section (<details>) unless it is open already. */
+async function openSection(page: Page, title: string) {
+  const section = panel(page).locator('details', { has: page.locator('summary', { hasText: title }) });
+  if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
+}
+
+test('an admin edits the community and saves; the description is rich text with JavaScript and HTML without', async ({ page, context }, info) => {
+  const key = await ownCommunity(info);
+  await signInAsAdmin(context, key);
   await page.goto('/community-setup');
   const form = panel(page);
   await expect(form.getByRole('heading', { name: 'Community Setup' })).toBeVisible();
@@ -20,64 +103,241 @@ test('an admin edits the community and saves', async ({ page, loginAs }, testInf
   await expect(form.locator('summary', { hasText: 'Additional Buttons' })).toHaveCount(0);
   // Only resort admins see the listing checkboxes.
   await expect(form.getByLabel('Listed')).toHaveCount(0);
-  await expect(form.getByLabel('Title')).toHaveValue('Pine Hollow RV Resort');
+  await expect(form.getByLabel('Title')).toHaveValue('Willow Creek Campground');
   await expect(form.getByLabel('Time Zone')).toHaveValue('America/New_York');
 
-  const description = `Lakeside resort (${testInfo.project.name} ${Date.now()})`;
-  await form.getByLabel('Description').fill(description);
+  if (js(info)) {
+    // The editor replaces the textarea once loaded: type, then bold with the toolbar.
+    const toolbar = form.getByRole('toolbar', { name: 'Formatting' });
+    await expect(toolbar).toBeVisible();
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    await expect(editor).toContainText('Shady sites by the creek.');
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Now with ');
+    await toolbar.getByRole('button', { name: 'Bold' }).click();
+    await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.type('canoe rentals');
+    await toolbar.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+    await page.keyboard.type('Kayaks');
+    await expect(editor.locator('strong')).toHaveText('canoe rentals');
+    await expect(editor.locator('ul li')).toHaveText('Kayaks');
+    await page.screenshot({ path: `tests/.tmp/community-setup-rich-text-${info.project.name}.png`, fullPage: true });
+  } else {
+    const textarea = form.getByRole('textbox', { name: 'Description' });
+    await expect(textarea).toHaveValue('<p>Shady sites by the creek.</p>');
+    await textarea.fill('<p>Shady sites by the creek. Now with <strong>canoe rentals</strong></p><ul><li><p>Kayaks</p></li></ul><script>alert(1)</script>');
+  }
+  await form.getByLabel('City').fill('Lake Luzerne');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Community information saved.')).toBeVisible();
 
+  // Stored sanitized, with the plain text beside it.
+  const saved = await readCommunity(key);
+  expect(saved?.htmlDescription).toMatch(/^<p>Shady sites by the creek\. Now with <strong>canoe rentals<\/strong><\/p><ul><li><p>Kayaks<\/p><\/li><\/ul>$/);
+  expect(saved?.description).toBe('Shady sites by the creek. Now with canoe rentals\n• Kayaks');
+  expect(saved?.city).toBe('Lake Luzerne');
+
   await page.goto('/community-setup');
-  await expect(panel(page).getByLabel('Description')).toHaveValue(description);
-  await page.screenshot({ path: `/tmp/community-setup-${testInfo.project.name}.png`, fullPage: true });
+  if (js(info)) {
+    await expect(panel(page).getByRole('textbox', { name: 'Description' }).locator('strong')).toHaveText('canoe rentals');
+  } else {
+    await expect(panel(page).getByRole('textbox', { name: 'Description' })).toHaveValue(/<strong>canoe rentals<\/strong>/);
+  }
+  await page.screenshot({ path: `tests/.tmp/community-setup-${info.project.name}.png`, fullPage: true });
 
   // The other sections: colours, social links and the downloadable QR code.
-  for (const section of ['App Design', 'Social Media', 'QR Code']) await panel(page).locator('summary', { hasText: section }).click();
+  for (const section of ['App Design', 'Social Media', 'QR Code']) await openSection(page, section);
   await expect(panel(page).getByLabel('Background Color', { exact: true })).toBeVisible();
-  await expect(panel(page).getByRole('img', { name: /QR code for https:\/\/www\.pinehollowrv\.example/ })).toBeVisible();
-  await expect(panel(page).getByRole('link', { name: 'Download QR Code' })).toHaveAttribute('download', 'demo-campground-qr-code.png');
-  await panel(page).screenshot({ path: `/tmp/community-setup-sections-${testInfo.project.name}.png` });
+  await expect(panel(page).getByRole('img', { name: /QR code for https:\/\/www\.willowcreek\.example/ })).toBeVisible();
+  await expect(panel(page).getByRole('link', { name: 'Download QR Code' })).toHaveAttribute('download', `${key}-qr-code.png`);
+  await panel(page).screenshot({ path: `tests/.tmp/community-setup-sections-${info.project.name}.png` });
 });
 
-test('a validation error keeps what was typed', async ({ page, loginAs }, testInfo) => {
-  await loginAs('admin@demo.example');
+test('a link in the description with the toolbar @js-only', async ({ page, context }, info) => {
+  const key = await ownCommunity(info, { htmlDescription: '<p>See the map</p>' });
+  await signInAsAdmin(context, key);
+  await page.goto('/community-setup');
+  await expect(panel(page).getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  const editor = panel(page).getByRole('textbox', { name: 'Description' });
+  await expect(editor).toContainText('See the map');
+  await editor.click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 'map'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await panel(page).getByRole('button', { name: 'Link', exact: true }).click();
+  await panel(page).getByRole('textbox', { name: 'Link address' }).fill('maps.willowcreek.example');
+  // Enter applies the link; it does not submit the form.
+  await panel(page).getByRole('textbox', { name: 'Link address' }).press('Enter');
+  await expect(editor.locator('a')).toHaveText('map');
+  await expect(editor.locator('a')).toHaveAttribute('href', 'https://maps.willowcreek.example');
+  await expect(page).toHaveURL(/\/community-setup$/);
+  await panel(page).getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Community information saved.')).toBeVisible();
+  const html = String((await readCommunity(key))?.htmlDescription);
+  expect(html).toMatch(/^<p>See the <a [^>]*>map<\/a><\/p>$/);
+  expect(html).toContain('href="https://maps.willowcreek.example"');
+  expect(html).toContain('rel="noopener noreferrer"');
+});
+
+test('a validation error keeps what was typed', async ({ page, context }, info) => {
+  const key = await ownCommunity(info);
+  await signInAsAdmin(context, key);
   await page.goto('/community-setup');
   const form = panel(page);
   await form.getByLabel('Phone').fill('555-12');
   await form.getByLabel('Website', { exact: true }).fill('not a url');
-  await form.getByLabel('Description').fill('Kept after the error');
+  await form.getByLabel('City').fill('Kept after the error');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
   await expect(form.getByText('Please enter a valid URL (https://…).').first()).toBeVisible();
   await expect(form.getByLabel('Website', { exact: true })).toHaveValue('not a url');
   await expect(form.getByLabel('Phone')).toHaveValue('555-12');
-  await expect(form.getByLabel('Description')).toHaveValue('Kept after the error');
+  await expect(form.getByLabel('City')).toHaveValue('Kept after the error');
   await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: `/tmp/community-setup-error-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `tests/.tmp/community-setup-error-${info.project.name}.png`, fullPage: true });
+  expect((await readCommunity(key))?.phone).toBeUndefined();
 });
 
-test('the time zone follows the coordinates', async ({ page, loginAs }, testInfo) => {
-  await loginAs('admin@demo.example');
+test('the time zone follows the coordinates', async ({ page, context }, info) => {
+  const key = await ownCommunity(info);
+  await signInAsAdmin(context, key);
   await page.goto('/community-setup');
   const form = panel(page);
   await form.getByLabel('Latitude').fill('43.9853');
   await form.getByLabel('Longitude').fill('-90.5021');
-  if (testInfo.project.name === 'no-js') {
-    await form.getByRole('button', { name: 'Look up time zone' }).click();
-  }
+  if (!js(info)) await form.getByRole('button', { name: 'Look up time zone' }).click();
   await expect(panel(page).getByLabel('Time Zone')).toHaveValue('America/Chicago');
   await expect(panel(page).getByLabel('Latitude')).toHaveValue('43.9853');
 });
 
-test('a resort system admin adds a community', async ({ page, loginAs }, testInfo) => {
+test('social links: rows are added and removed without losing anything typed, and checked on submit', async ({ page, context }, info) => {
+  const key = await ownCommunity(info);
+  await signInAsAdmin(context, key);
+  await page.goto('/community-setup');
+  const form = panel(page);
+  // Typed, not saved: it must survive every row change (a round trip without JavaScript).
+  await form.getByLabel('City').fill('Typed City');
+  await openSection(page, 'Social Media');
+  const link = (n: number) => form.getByRole('group', { name: `Link ${n}`, exact: true });
+  await expect(link(1).getByLabel('Site')).toHaveValue('facebook');
+  await expect(link(2).getByLabel('URL')).toHaveValue('https://www.instagram.com/willowcreek');
+  await link(1).getByLabel('URL').fill('https://www.facebook.com/willowcreek.camping');
+
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect(link(3)).toBeVisible();
+  await expect(link(3).getByLabel('Site')).toHaveValue('');
+  // A new row is not an error until Submit.
+  await expect(form.getByText('Site is required.')).toHaveCount(0);
+  await expect(form.getByLabel('City')).toHaveValue('Typed City');
+  await expect(link(1).getByLabel('URL')).toHaveValue('https://www.facebook.com/willowcreek.camping');
+  await link(3).getByLabel('URL').fill('youtube');
+
+  await form.getByRole('button', { name: 'Remove link 2' }).click();
+  await expect(form.getByRole('group', { name: /^Link \d$/ })).toHaveCount(2);
+  await expect(link(2).getByLabel('URL')).toHaveValue('youtube');
+  await expect(link(1).getByLabel('URL')).toHaveValue('https://www.facebook.com/willowcreek.camping');
+  await expect(form.getByLabel('City')).toHaveValue('Typed City');
+  await page.screenshot({ path: `tests/.tmp/community-setup-social-${info.project.name}.png`, fullPage: true });
+
+  // Spec 02 §5: site required, URL required and valid.
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(link(2).getByText('Site is required.')).toBeVisible();
+  await expect(link(2).getByText('Please enter a valid URL (https://…).')).toBeVisible();
+  await expect(link(2).getByLabel('Site')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('City')).toHaveValue('Typed City');
+  await page.screenshot({ path: `tests/.tmp/community-setup-social-errors-${info.project.name}.png`, fullPage: true });
+  expect((await readCommunity(key))?.city).toBeUndefined();
+
+  await link(2).getByLabel('Site').selectOption('youtube');
+  await link(2).getByLabel('URL').fill('https://www.youtube.com/@willowcreek');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Community information saved.')).toBeVisible();
+  const saved = await readCommunity(key);
+  expect(saved?.city).toBe('Typed City');
+  expect(saved?.socialMedia).toEqual([
+    { site: 'facebook', url: 'https://www.facebook.com/willowcreek.camping' },
+    { site: 'youtube', url: 'https://www.youtube.com/@willowcreek' },
+  ]);
+
+  // Removing every row clears the list.
+  await page.goto('/community-setup');
+  await openSection(page, 'Social Media');
+  await panel(page).getByRole('button', { name: 'Remove link 2' }).click();
+  await expect(panel(page).getByRole('group', { name: /^Link \d$/ })).toHaveCount(1);
+  await panel(page).getByRole('button', { name: 'Remove link 1' }).click();
+  await expect(panel(page).getByText('No social media links yet.')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Community information saved.')).toBeVisible();
+  expect((await readCommunity(key))?.socialMedia).toBeUndefined();
+});
+
+test('a business-only community edits its Additional Buttons', async ({ page, context }, info) => {
+  const key = await ownCommunity(info, {
+    listed: true,
+    isBusinessOnly: true,
+    socialMedia: null,
+    detailButtons: [{ title: 'Menu', icon: 'dining', action: 'website', actionKey: 'https://www.willowcreek.example/menu' }],
+  });
+  await signInAsAdmin(context, key);
+  await page.goto('/community-setup');
+  const form = panel(page);
+  await expect(form.locator('summary', { hasText: 'Social Media' })).toHaveCount(0);
+  await expect(form.locator('summary', { hasText: 'QR Code' })).toHaveCount(0);
+  await form.getByLabel('City').fill('Typed City');
+  await openSection(page, 'Additional Buttons');
+  const button = (n: number) => form.getByRole('group', { name: `Button ${n}`, exact: true });
+  await expect(button(1).getByLabel('Title')).toHaveValue('Menu');
+  await expect(button(1).getByLabel('Action')).toHaveValue('website');
+
+  await form.getByRole('button', { name: 'Add button' }).click();
+  await expect(button(2)).toBeVisible();
+  await expect(form.getByLabel('City')).toHaveValue('Typed City');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  // Spec 02 §5's messages.
+  await expect(button(2).getByText('Title is required.')).toBeVisible();
+  await expect(button(2).getByText('Action is required.')).toBeVisible();
+  await expect(button(2).getByText('Icon is required.')).toBeVisible();
+
+  await button(2).getByLabel('Title').fill('Write to us');
+  await button(2).getByLabel('Icon').selectOption('mail');
+  await button(2).getByLabel('Action').selectOption('mailto');
+  await button(2).getByLabel('Link, key, phone or e-mail').fill('not an address');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(button(2).getByText('You must provide a valid email address.')).toBeVisible();
+  await button(2).getByLabel('Link, key, phone or e-mail').fill('hello@willowcreek.example');
+  await button(1).getByLabel("Open in the app's web view").check();
+  await page.screenshot({ path: `tests/.tmp/community-setup-buttons-${info.project.name}.png`, fullPage: true });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Community information saved.')).toBeVisible();
+
+  const saved = await readCommunity(key);
+  expect(saved?.city).toBe('Typed City');
+  // Spec 02 §5 / spec 03 §3: mailto is stored as website with 'mailto:'; web view as '-webview'.
+  expect(saved?.detailButtons).toEqual([
+    expect.objectContaining({ title: 'Menu', icon: 'dining', action: 'website-webview', actionKey: 'https://www.willowcreek.example/menu' }),
+    expect.objectContaining({ title: 'Write to us', icon: 'mail', action: 'website', actionKey: 'mailto:hello@willowcreek.example' }),
+  ]);
+  await page.goto('/community-setup');
+  await openSection(page, 'Additional Buttons');
+  await expect(button(2).getByLabel('Action')).toHaveValue('mailto');
+  await expect(button(2).getByLabel('Link, key, phone or e-mail')).toHaveValue('hello@willowcreek.example');
+  await expect(button(1).getByLabel("Open in the app's web view")).toBeChecked();
+  await button(1).getByRole('button', { name: 'Remove button 1' }).click();
+  await expect(form.getByRole('group', { name: /^Button \d$/ })).toHaveCount(1);
+  await expect(button(1).getByLabel('Title')).toHaveValue('Write to us');
+});
+
+test('a resort system admin adds a community', async ({ page, loginAs }, info) => {
   await loginAs('system@demo.example');
   await page.goto('/add-community');
   const form = panel(page);
   await expect(form.getByRole('heading', { name: 'Add Community' })).toBeVisible();
   await expect(form.locator('summary', { hasText: 'QR Code' })).toHaveCount(0);
-  const title = `Cedar Bend ${testInfo.project.name} ${Date.now()}`;
+  const title = `Cedar Bend ${info.project.name} ${Date.now()}`;
+  added.set(info.testId, [communityKeyFromTitle(title)]);
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Time Zone').selectOption('America/Denver');
   await form.getByRole('button', { name: 'Submit' }).click();
@@ -102,12 +362,12 @@ test('an editor cannot open community setup', async ({ page, loginAs }) => {
   expect(response?.status()).toBe(403);
 });
 
-test("changing a random colour mode asks 'Select Menu Type'; Cancel keeps everything", async ({ page, loginAs }) => {
+test("changing a random colour mode asks 'Select Menu Type'; Cancel keeps everything", async ({ page, loginAs }, info) => {
   // Nothing is saved here, so the js and no-js runs can share the town.
   await loginAs('system@demo.example', { communityKey: 'demo-town' });
   await page.goto('/community-setup');
   const form = panel(page);
-  await form.locator('summary', { hasText: 'App Design' }).click();
+  await openSection(page, 'App Design');
   await form.getByLabel('Random Icon Shape Colors').check();
   await form.getByRole('button', { name: 'Submit' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Select Menu Type' });
@@ -115,25 +375,26 @@ test("changing a random colour mode asks 'Select Menu Type'; Cancel keeps everyt
   await expect(dialog.getByRole('button', { name: 'Generate New Color(s) for Activities' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Generate New Color(s) for Activities' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Select Menu Type' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/community-setup-menu-type-${test.info().project.name}.png` });
+  await page.screenshot({ path: `tests/.tmp/community-setup-menu-type-${info.project.name}.png` });
   await page.getByRole('alertdialog', { name: 'Select Menu Type' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(panel(page).getByLabel('Random Icon Shape Colors')).toBeChecked();
 });
 
-test("leaving a legacy icon set asks 'Convert Icons', then converts", async ({ page, loginAs }, testInfo) => {
+test("leaving a legacy icon set asks 'Convert Icons', then converts", async ({ page, loginAs }, info) => {
   await loginAs('system@demo.example');
   await page.goto('/add-community');
-  const title = `Legacy Pines ${testInfo.project.name} ${Date.now()}`;
+  const title = `Legacy Pines ${info.project.name} ${Date.now()}`;
+  const key = communityKeyFromTitle(title);
+  added.set(info.testId, [key]);
   await panel(page).getByLabel('Title').fill(title);
   await panel(page).getByLabel('Time Zone').selectOption('America/Chicago');
   await panel(page).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(`${title} was added.`)).toBeVisible();
-  const key = title.toLowerCase().replace(/\W+/g, '-');
-  await setIconSet(key, 'round');
+  await withE2eDb((db) => db.ref(paths.communityIconSet(key)).set('round'));
 
   await page.goto('/community-setup');
-  await panel(page).locator('summary', { hasText: 'App Design' }).click();
+  await openSection(page, 'App Design');
   await panel(page).getByLabel('Icon Set').selectOption('svg_round');
   await panel(page).getByRole('button', { name: 'Submit' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Convert Icons' });
@@ -143,20 +404,6 @@ test("leaving a legacy icon set asks 'Convert Icons', then converts", async ({ p
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Community information saved.')).toBeVisible();
   await page.goto('/community-setup');
-  await panel(page).locator('summary', { hasText: 'App Design' }).click();
+  await openSection(page, 'App Design');
   await expect(panel(page).getByLabel('Icon Set')).toHaveValue('svg_round');
 });
-
-/** Stores a legacy icon set directly in the end-to-end server's database. */
-async function setIconSet(key: string, iconSet: string) {
-  const { resolve } = await import('node:path');
-  const { createEmbeddedDb } = await import('@server/db');
-  const { createPaths } = await import('@server/paths');
-  const { E2E_DATA_DIR } = await import('../../playwright.config');
-  const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
-  try {
-    await db.ref(createPaths('amc').communityIconSet(key)).set(iconSet);
-  } finally {
-    await db.close();
-  }
-}

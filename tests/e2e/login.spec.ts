@@ -108,6 +108,12 @@ test.describe('password sign-in', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Password is required.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('admin@demo.example');
+    // The shared field kit (STYLE 9): the field points at its error, in the large sign-in size.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-describedby', /-error/);
+    await expect(password).toHaveAttribute('data-size', 'large');
+    await page.screenshot({ path: `tests/.tmp/login-error-${test.info().project.name}.png`, fullPage: true });
   });
 
   test('the redirect target is kept through sign-in', async ({ page }) => {

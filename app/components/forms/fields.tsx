@@ -253,7 +253,8 @@ export function FileField({
   action?: ReactNode;
 }) {
   const hintId = hintIdOf(field, hint);
-  const { key, ...props } = getInputProps(field, { type: 'file', ariaDescribedBy: hintId });
+  // value: false — a file input takes no default value (the field's initial value may be the stored file's URL).
+  const { key, ...props } = getInputProps(field, { type: 'file', value: false, ariaDescribedBy: hintId });
   return (
     <Flex direction="column" gap="1">
       <FieldLabel htmlFor={field.id}>{label}</FieldLabel>

@@ -5,7 +5,7 @@ import { Form, useNavigation, useLocation } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { EmailSchema } from '~/schemas/login';
 import { loginFormAction } from './links';
-import { FormErrors, LoginField } from './field';
+import { FormErrors, TextField } from '~/components/forms/fields';
 
 /**
  * A public form that asks only for an e-mail address (a sign-in link, a password reset, the
@@ -46,7 +46,7 @@ export function EmailForm({
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <Flex direction="column" gap="3">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <LoginField field={fields.email} label="E-mail" type="email" autoComplete="username" />
+        <TextField size="large" field={fields.email} label="E-mail" type="email" autoComplete="username" />
         <Button type="submit" size="3" loading={submitting}>
           {submitLabel}
         </Button>

@@ -5,7 +5,7 @@ import { Form, useNavigation, useLocation } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { NEW_PASSWORD_MIN_LENGTH, ResetPasswordSchema } from '~/schemas/login';
 import { loginFormAction } from './links';
-import { FormErrors, LoginField } from './field';
+import { FormErrors, TextField } from '~/components/forms/fields';
 import { BackToLogin } from './email-link';
 import { ViewHeading } from './login-layout';
 
@@ -36,14 +36,15 @@ export function ResetPassword({ token, email, lastResult }: { token: string; ema
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <Flex direction="column" gap="3">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <LoginField
+          <TextField
+            size="large"
             field={fields.password}
             label="New password"
             type="password"
             autoComplete="new-password"
             hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters.`}
           />
-          <LoginField field={fields.confirm} label="Confirm new password" type="password" autoComplete="new-password" />
+          <TextField size="large" field={fields.confirm} label="Confirm new password" type="password" autoComplete="new-password" />
           <Button type="submit" size="3" loading={submitting}>
             Save Password
           </Button>

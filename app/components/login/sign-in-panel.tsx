@@ -4,7 +4,7 @@ import { Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation, useLocation } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { LoginSchema } from '~/schemas/login';
-import { FormErrors, LoginField } from './field';
+import { FormErrors, TextField } from '~/components/forms/fields';
 import { GoogleButton } from './google-button';
 import { NoticeCallout, ViewHeading } from './login-layout';
 import { loginFormAction, loginHref } from './links';
@@ -58,8 +58,8 @@ export function SignInPanel({
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Flex direction="column" gap="3">
             <FormErrors id={form.errorId} errors={form.errors} />
-            <LoginField field={fields.email} label="E-mail" type="email" autoComplete="username" />
-            <LoginField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+            <TextField size="large" field={fields.email} label="E-mail" type="email" autoComplete="username" />
+            <TextField size="large" field={fields.password} label="Password" type="password" autoComplete="current-password" />
             <Button type="submit" size="3" loading={submitting}>
               Login
             </Button>

@@ -101,7 +101,7 @@ function MenuGrid({
   section: MenuSection;
   selectedItem?: string;
 }) {
-  if (sort.active && menu.length > 0) return <SortMode menu={menu} sort={sort} renderTile={(item) => <MenuTile item={item} />} />;
+  if (sort.active && menu.length > 0) return <SortMode menu={menu} sort={sort} title={section.title} renderTile={(item) => <MenuTile item={item} />} />;
   return (
     <section aria-labelledby="home-menu-title">
       <Flex align="center" justify="between" gap="3" mb="3" wrap="wrap">

@@ -79,7 +79,7 @@ export function svgIconDataUri(svg: unknown, color: string): string | null {
 }
 
 export function homeMenuItems(menu: unknown, community: Record<string, unknown>): HomeMenuItem[] {
-  return homeMenuTiles(menu, community).map(({ index: _index, ...item }) => item);
+  return homeMenuTiles(menu, community).map(({ index: _index, editHref: _editHref, ...item }) => item);
 }
 
 /** The menu's items as home tiles; keys as sorting uses them (server/menu/sort.ts). */

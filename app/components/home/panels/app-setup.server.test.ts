@@ -53,10 +53,25 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
+/** A PNG header of the given size (what the size check reads). */
+function pngOfSize(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return bytes;
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get('Set-Cookie')!.split(';')[0];
+  return (await services.sessions.getSession(cookie)).get('toast');
+}
+
 describe('app setup loader', () => {
   it('lists the app ids of {product}/app-data and loads the chosen record', async () => {
     const data = (await appSetupPanel.loader(args(get('/app-setup?appId=pine-hollow')))) as AppSetupLoaderData;
-    expect(data.apps).toContainEqual({ id: 'pine-hollow', name: 'Pine Hollow RV' });
+    expect(data.apps).toContainEqual({ packageName: 'pine-hollow', displayName: 'Pine Hollow RV' });
     expect(data.appsError).toBeNull();
     expect(data.appId).toBe('pine-hollow');
     expect(data.values).toMatchObject({
@@ -163,6 +178,49 @@ describe('app setup action', () => {
     expect(await services.storage.exists('app-icons/test-app/app-icon.png')).toBe(true);
     const url = (await services.db.ref(`${services.paths.appData('test-app')}/deploymentAssets/appIcon`).get()).val();
     expect(url).toBe(await services.storage.url('app-icons/test-app/app-icon.png'));
+  });
+
+  it('stores an image of another size than recommended, with a warning naming both sizes (spec 01 §5)', async () => {
+    const form = new FormData();
+    form.append('intent', 'upload-notificationIcon');
+    form.append('appId', 'sized-app');
+    form.append('notificationIcon', new File([pngOfSize(128, 128)], 'bell.png', { type: 'image/png' }));
+    const response = (await appSetupPanel.action!(args(post('/app-setup', form)))) as Response;
+    expect(response.status).toBe(302);
+    expect(await services.storage.exists('app-icons/sized-app/notification-icon.png')).toBe(true);
+    expect(await toastOf(response)).toEqual({
+      kind: 'warning',
+      message: 'Notification icon uploaded successfully! The notification icon is 128x128 pixels; the recommended size is 96x96 pixels.',
+    });
+    // The screen keeps saying so beside the asset.
+    const data = (await appSetupPanel.loader(args(get('/app-setup?appId=sized-app')))) as AppSetupLoaderData;
+    expect(data.assetChecks.notificationIcon).toEqual({
+      size: { width: 128, height: 128 },
+      warning: 'The notification icon is 128x128 pixels; the recommended size is 96x96 pixels.',
+    });
+
+    const right = new FormData();
+    right.append('intent', 'upload-appIcon');
+    right.append('appId', 'sized-app');
+    right.append('appIcon', new File([pngOfSize(512, 512)], 'icon.png', { type: 'image/png' }));
+    const ok = (await appSetupPanel.action!(args(post('/app-setup', right)))) as Response;
+    expect(await toastOf(ok)).toEqual({ kind: 'success', message: 'App icon uploaded successfully!' });
+    const after = (await appSetupPanel.loader(args(get('/app-setup?appId=sized-app')))) as AppSetupLoaderData;
+    expect(after.assetChecks.appIcon).toEqual({ size: { width: 512, height: 512 }, warning: null });
+    expect(after.assetChecks.featuredImage).toBeUndefined();
+  });
+
+  it('names the sizes of assets saved with the configuration', async () => {
+    const form = new FormData();
+    form.append('intent', 'save');
+    form.append('appId', 'sized-app');
+    form.append('featuredImage', new File([pngOfSize(1024, 512)], 'wide.png', { type: 'image/png' }));
+    const response = (await appSetupPanel.action!(args(post('/app-setup', form)))) as Response;
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toEqual({
+      kind: 'warning',
+      message: 'App configuration for sized-app updated successfully! The featured image is 1024x512 pixels; the recommended size is 1024x500 pixels.',
+    });
   });
 
   it("refuses an upload without an app id: 'Please select an App ID first'", async () => {

@@ -1,7 +1,18 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { formValuesOf, listApps, loadAppRecord, saveAppRecord, storeAppAsset, type AppChoice, type AppFormValues } from '@server/app-setup';
+import {
+  checkStoredAssets,
+  createGetAppList,
+  formValuesOf,
+  loadAppRecord,
+  saveAppRecord,
+  storeAppAsset,
+  uploadSizeWarning,
+  type AppFormValues,
+  type AppListEntry,
+  type AssetCheck,
+} from '@server/app-setup';
 import { requireSuperAdmin } from '@server/authz';
 import { isValidKey } from '@server/paths';
 import { IMAGE_TYPES, incorrectTypeMessage, isAcceptedFile, parseUpload } from '@server/storage';
@@ -11,6 +22,7 @@ import {
   APP_SETUP_INTENTS,
   APP_SETUP_MESSAGES,
   AppSetupSchema,
+  type AppAssetField,
   uploadErrorToast,
   uploadSuccessToast,
   type AppSetupIntent,
@@ -30,7 +42,8 @@ export const APP_SETUP_TOASTS = {
 export const INCORRECT_TYPE_TITLE = 'Incorrect Type';
 
 export interface AppSetupLoaderData {
-  apps: AppChoice[];
+  /** The spec's getAppList: each app's packageName (its app id) and displayName. */
+  apps: AppListEntry[];
   /** 'Error loading available app IDs' when the list could not be read. */
   appsError: string | null;
   /** The chosen app id (from ?appId=), or null. */
@@ -38,6 +51,8 @@ export interface AppSetupLoaderData {
   values: AppFormValues;
   /** 'Error loading app configuration' when the record could not be read. */
   loadError: string | null;
+  /** The stored deployment assets' sizes against the recommended ones (spec 01 §5). */
+  assetChecks: Partial<Record<AppAssetField, AssetCheck>>;
 }
 
 export interface AppSetupActionData {
@@ -51,14 +66,14 @@ export const appSetupPath = (appId?: string | null) => (appId ? `/app-setup?${ne
 export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
   async loader({ request }: LoaderFunctionArgs) {
     await requireSuperAdmin(request);
-    const { db, paths } = await getServices();
+    const { db, paths, storage } = await getServices();
     const requested = new URL(request.url).searchParams.get('appId')?.trim() ?? '';
     const appId = requested !== '' && isValidKey(requested) ? requested : null;
 
-    let apps: AppChoice[] = [];
+    let apps: AppListEntry[] = [];
     let appsError: string | null = null;
     try {
-      apps = await listApps(db, paths);
+      apps = await createGetAppList(db, paths)();
     } catch (error) {
       console.error('Loading the app ids failed:', error);
       appsError = APP_SETUP_TOASTS.appIdsError;
@@ -74,7 +89,16 @@ export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
         loadError = APP_SETUP_TOASTS.loadError;
       }
     }
-    return { apps, appsError, appId, values: { ...values, appId: appId ?? '' }, loadError };
+    let assetChecks: AppSetupLoaderData['assetChecks'] = {};
+    if (appId && !loadError) {
+      try {
+        assetChecks = await checkStoredAssets({ storage }, appId, values);
+      } catch (error) {
+        // Only a warning is lost: the screen still shows the assets.
+        console.error(`Checking the deployment asset sizes of ${appId} failed:`, error);
+      }
+    }
+    return { apps, appsError, appId, values: { ...values, appId: appId ?? '' }, loadError, assetChecks };
   },
 
   async action({ request }: ActionFunctionArgs) {
@@ -127,7 +151,13 @@ export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
         console.error(`Uploading the ${asset.noun} of ${appId} failed:`, error);
         return data<AppSetupActionData>({ result: submission.reply({ formErrors: [uploadErrorToast(asset.noun)] }) }, { status: 500 });
       }
-      return redirectWithToast(request, appSetupPath(appId), { kind: 'success', message: uploadSuccessToast(asset.label) });
+      // Recommended sizes are advice (spec 01 §5): a different size is stored, with a warning.
+      const warning = await uploadSizeWarning(asset, chosen.file);
+      return redirectWithToast(
+        request,
+        appSetupPath(appId),
+        warning ? { kind: 'warning', message: `${uploadSuccessToast(asset.label)} ${warning}` } : { kind: 'success', message: uploadSuccessToast(asset.label) },
+      );
     }
 
     // Save: validate the record, store any chosen assets, then write the record.
@@ -151,6 +181,12 @@ export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
       console.error(`Saving the app configuration of ${values.appId} failed:`, error);
       return data<AppSetupActionData>({ result: submission.reply({ formErrors: [APP_SETUP_TOASTS.saveError] }) }, { status: 500 });
     }
-    return redirectWithToast(request, appSetupPath(values.appId), { kind: 'success', message: APP_SETUP_TOASTS.saved(values.appId) });
+    const warnings = (await Promise.all(files.map(({ asset, file }) => uploadSizeWarning(asset, file)))).filter(Boolean);
+    const saved = APP_SETUP_TOASTS.saved(values.appId);
+    return redirectWithToast(
+      request,
+      appSetupPath(values.appId),
+      warnings.length ? { kind: 'warning', message: [saved, ...warnings].join(' ') } : { kind: 'success', message: saved },
+    );
   },
 };

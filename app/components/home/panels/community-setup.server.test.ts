@@ -67,6 +67,15 @@ async function formFields(cookie: string): Promise<Record<string, string>> {
   for (const [name, value] of Object.entries(data.defaultValue)) {
     if (typeof value === 'string') fields[name] = value;
     if (value === true) fields[name] = 'on';
+    // Rows post as list[index].field, as conform names them.
+    if (Array.isArray(value)) {
+      value.forEach((row: Record<string, unknown>, index) => {
+        for (const [key, cell] of Object.entries(row)) {
+          if (typeof cell === 'string') fields[`${name}[${index}].${key}`] = cell;
+          if (cell === true) fields[`${name}[${index}].${key}`] = 'on';
+        }
+      });
+    }
   }
   return fields;
 }
@@ -105,13 +114,27 @@ describe('saving', () => {
   });
 
   it('saves, deriving the zone from moved coordinates, and redirects home with a toast', async () => {
-    const fields = { ...(await formFields(admin)), latitude: '43.9853', longitude: '-90.5021', description: 'Updated', intent: 'save' };
+    const fields = {
+      ...(await formFields(admin)),
+      latitude: '43.9853',
+      longitude: '-90.5021',
+      htmlDescription: '<p>Updated <strong>today</strong></p>',
+      intent: 'save',
+    };
     const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, fields), 'community-setup')));
     expect(result.status).toBe(302);
     expect(result.response?.headers.get('Location')).toBe('/');
     expect((await toastOf(result.response))?.toast).toEqual({ kind: 'success', message: 'Community information saved.' });
     const saved = await record('demo-campground');
-    expect(saved).toMatchObject({ description: 'Updated', latitude: 43.9853, timeZone: 'America/Chicago', pinned: true });
+    expect(saved).toMatchObject({
+      description: 'Updated today',
+      htmlDescription: '<p>Updated <strong>today</strong></p>',
+      latitude: 43.9853,
+      timeZone: 'America/Chicago',
+      pinned: true,
+    });
+    // The social links that were posted stay.
+    expect(saved.socialMedia).toHaveLength(3);
   });
 
   it('looks the zone up without JavaScript', async () => {
@@ -120,6 +143,74 @@ describe('saving', () => {
     expect(result.status).toBe(200);
     expect(result.data?.lookedUp).toBe('Australia/Sydney');
     expect((result.data?.result.initialValue as Record<string, unknown>).timeZone).toBe('Australia/Sydney');
+  });
+
+  it('adds and removes rows without JavaScript, keeping everything typed and saving nothing', async () => {
+    const before = await record('demo-campground');
+    const typed = { ...(await formFields(admin)), city: 'Typed City', 'socialMedia[1].url': 'https://www.instagram.com/typed' };
+    const insert = JSON.stringify({ type: 'insert', payload: { name: 'socialMedia' } });
+    const added = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: insert }), 'community-setup')));
+    expect(added.status).toBe(200);
+    const value = added.data?.result.initialValue as { city: string; socialMedia: Array<Record<string, string> | null> };
+    expect(value.city).toBe('Typed City');
+    expect(value.socialMedia).toHaveLength(4);
+    expect(value.socialMedia[1]).toEqual({ site: 'instagram', url: 'https://www.instagram.com/typed' });
+    // The reply is an intent's, not a submission's: the form shows the new row's errors only after Submit.
+    expect(added.data?.result.intent).toEqual({ type: 'insert', payload: { name: 'socialMedia' } });
+    expect(added.data?.result.status).toBeUndefined();
+
+    const remove = JSON.stringify({ type: 'remove', payload: { name: 'socialMedia', index: 0 } });
+    const removed = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: remove }), 'community-setup')));
+    const after = removed.data?.result.initialValue as { socialMedia: Array<Record<string, string>> };
+    expect(after.socialMedia.map((link) => link.site)).toEqual(['instagram', 'tripadvisor']);
+    expect(await record('demo-campground')).toEqual(before);
+
+    // A field's validation that reached the server (it can, while the page is still loading) gets the form back.
+    const validate = JSON.stringify({ type: 'validate', payload: { name: 'htmlDescription' } });
+    const validated = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: validate }), 'community-setup')));
+    expect(validated.status).toBe(200);
+    expect((validated.data?.result.initialValue as { city: string }).city).toBe('Typed City');
+
+    // Anything else is refused.
+    const reset = JSON.stringify({ type: 'reset', payload: {} });
+    expect((await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: reset }), 'community-setup')))).status).toBe(400);
+    expect((await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: '{nope' }), 'community-setup')))).status).toBe(400);
+  });
+
+  it('refuses a social link without a site or a valid URL (spec 02 §5)', async () => {
+    const fields = { ...(await formFields(admin)), 'socialMedia[3].site': '', 'socialMedia[3].url': 'facebook', intent: 'save' };
+    const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, fields), 'community-setup')));
+    expect(result.status).toBe(400);
+    expect(result.data?.result.error?.['socialMedia[3].site']).toEqual(['Site is required.']);
+    expect(result.data?.result.error?.['socialMedia[3].url']).toEqual(['Please enter a valid URL (https://…).']);
+  });
+
+  it('saves the additional buttons of a business-only community', async () => {
+    await services.db.ref(services.paths.community('demo-town')).update({ isBusinessOnly: true });
+    try {
+      const town = await sessionCookie(services.sessions, demoPerson('system'), { communityKey: 'demo-town' });
+      const data = (await communitySetupPanel.loader(args(get('/community-setup', town), 'community-setup'))) as CommunitySetupData;
+      expect(data.isBusinessOnly).toBe(true);
+      const fields = {
+        ...(await formFields(town)),
+        'detailButtons[0].title': 'Write to us',
+        'detailButtons[0].icon': 'mail',
+        'detailButtons[0].action': 'mailto',
+        'detailButtons[0].actionKey': 'hello@maplefalls.example',
+        intent: 'save',
+      };
+      const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', town, fields), 'community-setup')));
+      expect(result.status).toBe(302);
+      expect((await record('demo-town')).detailButtons).toEqual([
+        expect.objectContaining({ title: 'Write to us', icon: 'mail', action: 'website', actionKey: 'mailto:hello@maplefalls.example' }),
+      ]);
+      const again = (await communitySetupPanel.loader(args(get('/community-setup', town), 'community-setup'))) as CommunitySetupData;
+      expect(again.defaultValue.detailButtons).toEqual([
+        { title: 'Write to us', icon: 'mail', action: 'mailto', actionKey: 'hello@maplefalls.example', webview: false },
+      ]);
+    } finally {
+      await services.db.ref(services.paths.community('demo-town')).update({ isBusinessOnly: false, detailButtons: null });
+    }
   });
 
   it('refuses an unknown intent', async () => {

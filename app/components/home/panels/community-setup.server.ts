@@ -120,6 +120,18 @@ export async function requireCommunityAdmin(request: Request): Promise<StaffCont
 
 const EMPTY_RECORD = {};
 
+/** The name conform's intent buttons post (Add row, Remove row, a field's validation). */
+const LIST_INTENT = '__intent__';
+const LIST_NAMES = ['socialMedia', 'detailButtons'];
+
+/** Row insertion and removal in the two lists, and validation, are answered; anything else is a bad request. */
+function isListIntent(intent: unknown): boolean {
+  if (typeof intent !== 'object' || intent === null) return false;
+  const { type, payload } = intent as { type?: unknown; payload?: { name?: unknown } };
+  if (type === 'validate') return true;
+  return (type === 'insert' || type === 'remove') && LIST_NAMES.includes(String(payload?.name));
+}
+
 async function setupData(staff: StaffContext, mode: SetupMode): Promise<CommunitySetupData> {
   const services = await getServices();
   const adding = mode === 'add-community';
@@ -179,6 +191,20 @@ async function handle(request: Request, staff: StaffContext, mode: SetupMode) {
     );
   }
 
+  if (formData.has(LIST_INTENT)) {
+    // Add row / Remove row without JavaScript (conform's list intents): the form again, as typed,
+    // with the row added or removed. A field validation that reached the server (conform's
+    // 'validate') gets the form back with that field checked. Nothing is saved.
+    let result: SubmissionResult<string[]>;
+    try {
+      result = parseWithZod(formData, { schema: CommunitySchema }).reply();
+    } catch {
+      throw new Response('Bad Request', { status: 400 });
+    }
+    if (!isListIntent(result.intent)) throw new Response('Bad Request', { status: 400 });
+    return data({ result, lookedUp: null });
+  }
+
   if (intent === 'lookup-timezone') {
     // Without JavaScript: fill the zone from the coordinates and show the form again.
     const zone = timeZoneAt(String(formData.get('latitude') ?? '').trim(), String(formData.get('longitude') ?? '').trim());
@@ -204,6 +230,7 @@ async function handle(request: Request, staff: StaffContext, mode: SetupMode) {
   const options = {
     canSetListing,
     businessOnly: !adding && stored.isBusinessOnly === true,
+    storedButtons: stored.detailButtons,
     drawableShown: adding ? false : showsHomeScreenImage(staff.community, stored, stored.listed === true || listed),
   };
 

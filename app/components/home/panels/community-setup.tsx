@@ -2,7 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { CheckboxField, FormErrors, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
 import { timeZoneLabel } from '~/lib/timezones';
 import {
@@ -12,18 +13,26 @@ import {
   COMMUNITY_TYPE_LABELS,
   CommunitySchema,
   DETAIL_BUTTON_ACTIONS,
-  SOCIAL_SITES,
+  DETAIL_BUTTON_ACTION_LABELS,
+  DETAIL_BUTTON_KEY_HINTS,
+  WEBVIEW_ACTIONS,
+  type DetailButtonAction,
 } from '~/schemas/community';
 import { PageDialog } from '~/components/ui/dialog';
 import { CONVERT_ICONS_TEXT, CONVERT_ICONS_TITLE } from '~/lib/icons/icon-sets';
+import { MENU_ICONS, getMenuIcon } from '~/lib/icons/library';
+import { SOCIAL_ICONS, getSocialIcon } from '~/lib/icons/social';
 import type { CommunitySetupActionData, CommunitySetupData, SetupConfirm } from './community-setup.server';
-import { Checkbox, Section, Select, TextArea, TextInput, selectStyle } from './community-setup-fields';
+import { RichTextField } from './community-setup-rich-text';
 import type { PanelProps } from './registry';
 
 /**
  * Community setup and Add Community (spec 01 §2.7): accordion sections as <details>, every
  * button a form post, so the screen works on browsers without JavaScript. With JavaScript the
- * schema validates as you type and the time zone follows the coordinates.
+ * schema validates as you type, the time zone follows the coordinates, the description is
+ * edited as rich text and rows are added and removed in place; without it the description is
+ * HTML in a textarea and Add / Remove post the form (conform's list intents), which comes back
+ * with everything typed.
  */
 
 const PULL_FORM_ID = 'pull-colors-form';
@@ -32,9 +41,23 @@ const checkbox = (value: boolean) => (value ? 'on' : undefined);
 
 const titleCase = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-function withBlankRow<T extends object>(rows: T[]): Array<Partial<T>> {
-  return [...rows, {}];
+const ICON_CHOICES: readonly Choice[] = MENU_ICONS.map((icon) => ({ value: icon.name, label: icon.name.replace(/[-_]/g, ' ') }));
+const ACTION_CHOICES: readonly Choice[] = DETAIL_BUTTON_ACTIONS.map((action) => ({ value: action, label: DETAIL_BUTTON_ACTION_LABELS[action] }));
+
+/**
+ * A section opened to show errors (or a row change) stays open once its errors are fixed, so it
+ * does not fold away under the person typing.
+ */
+function useStickyOpen(open: boolean): boolean {
+  const opened = useRef(open);
+  if (open) opened.current = true;
+  return opened.current;
 }
+
+type ListIntent = { type?: string; payload?: { name?: string } } | undefined;
+
+/** Whether a list (its own errors or any row's) holds an error: conform's allErrors covers the nested fields. */
+const listHasErrors = (list: { allErrors: Record<string, string[]> }) => Object.keys(list.allErrors).length > 0;
 
 function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; actionData: CommunitySetupActionData | undefined }) {
   const adding = data.mode === 'add-community';
@@ -54,8 +77,7 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
       inProgress: checkbox(data.defaultValue.inProgress),
       colorIconShapeRandom: checkbox(data.defaultValue.colorIconShapeRandom),
       colorIconBackgroundRandom: checkbox(data.defaultValue.colorIconBackgroundRandom),
-      socialMedia: withBlankRow(data.defaultValue.socialMedia),
-      detailButtons: withBlankRow(data.defaultValue.detailButtons),
+      detailButtons: data.defaultValue.detailButtons.map((button) => ({ ...button, webview: checkbox(button.webview) })),
     },
     constraint: getZodConstraint(CommunitySchema),
     shouldValidate: 'onBlur',
@@ -82,9 +104,21 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
   const currentValue = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
 
   const hasErrors = (names: string[]) => names.some((name) => (fields as Record<string, { errors?: string[] }>)[name]?.errors?.length);
+  // The section whose rows were just added or removed without JavaScript opens again.
+  const listIntent = actionData?.result?.intent as ListIntent;
+  const rowsChanged = (name: string) => listIntent?.payload?.name === name;
   const socialRows = fields.socialMedia.getFieldList();
   const buttonRows = fields.detailButtons.getFieldList();
-  const socialSites = [...new Set([...SOCIAL_SITES, ...data.defaultValue.socialMedia.map((link) => link.site ?? '').filter(Boolean)])];
+  const storedSites = data.defaultValue.socialMedia.map((link) => link.site ?? '').filter((site) => site && !getSocialIcon(site));
+  const siteChoices: Choice[] = [
+    ...SOCIAL_ICONS.map((icon) => ({ value: icon.site, label: icon.label })),
+    ...[...new Set(storedSites)].map((site) => ({ value: site, label: titleCase(site) })),
+  ];
+  const storedIcons = data.defaultValue.detailButtons.map((button) => button.icon ?? '').filter((icon) => icon && !getMenuIcon(icon));
+  const iconChoices: Choice[] = [...ICON_CHOICES, ...[...new Set(storedIcons)].map((icon) => ({ value: icon, label: icon }))];
+  const designOpen = useStickyOpen(Boolean(hasErrors([...COLOR_FIELDS, 'iconSet'])));
+  const buttonsOpen = useStickyOpen(rowsChanged(fields.detailButtons.name) || listHasErrors(fields.detailButtons));
+  const socialOpen = useStickyOpen(rowsChanged(fields.socialMedia.name) || listHasErrors(fields.socialMedia));
 
   return (
     <Flex direction="column" gap="3">
@@ -94,44 +128,42 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
       {/* The pull-colours form sits outside the main form (forms cannot nest); its controls join it by id. */}
       {!adding ? <Form method="post" id={PULL_FORM_ID} action={`/${data.mode}`} /> : null}
       <Form method="post" action={`/${data.mode}`} {...getFormProps(form)}>
-        <Flex direction="column" gap="1">
-          {form.errors?.length ? (
-            <Text color="red" size="2" role="alert" id={form.errorId}>
-              {form.errors.join(' ')}
-            </Text>
-          ) : null}
+        {/* The default button: Enter in a field saves (not the first row's Remove or the time zone lookup). */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <Flex direction="column" gap="3">
+          <FormErrors id={form.errorId} errors={form.errors} />
 
           <Section title="Community Information" open>
-            <TextInput field={fields.title} label="Title" hint={adding ? 'The community key is made from the title.' : undefined} />
-            <TextInput field={fields.name} label="Name" />
-            <TextInput field={fields.displayName} label="Display Name" />
-            <TextInput field={fields.appName} label="App Name" />
-            <TextArea field={fields.description} label="Description" />
-            <TextInput field={fields.address} label="Address" autoComplete="street-address" />
-            <TextInput field={fields.city} label="City" />
-            <Flex gap="2">
-              <TextInput field={fields.state} label="State" />
-              <TextInput field={fields.zip} label="Zip" />
-            </Flex>
-            <Flex gap="2">
-              <TextInput
+            <TextField field={fields.title} label="Title" hint={adding ? 'The community key is made from the title.' : undefined} />
+            <TextField field={fields.name} label="Name" />
+            <TextField field={fields.displayName} label="Display Name" />
+            <TextField field={fields.appName} label="App Name" />
+            <RichTextField field={fields.htmlDescription} label="Description" />
+            <TextField field={fields.address} label="Address" autoComplete="street-address" />
+            <TextField field={fields.city} label="City" />
+            <div className="form-grid">
+              <TextField field={fields.state} label="State" />
+              <TextField field={fields.zip} label="Zip" />
+            </div>
+            <div className="form-grid">
+              <TextField
                 field={fields.latitude}
                 label="Latitude"
                 inputMode="decimal"
                 onInput={(value) => void followPosition(value, currentValue(fields.longitude.id))}
               />
-              <TextInput
+              <TextField
                 field={fields.longitude}
                 label="Longitude"
                 inputMode="decimal"
                 onInput={(value) => void followPosition(currentValue(fields.latitude.id), value)}
               />
-            </Flex>
-            <Select
+            </div>
+            <SelectField
               field={fields.timeZone}
               label="Time Zone"
-              placeholder="Select a time zone"
-              options={data.timeZones.map((zone) => ({ value: zone, label: timeZoneLabel(zone) }))}
+              empty="Select a time zone"
+              choices={data.timeZones.map((zone) => ({ value: zone, label: timeZoneLabel(zone) }))}
               hint="Filled from the latitude and longitude; you can change it."
             />
             <div>
@@ -139,43 +171,45 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
                 Look up time zone
               </Button>
             </div>
-            <TextInput field={fields.phone} label="Phone" type="tel" />
-            <TextInput field={fields.website} label="Website" type="url" />
-            <TextInput field={fields.reservationURL} label="Reservation URL" type="url" />
-            <TextInput field={fields.regulationsURL} label="Regulations URL" type="url" />
-            <Select
+            <TextField field={fields.phone} label="Phone" type="tel" />
+            <TextField field={fields.website} label="Website" type="url" />
+            <TextField field={fields.reservationURL} label="Reservation URL" type="url" />
+            <TextField field={fields.regulationsURL} label="Regulations URL" type="url" />
+            <SelectField
               field={fields.communityType}
               label="Community Type"
-              options={COMMUNITY_TYPES.map((type) => ({ value: type, label: COMMUNITY_TYPE_LABELS[type] }))}
+              choices={COMMUNITY_TYPES.map((type) => ({ value: type, label: COMMUNITY_TYPE_LABELS[type] }))}
             />
-            {data.showHomeScreenImage ? <TextInput field={fields.drawable} label="Home Screen Image" type="url" hint="The image's address (https://…)." /> : null}
+            {data.showHomeScreenImage ? <TextField field={fields.drawable} label="Home Screen Image" type="url" hint="The image's address (https://…)." /> : null}
             {data.canSetListing ? (
               <Flex direction="column" gap="2">
-                <Checkbox field={fields.listed} label="Listed" onChange={setListed} />
+                <CheckboxField field={fields.listed} label="Listed" onChange={setListed} />
                 {listed ? (
                   <>
-                    <Checkbox field={fields.isBusinessOnly} label="Business Only" />
-                    <Checkbox field={fields.inProgress} label="In Progress" />
+                    <CheckboxField field={fields.isBusinessOnly} label="Business Only" />
+                    <CheckboxField field={fields.inProgress} label="In Progress" />
                   </>
                 ) : null}
               </Flex>
             ) : null}
           </Section>
 
-          <Section title="App Design" open={hasErrors([...COLOR_FIELDS, 'iconSet'])}>
-            {COLOR_FIELDS.map((field) => (
-              <TextInput key={field} field={fields[field]} label={COLOR_LABELS[field]} type="color" />
-            ))}
-            <Checkbox field={fields.colorIconShapeRandom} label="Random Icon Shape Colors" />
-            <Checkbox field={fields.colorIconBackgroundRandom} label="Random Icon Background Colors" />
-            <Select field={fields.iconSet} label="Icon Set" options={data.iconSets.map((set) => ({ value: set, label: set }))} />
+          <Section title="App Design" open={designOpen}>
+            <div className="form-grid">
+              {COLOR_FIELDS.map((field) => (
+                <TextField key={field} field={fields[field]} label={COLOR_LABELS[field]} type="color" />
+              ))}
+            </div>
+            <CheckboxField field={fields.colorIconShapeRandom} label="Random Icon Shape Colors" />
+            <CheckboxField field={fields.colorIconBackgroundRandom} label="Random Icon Background Colors" />
+            <SelectField field={fields.iconSet} label="Icon Set" choices={data.iconSets.map((set) => ({ value: set, label: set }))} />
             {!adding && data.pullSources.length > 0 ? (
               <Flex direction="column" gap="1">
                 <Text as="label" size="2" weight="medium" htmlFor="pull-colors-source">
                   Pull colors from
                 </Text>
                 <Flex gap="2">
-                  <select id="pull-colors-source" name="sourceKey" form={PULL_FORM_ID} style={selectStyle}>
+                  <select id="pull-colors-source" name="sourceKey" form={PULL_FORM_ID} className="form-control">
                     {data.pullSources.map((source) => (
                       <option key={source.key} value={source.key}>
                         {source.title}
@@ -191,55 +225,96 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
           </Section>
 
           {data.isBusinessOnly ? (
-            <Section title="Additional Buttons" open={Boolean(fields.detailButtons.errors?.length) || buttonRows.some((row) => Object.values(row.getFieldset()).some((f) => f.errors?.length))}>
+            <Section title="Additional Buttons" id="additional-buttons" open={buttonsOpen}>
+              {buttonRows.length === 0 ? (
+                <Text size="2" color="gray">
+                  No additional buttons yet.
+                </Text>
+              ) : null}
               {buttonRows.map((row, index) => {
                 const button = row.getFieldset();
+                const action = button.action.value as DetailButtonAction | undefined;
+                const icon = button.icon.value;
                 return (
-                  <fieldset key={row.key} style={{ border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-2)', padding: 8 }}>
-                    <legend>
-                      <Text size="2">Button {index + 1}</Text>
-                    </legend>
-                    <Flex direction="column" gap="2">
-                      <TextInput field={button.title} label="Title" />
-                      <Select
-                        field={button.action}
-                        label="Action"
-                        placeholder="Select an action"
-                        options={DETAIL_BUTTON_ACTIONS.map((action) => ({ value: action, label: titleCase(action) }))}
-                      />
-                      <TextInput field={button.actionKey} label="Link, phone or e-mail" />
+                  <fieldset key={row.key} className="form-row" aria-label={`Button ${index + 1}`}>
+                    <legend>Button {index + 1}</legend>
+                    <TextField field={button.title} label="Title" />
+                    <Flex gap="3" align="end">
+                      <div className="form-grow">
+                        <SelectField field={button.icon} label="Icon" empty="Select an icon" choices={iconChoices} />
+                      </div>
+                      {/* The chosen glyph (the app draws it in the button's colours). */}
+                      <span className="form-row-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: (icon && getMenuIcon(icon)?.svg) || '' }} />
                     </Flex>
+                    <SelectField field={button.action} label="Action" empty="Select an action" choices={ACTION_CHOICES} />
+                    <TextField
+                      field={button.actionKey}
+                      label="Link, key, phone or e-mail"
+                      type={action === 'website' || action === 'file' ? 'url' : action === 'call' ? 'tel' : 'text'}
+                      hint={action && DETAIL_BUTTON_KEY_HINTS[action] ? DETAIL_BUTTON_KEY_HINTS[action] : 'What the action opens: an address, a key, a phone number or an e-mail address.'}
+                    />
+                    <CheckboxField
+                      field={button.webview}
+                      label="Open in the app's web view"
+                      hint={action && !WEBVIEW_ACTIONS.includes(action) ? 'Only Website and File open in the web view.' : undefined}
+                    />
+                    <div>
+                      <Button
+                        {...form.remove.getButtonProps({ name: fields.detailButtons.name, index })}
+                        variant="soft"
+                        color="red"
+                        size="1"
+                        aria-label={`Remove button ${index + 1}`}
+                      >
+                        Remove
+                      </Button>
+                    </div>
                   </fieldset>
                 );
               })}
-              <Text size="1" color="gray">
-                Clear a button's fields to remove it; save to get another empty row.
-              </Text>
+              <div>
+                <Button {...form.insert.getButtonProps({ name: fields.detailButtons.name })} variant="soft" size="2">
+                  Add button
+                </Button>
+              </div>
             </Section>
           ) : (
-            <Section title="Social Media" open={socialRows.some((row) => Object.values(row.getFieldset()).some((f) => f.errors?.length))}>
+            <Section title="Social Media" id="social-media" open={socialOpen}>
+              {socialRows.length === 0 ? (
+                <Text size="2" color="gray">
+                  No social media links yet.
+                </Text>
+              ) : null}
               {socialRows.map((row, index) => {
                 const link = row.getFieldset();
+                const site = getSocialIcon(link.site.value);
                 return (
-                  <fieldset key={row.key} style={{ border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-2)', padding: 8 }}>
+                  <fieldset key={row.key} className="form-row" aria-label={`Link ${index + 1}`}>
                     <legend>
-                      <Text size="2">Link {index + 1}</Text>
+                      {site ? <span className="form-legend-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: site.svg }} /> : null}
+                      Link {index + 1}
                     </legend>
-                    <Flex direction="column" gap="2">
-                      <Select
-                        field={link.site}
-                        label="Site"
-                        placeholder="Select a site"
-                        options={socialSites.map((site) => ({ value: site, label: titleCase(site) }))}
-                      />
-                      <TextInput field={link.url} label="URL" type="url" />
-                    </Flex>
+                    <SelectField field={link.site} label="Site" empty="Select a site" choices={siteChoices} />
+                    <TextField field={link.url} label="URL" type="url" placeholder="https://…" />
+                    <div>
+                      <Button
+                        {...form.remove.getButtonProps({ name: fields.socialMedia.name, index })}
+                        variant="soft"
+                        color="red"
+                        size="1"
+                        aria-label={`Remove link ${index + 1}`}
+                      >
+                        Remove
+                      </Button>
+                    </div>
                   </fieldset>
                 );
               })}
-              <Text size="1" color="gray">
-                Clear a link's fields to remove it; save to get another empty row.
-              </Text>
+              <div>
+                <Button {...form.insert.getButtonProps({ name: fields.socialMedia.name })} variant="soft" size="2">
+                  Add link
+                </Button>
+              </div>
             </Section>
           )}
 

@@ -14,7 +14,7 @@ import {
 } from '~/schemas/integrations';
 import { ErrorList } from '~/components/forms/error-list';
 import { FormActions } from '~/components/forms/form-actions';
-import { Notice, PANEL_STYLES, Section, SelectInput, TextInput } from './app-setup-fields';
+import { FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
 import { useHydrated } from './app-setup';
 import type { IntegrationsActionData, IntegrationsLoaderData } from './integrations.server';
 import type { PanelProps } from './registry';
@@ -30,7 +30,6 @@ export function IntegrationsPanel({ data, actionData }: PanelProps<IntegrationsL
   return (
     <Flex direction="column" gap="4" asChild>
       <section aria-labelledby="integrations-title" data-hydrated={hydrated ? '' : undefined}>
-        <style>{PANEL_STYLES}</style>
         <Heading as="h2" size="5" id="integrations-title">
           Integrations
         </Heading>
@@ -50,8 +49,8 @@ function LocationPicker({ data }: { data: IntegrationsLoaderData }) {
         <Text as="label" size="2" weight="medium" htmlFor="integrations-location">
           Location
         </Text>
-        <Flex gap="2" align="center" wrap="wrap">
-          <select id="integrations-location" name="location" className="panel-select" defaultValue={data.location ?? ''}>
+        <Flex gap="2" align="center">
+          <select id="integrations-location" name="location" className="form-control" defaultValue={data.location ?? ''}>
             <option value="">Select a location</option>
             {data.locations.map((location) => (
               <option key={location.key} value={location.key}>
@@ -89,27 +88,27 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
       <Flex direction="column" gap="4">
-        {form.errors?.length ? <Notice id={form.errorId}>{form.errors.join(' ')}</Notice> : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name={fields.location.name} value={data.location ?? ''} />
         {fields.location.errors?.length ? <ErrorList id={fields.location.errorId} errors={fields.location.errors} /> : null}
 
         <Section title="PMS" open>
-          <SelectInput
+          <SelectField
             field={fields.pmsSystem}
             label="PMS System"
             empty="None"
             choices={PMS_SYSTEM_OPTIONS.map((value) => ({ value, label: PMS_SYSTEM_NAMES[value] }))}
           />
-          <SelectInput
+          <SelectField
             field={fields.apiRegion}
             label="API Region"
             empty="Not set"
             hint="Newbook needs a region before instances load."
             choices={PMS_REGION_OPTIONS.map((value) => ({ value, label: REGION_NAMES[value] }))}
           />
-          <TextInput field={fields.apiKey} label="API Key" />
-          <TextInput field={fields.apiClientId} label="API Client ID" hint="RMS needs the client ID and password before properties load." />
-          <TextInput field={fields.apiClientPassword} label="API Client Password" type="password" autoComplete="new-password" />
+          <TextField field={fields.apiKey} label="API Key" />
+          <TextField field={fields.apiClientId} label="API Client ID" hint="RMS needs the client ID and password before properties load." />
+          <TextField field={fields.apiClientPassword} label="API Client Password" type="password" autoComplete="new-password" />
           <Flex direction="column" gap="2">
             {offline && !message ? <Notice tone="info">{data.offlineNote}</Notice> : null}
             <div>
@@ -126,7 +125,7 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
                 <select
                   id="integrations-instance"
                   name="instanceId"
-                  className="panel-select"
+                  className="form-control"
                   defaultValue=""
                   aria-describedby="integrations-instance-hint"
                   onChange={(event) => setPropertyId(event.currentTarget.value || null)}
@@ -151,25 +150,25 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
                 API Property ID
               </Text>
               <input type="hidden" name={fields.apiPropertyId.name} value={propertyId} />
-              <input id={fields.apiPropertyId.id} className="panel-select" value={propertyId} readOnly aria-readonly="true" />
+              <input id={fields.apiPropertyId.id} className="form-control" value={propertyId} readOnly aria-readonly="true" />
             </Flex>
           ) : (
-            <TextInput field={fields.apiPropertyId} label="API Property ID" />
+            <TextField field={fields.apiPropertyId} label="API Property ID" />
           )}
-          <TextInput field={fields.apiEndpoint} label="API Endpoint" type="url" />
+          <TextField field={fields.apiEndpoint} label="API Endpoint" type="url" />
         </Section>
 
         <Section title="GPS Mapping" open>
-          <SelectInput
+          <SelectField
             field={fields.mapSystem}
             label="Map System"
             empty="None"
             choices={MAP_SYSTEM_OPTIONS.map((value) => ({ value, label: MAP_SYSTEM_NAMES[value] }))}
           />
-          <TextInput field={fields.mapApiKey} label="Map API Key" />
-          <TextInput field={fields.mapCode} label="Map Code" />
-          <TextInput field={fields.clientId} label="Client ID" />
-          <TextInput field={fields.siteCode} label="Site Code" />
+          <TextField field={fields.mapApiKey} label="Map API Key" />
+          <TextField field={fields.mapCode} label="Map Code" />
+          <TextField field={fields.clientId} label="Client ID" />
+          <TextField field={fields.siteCode} label="Site Code" />
         </Section>
 
         <FormActions submitLabel="Save Integrations" busy={busy} />

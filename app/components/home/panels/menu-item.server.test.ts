@@ -305,6 +305,8 @@ describe('menu item editor: QR code', () => {
   }
 
   it('is offered for tracked Activities, Submenu and Business Listing items, as a decodable tracked link', async () => {
+    const seeded = (await services.db.ref(services.paths.appData('pine-hollow')).get()).val();
+    await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: null, adjustLinkPrefix: null });
     expect((await load(editor, { action: 'edit', itemId: 'activities' })).qr).toBeNull();
     await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: 'abc123', adjustLinkPrefix: 'https://pinehollow.go.link/' });
     try {
@@ -313,7 +315,7 @@ describe('menu item editor: QR code', () => {
       expect(await decode(qr.png)).toBe(qr.target);
       expect((await load(editor, { action: 'edit', itemId: 'visitor-registration' })).qr).toBeNull();
     } finally {
-      await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: null, adjustLinkPrefix: null });
+      await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: seeded.adjustToken, adjustLinkPrefix: seeded.adjustLinkPrefix });
     }
   });
 });

@@ -27,7 +27,18 @@ function ordered(menu: readonly HomeMenuTile[], order: readonly string[] | undef
  * Move down buttons whose posts come back with the moved order. Nothing is saved until Save.
  * At /sort-alpha the 'Sort Alphabetically' confirmation shows over the grid (spec 02 §8).
  */
-export function SortMode({ menu, sort, renderTile }: { menu: readonly HomeMenuTile[]; sort: HomeSort; renderTile: (item: HomeMenuTile) => ReactNode }) {
+export function SortMode({
+  menu,
+  sort,
+  title = 'Main Menu',
+  renderTile,
+}: {
+  menu: readonly HomeMenuTile[];
+  sort: HomeSort;
+  /** The section's title (spec 01 §2.6: the chosen menu section). */
+  title?: string;
+  renderTile: (item: HomeMenuTile) => ReactNode;
+}) {
   const actionData = useActionData();
   const pending = isSortActionData(actionData) ? actionData.sort : null;
   const hydrated = useHydrated();
@@ -58,7 +69,7 @@ export function SortMode({ menu, sort, renderTile }: { menu: readonly HomeMenuTi
         <input type="hidden" name="order" value={JSON.stringify(order)} />
         <Flex align="center" justify="between" gap="3" wrap="wrap" mb="3">
           <Heading as="h2" size="4" id="home-menu-title">
-            Main Menu
+            {title}
           </Heading>
           <Flex gap="2" wrap="wrap">
             <Button type="submit" name="intent" value="sort-submit" disabled={saving}>
