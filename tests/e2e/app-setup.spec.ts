@@ -19,21 +19,26 @@ test.beforeEach(async ({ loginAs }) => {
   await loginAs('super@demo.example');
 });
 
-/** The app ids a test writes, removed after it (other tests never read them). */
-const appIdsOf = (info: TestInfo) => [
-  `e2e-${info.project.name}`,
-  `e2e-invalid-${info.project.name}`,
-  `e2e-upload-${info.project.name}`,
-  `e2e-size-${info.project.name}`,
-];
+/**
+ * The app id a test writes, removed after that test only: tests of one project run side by
+ * side, so a test must never remove another's record.
+ */
+function ownAppId(info: TestInfo, appId: string): string {
+  info.annotations.push({ type: 'app-id', description: appId });
+  return appId;
+}
 
 test.afterEach(async ({}, info) => {
   await withE2eDb(async (db) => {
-    for (const appId of appIdsOf(info)) await db.ref(e2ePaths.appData(appId)).remove();
-    const location = `e2e-integrations-${info.project.name}`;
-    await db.ref(e2ePaths.pmsConfig(location)).remove();
-    await db.ref(e2ePaths.mapConfig(location)).remove();
-    await db.ref(e2ePaths.community(location)).remove();
+    for (const note of info.annotations.filter((annotation) => annotation.type === 'app-id')) {
+      await db.ref(e2ePaths.appData(note.description!)).remove();
+    }
+    for (const note of info.annotations.filter((annotation) => annotation.type === 'location')) {
+      const location = note.description!;
+      await db.ref(e2ePaths.pmsConfig(location)).remove();
+      await db.ref(e2ePaths.mapConfig(location)).remove();
+      await db.ref(e2ePaths.community(location)).remove();
+    }
   });
 });
 
@@ -66,7 +71,7 @@ test('the app id picker lists each app as displayName (packageName) and loads th
 });
 
 test('saves an app configuration with a three-state flag', async ({ page }, testInfo) => {
-  const appId = `e2e-${testInfo.project.name}`;
+  const appId = ownAppId(testInfo, `e2e-${testInfo.project.name}`);
   await open(page, `/app-setup?appId=${appId}`);
   await page.getByLabel('App Name').fill(`E2E ${testInfo.project.name}`);
   await openSection(page, 'App Settings');
@@ -109,7 +114,7 @@ test('a validation error keeps the input', async ({ page }, testInfo) => {
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('uploads an app icon; other types are refused', async ({ page }, testInfo) => {
-  const appId = `e2e-upload-${testInfo.project.name}`;
+  const appId = ownAppId(testInfo, `e2e-upload-${testInfo.project.name}`);
   await open(page, `/app-setup?appId=${appId}`);
   await page.getByLabel('Notification icon').setInputFiles({ name: 'bell.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await page.getByRole('button', { name: 'Upload Notification icon' }).click();
@@ -123,7 +128,7 @@ test('uploads an app icon; other types are refused', async ({ page }, testInfo) 
 });
 
 test('an image of another size than recommended is stored with a warning naming both sizes', async ({ page }, testInfo) => {
-  const appId = `e2e-size-${testInfo.project.name}`;
+  const appId = ownAppId(testInfo, `e2e-size-${testInfo.project.name}`);
   await open(page, `/app-setup?appId=${appId}`);
   await expect(page.getByText('PNG or JPEG, recommended 512x512 pixels.')).toBeVisible();
   await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(300, 300) });
@@ -162,6 +167,7 @@ test('saving without an app id asks for one', async ({ page }) => {
 test('saves integrations and loads instances through the offline PMS default', async ({ page }, testInfo) => {
   // A location of the test's own, removed with its configuration after the test.
   const location = `e2e-integrations-${testInfo.project.name}`;
+  testInfo.annotations.push({ type: 'location', description: location });
   await withE2eDb((db) => db.ref(e2ePaths.community(location)).set({ title: `Integrations Lake ${testInfo.project.name}`, active: true, timeZone: 'America/Chicago' }));
   await open(page, '/integrations');
   await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
