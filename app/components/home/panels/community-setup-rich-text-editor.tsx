@@ -73,7 +73,7 @@ export function RichTextEditor({ id, name, label, labelId, describedBy, invalid,
       <Text as="div" size="2" weight="medium" id={labelId} onClick={() => editor?.commands.focus()}>
         {label}
       </Text>
-      <div className="rich-text" data-invalid={invalid ? '' : undefined}>
+      <div className="rich-text-editor" data-invalid={invalid ? '' : undefined}>
         <Toolbar editor={editor} />
         <EditorContent editor={editor} />
         {editor ? null : <div className="rich-text-content" aria-hidden="true" />}
