@@ -194,3 +194,25 @@ test('icons filter as you type @js-only', async ({ page }) => {
   await page.getByLabel('Search icons').fill('zzzz-nothing');
   await expect(page.getByText('No icons match “zzzz-nothing”.')).toBeVisible();
 });
+
+test('an uploaded svg icon replaces the library icon, before anything else is typed', async ({ page }) => {
+  await page.goto('/add?type=website');
+  const leaf = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 20C4 10 10 4 20 4c0 10-6 16-16 16z" fill="currentColor"/></svg>';
+  await page.getByLabel('Upload an svg icon').setInputFiles({ name: 'leaf.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(leaf) });
+  await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await expect(page.getByText('Custom svg icon.')).toBeVisible();
+  await expect(page.getByText('Title is required.')).toHaveCount(0);
+
+  await page.getByLabel('Upload an svg icon').setInputFiles({ name: 'photo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>') });
+  await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await expect(page.getByText('This svg is incompatible. Only upload svgs without <image> tags.')).toBeVisible();
+  await expect(page.getByText('Custom svg icon.')).toBeVisible();
+
+  await page.getByLabel('Title').fill('Nature Guide');
+  await page.getByLabel('URL', { exact: true }).fill('https://nature.example');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('The menu item has been added.')).toBeVisible();
+  const added = (await storedMenu(community)).at(-1)!;
+  expect(added).toMatchObject({ name: 'Nature Guide', icon: 'custom', iconData: expect.objectContaining({ isCustom: true }) });
+  expect(added.iconData.svg).toContain('M4 20C4 10');
+});

@@ -5,6 +5,7 @@ import { demoPerson, installTestServices, sessionCookie } from '../../../../test
 import { PHONE_DIGITS, TIMEZONE_REQUIRED } from '~/schemas/community';
 import { CONVERT_ICONS_TEXT } from '~/lib/icons/icon-sets';
 import { addCommunityPanel, communitySetupPanel, type CommunitySetupActionData, type CommunitySetupData } from './community-setup.server';
+import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -38,19 +39,7 @@ function post(path: string, cookie: string, fields: Record<string, string>) {
   });
 }
 
-/** What came back: a Response (redirect), or single-fetch `data()` with its status. */
-async function outcome(promise: Promise<unknown>) {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return { status: value.status, response: value, data: null as CommunitySetupActionData | null };
-    const wrapped = value as { type?: string; data?: CommunitySetupActionData; init?: { status?: number } | null };
-    if (wrapped && wrapped.type === 'DataWithResponseInit') return { status: wrapped.init?.status ?? 200, response: null, data: wrapped.data! };
-    return { status: 200, response: null, data: value as CommunitySetupActionData };
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, response: error, data: null };
-    throw error;
-  }
-}
+const outcome = (promise: Promise<unknown>) => outcomeOf<CommunitySetupActionData>(promise);
 
 async function toastOf(response: Response | null) {
   const setCookie = response?.headers.get('Set-Cookie');

@@ -10,6 +10,7 @@ import { BUSY_PHOTO, PLACE_BUSY, PLACE_WITH_PHOTOS, PLACES_KEY, photoReference, 
 import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { IMAGE_REQUIRED, INVALID_VIDEO } from '~/schemas/header';
 import { headerImagesPanel, PLACES_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from './header-images.server';
+import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -36,18 +37,7 @@ function post(cookie: string, fields: Record<string, string | File>) {
   return new Request(`${ORIGIN}/header-images`, { method: 'POST', headers: { Cookie: cookie }, body });
 }
 
-async function outcome(promise: Promise<unknown>) {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return { status: value.status, response: value, data: null as HeaderImagesActionData | null };
-    const wrapped = value as { type?: string; data?: HeaderImagesActionData; init?: { status?: number } | null };
-    if (wrapped?.type === 'DataWithResponseInit') return { status: wrapped.init?.status ?? 200, response: null, data: wrapped.data! };
-    return { status: 200, response: null, data: value as HeaderImagesActionData };
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, response: error, data: null };
-    throw error;
-  }
-}
+const outcome = (promise: Promise<unknown>) => outcomeOf<HeaderImagesActionData>(promise);
 
 function pngFile(width: number, height: number, name = 'sunset.png'): File {
   const canvas = createCanvas(width, height);

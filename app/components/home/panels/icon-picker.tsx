@@ -27,12 +27,15 @@ export function IconPicker({
   look,
   hydrated,
   initialQuery,
+  fileKey,
 }: {
   icon: FieldMetadata<string | undefined>;
   iconSvg: FieldMetadata<string | undefined>;
   look: IconLook;
   hydrated: boolean;
   initialQuery: string;
+  /** Changes after each answer of the server, emptying the file picker. */
+  fileKey?: number;
 }) {
   const [query, setQuery] = useState(initialQuery);
   const searchId = useId();
@@ -70,7 +73,7 @@ export function IconPicker({
           ) : null}
           <FieldLabel htmlFor={uploadId}>Upload an svg icon</FieldLabel>
           <Flex gap="2" align="center" wrap="wrap">
-            <input id={uploadId} type="file" name={ICON_FILE_FIELD} accept=".svg,image/svg+xml" className="form-file" />
+            <input key={fileKey} id={uploadId} type="file" name={ICON_FILE_FIELD} accept=".svg,image/svg+xml" className="form-file" />
             <Button type="submit" name="intent" value="upload-svg" size="1" variant="soft" formNoValidate>
               Upload
             </Button>

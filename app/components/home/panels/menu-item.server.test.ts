@@ -9,6 +9,7 @@ import { ICON_REQUIRED, INVALID_URL, TITLE_REQUIRED, URL_REQUIRED } from '~/sche
 import { MENU_ITEM_MESSAGES } from '@server/menu/items';
 import { menuItemPanel, type MenuItemActionData, type MenuItemPanelData } from './menu-item.server';
 import { action as indexAction } from '~/routes/_app._index';
+import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -56,18 +57,7 @@ function post(cookie: string, mode: Mode, fields: Record<string, string | string
   return outcome(menuItemPanel.action!({ request, params: params(mode), context: {} }));
 }
 
-async function outcome(promise: Promise<unknown>) {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return { status: value.status, response: value, data: null as MenuItemActionData | null };
-    const wrapped = value as { type?: string; data?: MenuItemActionData; init?: { status?: number } | null };
-    if (wrapped?.type === 'DataWithResponseInit') return { status: wrapped.init?.status ?? 200, response: null, data: wrapped.data! };
-    return { status: 200, response: null, data: value as MenuItemActionData };
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, response: error, data: null };
-    throw error;
-  }
-}
+const outcome = (promise: Promise<unknown>) => outcomeOf<MenuItemActionData>(promise);
 
 const errorsOf = (data: MenuItemActionData | null) => (data?.result.error ?? {}) as Record<string, string[] | null>;
 

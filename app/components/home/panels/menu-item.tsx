@@ -1,9 +1,10 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { Badge, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from '~/components/forms/error-list';
+import { validateOnSave } from '~/components/forms/validate';
 import { CheckboxField, FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
 import { PageDialog } from '~/components/ui/dialog';
 import { getMenuButtonType, quickDropdownTypes } from '~/lib/catalogues/menu-buttons';
@@ -117,8 +118,19 @@ function MenuItemForm({
     // the buttons under the pointer.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MenuItemSchema }),
+    onValidate: validateOnSave(MenuItemSchema),
   });
+
+  // Each answer of the server empties the file pickers: a file is posted once (a refused svg is
+  // not sent again with the next Submit).
+  const [uploadKey, setUploadKey] = useState(0);
+  const answered = useRef(actionData);
+  useEffect(() => {
+    // Not on mount (hydration must not empty a file picked before it).
+    if (answered.current === actionData) return;
+    answered.current = actionData;
+    setUploadKey((key) => key + 1);
+  }, [actionData]);
 
   const typeId = fields.typeId.value ?? String(defaultValue.typeId ?? '');
   const type = getMenuButtonType(typeId);
@@ -168,7 +180,7 @@ function MenuItemForm({
           </Text>
           <TextField field={fields.name} label="Title" />
           <TextField field={fields.description} label="Description" hint="A short line some app layouts show under the title." />
-          <IconPicker icon={fields.icon} iconSvg={fields.iconSvg} look={look} hydrated={hydrated} initialQuery={actionData?.iconQuery ?? ''} />
+          <IconPicker fileKey={uploadKey} icon={fields.icon} iconSvg={fields.iconSvg} look={look} hydrated={hydrated} initialQuery={actionData?.iconQuery ?? ''} />
           <Flex gap="3" wrap="wrap">
             <div style={{ flex: 1, minWidth: 140 }}>
               <TextField field={fields.colorIconShape} label="Icon Color" type="color" />
@@ -181,7 +193,7 @@ function MenuItemForm({
           {type?.needsUrl ? (
             <>
               <TextField field={fields.url} label={type.id === 'file' ? 'File URL' : 'URL'} type="url" placeholder="https://" />
-              {type.id === 'file' ? <FileUpload accept={data.fileAccept} hint={data.tooLargeMessage} /> : null}
+              {type.id === 'file' ? <FileUpload key={`file-${uploadKey}`} accept={data.fileAccept} hint={data.tooLargeMessage} /> : null}
               <CheckboxField field={fields.useWebView} label="Open inside the app (web view)" />
             </>
           ) : null}
