@@ -22,6 +22,7 @@ import type { AppSetupActionData, AppSetupLoaderData } from './app-setup.server'
 import { ErrorList } from '~/components/forms/error-list';
 import { FileField, FormErrors, Notice, Section, SelectField, TextAreaField, TextField, TriStateField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
+import { validateOnSave } from '~/components/forms/validate';
 import type { PanelProps } from './registry';
 
 /**
@@ -94,7 +95,7 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
     constraint: getZodConstraint(AppSetupSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AppSetupSchema }),
+    onValidate: validateOnSave(AppSetupSchema),
   });
   const anyFields = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
   const action = data.appId ? `/app-setup?${new URLSearchParams({ appId: data.appId })}` : '/app-setup';

@@ -5,6 +5,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { CheckboxField, FormErrors, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
+import { validateOnSave } from '~/components/forms/validate';
 import { timeZoneLabel } from '~/lib/timezones';
 import {
   COLOR_FIELDS,
@@ -82,7 +83,7 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
     constraint: getZodConstraint(CommunitySchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommunitySchema }),
+    onValidate: validateOnSave(CommunitySchema, ['save', 'convert-icons', 'apply-colors']),
   });
 
   // With JavaScript the time zone follows the coordinates as they are typed (offline lookup).

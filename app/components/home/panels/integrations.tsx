@@ -15,6 +15,7 @@ import {
 import { ErrorList } from '~/components/forms/error-list';
 import { FormActions } from '~/components/forms/form-actions';
 import { FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
+import { validateOnSave } from '~/components/forms/validate';
 import { useHydrated } from './app-setup';
 import type { IntegrationsActionData, IntegrationsLoaderData } from './integrations.server';
 import type { PanelProps } from './registry';
@@ -76,7 +77,7 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
     constraint: getZodConstraint(IntegrationsSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: IntegrationsSchema }),
+    onValidate: validateOnSave(IntegrationsSchema),
   });
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const action = data.location ? `/integrations?${new URLSearchParams({ location: data.location })}` : '/integrations';
