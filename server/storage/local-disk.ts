@@ -18,7 +18,6 @@ import {
   type ByteRange,
   type FileStorage,
   type FolderListing,
-  type PutOptions,
   type StorageEntry,
   type StorageObject,
   type StoredFile,

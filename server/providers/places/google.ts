@@ -4,7 +4,6 @@ import {
   type FetchLike,
   type PlaceAttribution,
   type PlacePhoto,
-  type PlacePhotoFile,
   type PlacesProvider,
 } from './types';
 

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';

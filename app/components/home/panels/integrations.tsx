@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';

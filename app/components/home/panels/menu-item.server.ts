@@ -40,7 +40,6 @@ import {
   TABBED_TYPES,
   applyTypeChange,
   newItemDefaults,
-  recordSourceOf,
   type MenuItemValue,
 } from '~/schemas/menu-item';
 import { getServices } from '~/services.server';
@@ -320,4 +319,3 @@ export function safeFileName(name: string): string {
   return (cleaned || 'file').slice(0, 120);
 }
 
-export { recordSourceOf };
