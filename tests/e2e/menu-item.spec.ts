@@ -216,3 +216,17 @@ test('an uploaded svg icon replaces the library icon, before anything else is ty
   expect(added).toMatchObject({ name: 'Nature Guide', icon: 'custom', iconData: expect.objectContaining({ isCustom: true }) });
   expect(added.iconData.svg).toContain('M4 20C4 10');
 });
+
+test("an item without any identifier shows the 'Missing Unique ID' Error, and Submit gives it one", async ({ page }) => {
+  await withE2eDb((db) => db.ref(paths.menuItem(community, 'main-menu', 2)).set({ name: 'Old Rules', type: 'simple', icon: 'list' }));
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Edit Old Rules' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Error' });
+  await expect(dialog).toContainText('Missing Unique ID, please contact support.');
+  await dialog.getByRole('link', { name: 'OK' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Error' })).toHaveCount(0);
+  await expect(page.getByLabel('Title')).toHaveValue('Old Rules');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('The menu item has been saved.')).toBeVisible();
+  expect((await storedMenu(community))[2]).toMatchObject({ name: 'Old Rules', type: 'simple', uniqueId: 'old-rules', id: 'old-rules' });
+});

@@ -82,6 +82,8 @@ export interface MenuItemPanelData {
   qr: QrImages | null;
   /** Spec 02 §5/§8: the item has no identifier at all. */
   missingUniqueId: string | null;
+  /** The Error dialog about it was answered (`?ok`). */
+  missingUniqueIdSeen: boolean;
   fileAccept: readonly string[];
   tooLargeMessage: string;
 }
@@ -185,6 +187,7 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
       confirmDelete: Boolean(item && deletable && url.searchParams.has('delete')),
       qr: item ? await qrFor(staff.community, record, item) : null,
       missingUniqueId: item && !hasId && NEEDS_CONTEXT.has(item.type?.id ?? '') ? MISSING_UNIQUE_ID_MESSAGE : null,
+      missingUniqueIdSeen: url.searchParams.has('ok'),
       fileAccept: FILE_TYPES,
       tooLargeMessage: tooLargeMessage(),
     };

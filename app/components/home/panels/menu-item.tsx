@@ -63,6 +63,20 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
     <>
       <PanelHeading data={data} />
       <MenuItemForm key={`${data.path}:${String(data.defaultValue.typeId)}`} data={data} defaultValue={data.defaultValue} actionData={actionData} />
+      {data.missingUniqueId && !data.missingUniqueIdSeen ? (
+        // Spec 02 §5, §8: the Error dialog; OK leaves the editor open with the notice.
+        <PageDialog
+          title="Error"
+          description={data.missingUniqueId}
+          actions={
+            <Flex justify="end">
+              <Button asChild data-autofocus="">
+                <Link to={`${data.path}?ok`}>OK</Link>
+              </Button>
+            </Flex>
+          }
+        />
+      ) : null}
       {data.confirmDelete ? (
         <PageDialog
           title={DELETE_ITEM_TITLE}
@@ -154,12 +168,14 @@ function MenuItemForm({
 
   return (
     // The address keeps the type, so an answer with errors shows this form again (not the picker).
-    <Form method="post" action={`${data.path}?type=${encodeURIComponent(typeId)}`} encType="multipart/form-data" {...getFormProps(form)}>
+    <Form method="post" action={`${data.path}?type=${encodeURIComponent(typeId)}${data.missingUniqueIdSeen ? '&ok' : ''}`} encType="multipart/form-data" {...getFormProps(form)}>
       <input type="hidden" name="previousTypeId" value={typeId} />
       <input {...hidden(fields.menuId)} />
       <input {...hidden(fields.itemKey)} />
       <Flex direction="column" gap="3">
-        {data.missingUniqueId ? <Notice>{data.missingUniqueId}</Notice> : null}
+        {data.missingUniqueId ? (
+          <Notice>{`${data.missingUniqueId} Submit gives the item an identifier from its title.`}</Notice>
+        ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <Section title="Information" open>
           <Flex gap="2" align="end" wrap="wrap">
