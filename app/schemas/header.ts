@@ -20,6 +20,9 @@ export const HEADER_TYPE_LABELS: Record<HeaderType, string> = { images: 'Image(s
 
 /** The editor's file field and the crop rectangle the cropper fills ('x,y,width,height'). */
 export const IMAGE_FIELD = 'image';
+/** The places picker's choice, and `{PLACE_CREDIT_PREFIX}{photo id}`: the authors of each photo offered. */
+export const PLACE_PHOTO_FIELD = 'placePhoto';
+export const PLACE_CREDIT_PREFIX = 'placeCredit:';
 export const CROP_FIELD = 'crop';
 
 /** Spec 01 §9 / 03 §9: the recommended header image, 1125 wide, 450 high for esp apps and 600 otherwise. */

@@ -281,11 +281,28 @@ describe('the places picker with GOOGLE_MAPS_API_KEY (Google mocked by msw)', ()
   it('fetches the chosen photo on the server, stores it cut to 1125:600 and adds it to the images', async () => {
     placesRequests.length = 0;
     const id = `places/${PLACE_WITH_PHOTOS}/photos/${photoReference(1)}`;
-    const picked = await outcome(headerImagesPanel.action!(args(post(cookie, { intent: 'place-photo', placePhoto: id, headerType: 'video', videoURL: 'x', delaySeconds: '4' }))));
+    const picked = await outcome(
+      headerImagesPanel.action!(
+        args(
+          post(cookie, {
+            intent: 'place-photo',
+            placePhoto: id,
+            [`placeCredit:${id}`]: 'Guest 2',
+            [`placeCredit:places/${PLACE_WITH_PHOTOS}/photos/${photoReference(2)}`]: 'Guest 3',
+            headerType: 'video',
+            videoURL: 'x',
+            delaySeconds: '4',
+          }),
+        ),
+      ),
+    );
     expect(picked.status).toBe(200);
     const initial = picked.data!.result.initialValue as { headerType: string; images: Array<Record<string, string>> };
     expect(initial.headerType).toBe('images');
     expect(initial.images).toHaveLength(1);
+    // The photo's authors are credited in its caption (and the credits of the others are not kept).
+    expect(initial.images[0]!.caption).toBe('Photo: Guest 2');
+    expect(JSON.stringify(initial)).not.toContain('Guest 3');
     expect(initial.images[0]!.imageURL).toMatch(/\/demo-campground\/images\/header\/\d+\/place-photo-AUc7tXV-photo-2_crop\.png$/);
     // 1600x1200 from Google, cut around its centre: 1600x853 (no blurred copy needed).
     expect(await storedImage(keyed.storage, initial.images[0]!.imageURL)).toMatchObject({ width: 1600, height: 853 });

@@ -17,7 +17,7 @@ import { PLACES_OFFLINE_MESSAGE, placesErrorMessage, placesProvider, type PlaceP
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type UploadError } from '@server/storage';
 import { redirectWithToast } from '~/components/toast.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
-import { CROP_FIELD, HeaderSchema, IMAGE_FIELD, type HeaderFormValue, type HeaderImageValue } from '~/schemas/header';
+import { CROP_FIELD, HeaderSchema, IMAGE_FIELD, PLACE_CREDIT_PREFIX, PLACE_PHOTO_FIELD, type HeaderFormValue, type HeaderImageValue } from '~/schemas/header';
 import { getServices } from '~/services.server';
 import type { PanelServer } from './types';
 
@@ -39,7 +39,6 @@ import type { PanelServer } from './types';
 export const HEADER_CONTEXT = 'main-menu';
 
 /** The picker's radio field and the intents of the places picker. */
-export const PLACE_PHOTO_FIELD = 'placePhoto';
 export const HEADER_INTENTS = ['save', 'upload', 'places', 'place-photo', 'places-cancel'] as const;
 export type HeaderIntent = (typeof HEADER_INTENTS)[number];
 
@@ -151,6 +150,11 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
     formData.delete(IMAGE_FIELD);
     formData.delete(CROP_FIELD);
     formData.delete(PLACE_PHOTO_FIELD);
+    const credits = new Map<string, string>();
+    for (const key of [...formData.keys()].filter((name) => name.startsWith(PLACE_CREDIT_PREFIX))) {
+      credits.set(key.slice(PLACE_CREDIT_PREFIX.length), String(formData.get(key) ?? ''));
+      formData.delete(key);
+    }
     let record: Record<string, unknown> | null = null;
     const communityRecord = async () => (record ??= await loadCommunityRecord(community));
 
@@ -194,7 +198,10 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
           return reopen(502, placesErrorMessage(error));
         }
         try {
-          appendImage(formData, await storePlacePhoto(services.storage, community, photo, { target: headerImageSize(await communityRecord()) }));
+          const image = await storePlacePhoto(services.storage, community, photo, { target: headerImageSize(await communityRecord()) });
+          // Google asks that its photos' authors be credited where the photo shows.
+          const credit = provider.offline ? '' : (credits.get(chosenPhoto) ?? '').trim().slice(0, 200);
+          appendImage(formData, { ...image, caption: image.caption ?? (credit ? `Photo: ${credit}` : undefined) });
         } catch (error) {
           console.error(`Storing the places photo ${chosenPhoto} failed:`, error);
           return reopen(502, PLACES_TEXTS.stored);

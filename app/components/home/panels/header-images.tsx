@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ImageUploader } from '~/components/widgets/image-uploader';
 import { PageDialog } from '~/components/ui/dialog';
-import { CROP_FIELD, HEADER_TYPES, HEADER_TYPE_LABELS, IMAGE_FIELD, type HeaderImageValue, type HeaderType } from '~/schemas/header';
+import { CROP_FIELD, HEADER_TYPES, HEADER_TYPE_LABELS, IMAGE_FIELD, type HeaderImageValue, type HeaderType, PLACE_CREDIT_PREFIX, PLACE_PHOTO_FIELD } from '~/schemas/header';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
@@ -20,9 +20,6 @@ import type { PanelProps } from './registry';
  * JavaScript: the picker is rendered by the server over the form (its photos are radios of the
  * same form, so nothing typed is lost); with JavaScript, Cancel and Escape close it in place.
  */
-
-/** The picker's radio field (PLACE_PHOTO_FIELD of header-images.server.ts, which the browser cannot import). */
-const PLACE_PHOTO_FIELD = 'placePhoto';
 
 const FORM_ID = 'header-images-form';
 const HIDDEN_IMAGE_FIELDS = ['imageURL', 'originalURL', 'imageName', 'thumbURL', 'date'] as const;
@@ -162,6 +159,8 @@ function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: Place
                     />
                     <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} referrerPolicy="no-referrer" loading="lazy" />
                   </label>
+                  {/* The authors travel with the choice: the added image's caption credits them. */}
+                  <input type="hidden" name={`${PLACE_CREDIT_PREFIX}${photo.id}`} value={photo.attributions.map((author) => author.displayName).join(', ')} />
                   <Text as="p" size="1" color="gray" id={`places-photo-credit-${index}`} className="places-picker-credit">
                     <Credit photo={photo} />
                   </Text>
