@@ -7,12 +7,12 @@ import {
   addCommunity,
   communityExistsMessage,
   pullColors,
-  qrCodeDataUrl,
   qrTarget,
   readCommunity,
   saveCommunity,
   showsHomeScreenImage,
 } from './setup';
+import { qrCodeDataUrl } from '@server/qr';
 import { resolveTimeZone, timeZoneAt } from './timezone';
 
 let demo: DemoDb;

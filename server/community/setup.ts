@@ -1,3 +1,4 @@
+import { MAIN_MENU } from '@server/menu/sections';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { PathKeyError, communityKeyFromTitle, isStudioCommunityKey, type Paths } from '@server/paths';
 import { COLOR_FIELDS, type CommunityForm } from '~/schemas/community';
@@ -14,7 +15,7 @@ export interface CommunityDeps {
   paths: Paths;
 }
 
-export const MAIN_MENU = 'main-menu';
+export { MAIN_MENU } from '@server/menu/sections';
 export const PULL_COLORS_FAILED = 'Error pulling colors from campground location';
 export const pulledColorsMessage = (title: string) => `Colors pulled from ${title}`;
 export const COMMUNITY_SAVED = 'Community information saved.';
@@ -122,5 +123,3 @@ export function qrTarget(record: CommunityRecord): string | null {
   return text(packageNames.oneLink) ?? text(record.website);
 }
 
-/** The QR code images (server/qr: one drawing, with the standard quiet zone, for every QR code). */
-export { qrCodeDataUrl, qrCodePngDataUrl } from '@server/qr';

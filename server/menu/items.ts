@@ -13,6 +13,7 @@ import { getMenuButtonType, menuButtonTypeOfItem, menuItemDefaults, type MenuBut
 import { normalizeHex, randomIconColors, type IconColors } from '~/lib/icons/colors';
 import { getMenuIcon, menuIconOrDefault } from '~/lib/icons/library';
 import { hasTabs, recordSourceOf, type MenuItemValue } from '~/schemas/menu-item';
+import { MAIN_MENU, walkMenus } from './sections';
 import { LOCKED_MAIN_MENU_ITEMS, menuItems, type StoredMenuItem } from './sort';
 
 /**
@@ -27,8 +28,6 @@ import { LOCKED_MAIN_MENU_ITEMS, menuItems, type StoredMenuItem } from './sort';
  * transaction and replaces (or appends) the one item, so an edit never overwrites another
  * person's change to another item.
  */
-
-export const MAIN_MENU = 'main-menu';
 
 export const MENU_ITEM_MESSAGES = {
   added: 'The menu item has been added.',
@@ -117,27 +116,15 @@ export async function authChoices(deps: MenuDeps, community: string): Promise<Au
   return authGroupOptions(groups(local.val()), groups(system.val()));
 }
 
-/**
- * Every uniqueId used by the community's menus: main-menu and each submenu (categorygrid items
- * name their menu by uniqueId), followed breadth-first.
- */
+/** Every uniqueId (and id) used by the community's menus, main-menu and each submenu, and the menus' own names. */
 export async function usedUniqueIds(deps: MenuDeps, community: string): Promise<Set<string>> {
   const used = new Set<string>();
-  const queue = [MAIN_MENU];
-  const seen = new Set<string>();
-  while (queue.length > 0 && seen.size < 50) {
-    const menuId = queue.shift()!;
-    if (seen.has(menuId)) continue;
-    seen.add(menuId);
-    used.add(menuId);
-    for (const item of await readMenuItems(deps, community, menuId)) {
-      const uniqueId = text(item.value.uniqueId);
-      if (uniqueId) used.add(uniqueId);
-      const id = text(item.value.id);
-      if (id) used.add(id);
-      if (uniqueId && item.value.type === 'categorygrid') queue.push(uniqueId);
+  await walkMenus(deps, community, (section, items) => {
+    used.add(section.id);
+    for (const { value } of items) {
+      for (const id of [text(value.uniqueId), text(value.id)]) if (id) used.add(id);
     }
-  }
+  });
   return used;
 }
 
@@ -223,17 +210,26 @@ export interface SaveContext {
 
 export type SaveResult = { ok: true; key: string; added: boolean } | { ok: false; message: string };
 
-/** The item's icon colours: the form's, else the stored item's, else the community's (random when its random modes are on). */
+/** The community's own icon colours (spec 01 §3.1), with the console's defaults where unset. */
+export function communityIconColors(record: Rec): IconColors {
+  return {
+    colorIconShape: normalizeHex(record.colorIconShape) ?? '#FFFFFF',
+    colorIconBackground: normalizeHex(record.colorIconBackground) ?? normalizeHex(record.colorBackground) ?? '#1DA9F3',
+  };
+}
+
+/** A new item's colours: the community's, or random ones in its random icon colour modes (spec 01 §4.4). */
+export function newItemColors(record: Rec, rng: () => number = Math.random): IconColors {
+  const base = communityIconColors(record);
+  const randomShape = record.colorIconShapeRandom === true;
+  const randomBackground = record.colorIconBackgroundRandom === true;
+  return randomShape || randomBackground ? randomIconColors(rng, { randomShape, randomBackground, base }) : base;
+}
+
+/** The item's icon colours: the form's, else the stored item's, else a new item's. */
 function iconColors(value: MenuItemValue, stored: Rec | null, ctx: SaveContext): IconColors {
   const storedIcon = stored && isObject(stored.iconData) ? stored.iconData : {};
-  const base: IconColors = {
-    colorIconShape: normalizeHex(ctx.record.colorIconShape) ?? '#FFFFFF',
-    colorIconBackground: normalizeHex(ctx.record.colorIconBackground) ?? normalizeHex(ctx.record.colorBackground) ?? '#1DA9F3',
-  };
-  const randomShape = ctx.record.colorIconShapeRandom === true;
-  const randomBackground = ctx.record.colorIconBackgroundRandom === true;
-  const fallback =
-    !stored && (randomShape || randomBackground) ? randomIconColors(ctx.rng ?? Math.random, { randomShape, randomBackground, base }) : base;
+  const fallback = stored ? communityIconColors(ctx.record) : newItemColors(ctx.record, ctx.rng);
   return {
     colorIconShape: value.colorIconShape ?? normalizeHex(storedIcon.colorIconShape) ?? fallback.colorIconShape,
     colorIconBackground: value.colorIconBackground ?? normalizeHex(storedIcon.colorIconBackground) ?? fallback.colorIconBackground,

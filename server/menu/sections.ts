@@ -1,6 +1,6 @@
 import type { RealtimeDb } from '@server/db';
 import type { Paths } from '@server/paths';
-import { menuItems } from './sort';
+import { menuItems, type StoredMenuItem } from './sort';
 
 /**
  * Menu sections (spec 01 §2.6, §3.2): main-menu and the submenus its Submenu (categorygrid)
@@ -24,21 +24,35 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /** The most sections followed (a guard against menus that name each other in a loop). */
 const MAX_SECTIONS = 50;
 
-/** main-menu, then each submenu depth-first in menu order (a submenu inside a submenu follows its parent). */
-export async function menuSections(deps: { db: RealtimeDb; paths: Pick<Paths, 'menu'> }, community: string): Promise<MenuSection[]> {
-  const sections: MenuSection[] = [];
+/**
+ * Visits main-menu, then each submenu depth-first in menu order (a submenu inside a submenu
+ * follows its parent), each once, with its stored items.
+ */
+export async function walkMenus(
+  deps: { db: RealtimeDb; paths: Pick<Paths, 'menu'> },
+  community: string,
+  visit: (section: MenuSection, items: StoredMenuItem[]) => void,
+): Promise<void> {
   const seen = new Set<string>();
-  const visit = async (id: string, title: string, depth: number) => {
-    if (seen.has(id) || sections.length >= MAX_SECTIONS) return;
-    seen.add(id);
-    sections.push({ id, title, depth });
-    const items = menuItems((await deps.db.ref(deps.paths.menu(community, id)).get()).val());
+  const walk = async (section: MenuSection) => {
+    if (seen.has(section.id) || seen.size >= MAX_SECTIONS) return;
+    seen.add(section.id);
+    const items = menuItems((await deps.db.ref(deps.paths.menu(community, section.id)).get()).val());
+    visit(section, items);
     for (const { value } of items) {
       const uniqueId = text(value.uniqueId);
-      if (value.type === 'categorygrid' && uniqueId) await visit(uniqueId, text(value.name) ?? text(value.title) ?? uniqueId, depth + 1);
+      if (value.type === 'categorygrid' && uniqueId) {
+        await walk({ id: uniqueId, title: text(value.name) ?? text(value.title) ?? uniqueId, depth: section.depth + 1 });
+      }
     }
   };
-  await visit(MAIN_MENU, MAIN_MENU_TITLE, 0);
+  await walk({ id: MAIN_MENU, title: MAIN_MENU_TITLE, depth: 0 });
+}
+
+/** main-menu and every submenu, in walking order. */
+export async function menuSections(deps: { db: RealtimeDb; paths: Pick<Paths, 'menu'> }, community: string): Promise<MenuSection[]> {
+  const sections: MenuSection[] = [];
+  await walkMenus(deps, community, (section) => sections.push(section));
   return sections;
 }
 

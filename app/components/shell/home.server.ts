@@ -1,8 +1,10 @@
+import { MAIN_MENU } from '@server/menu/sections';
 import { requireStaff } from '@server/authz';
 import { lockedItemCount, menuItems } from '@server/menu/sort';
 import { sanitizeRichText } from '@server/html';
 import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
+import { svgDataUri } from '~/lib/icons/render';
 import { getServices } from '~/services.server';
 import { currentSection } from '~/components/home/menu/section.server';
 import type { MenuSection } from '@server/menu/sections';
@@ -10,7 +12,7 @@ import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
 import { imageUrl, loadCommunityRecord } from './shell.server';
 
 /** The main menu section (spec 01 §3.2: the default menu id). */
-export const MAIN_MENU = 'main-menu';
+export { MAIN_MENU } from '@server/menu/sections';
 
 export interface HomeMenuItem {
   key: string;
@@ -75,7 +77,7 @@ export function svgIconDataUri(svg: unknown, color: string): string | null {
   if (!source || !/^<svg[\s>]/i.test(source)) return null;
   let markup = source.replace(/currentColor/g, color);
   if (!/\sxmlns=/.test(markup.slice(0, markup.indexOf('>')))) markup = markup.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+  return svgDataUri(markup);
 }
 
 export function homeMenuItems(menu: unknown, community: Record<string, unknown>): HomeMenuItem[] {

@@ -12,6 +12,8 @@ export interface PageDialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Called on Escape when JavaScript runs; without it Escape does nothing. */
   onDismiss?: () => void;
+  /** Extra class of the panel (a wider dialog, say). */
+  className?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PageDialogProps {
  * focus and answers Escape. Routes render it when their loader or action data says so
  * (the 'Login Error' dialog, 'User Does Not Have Access', 'Feature Unavailable', confirmations).
  */
-export function PageDialog({ title, description, children, actions, role = 'alertdialog', onDismiss }: PageDialogProps) {
+export function PageDialog({ title, description, children, actions, role = 'alertdialog', onDismiss, className }: PageDialogProps) {
   const titleId = useId();
   const textId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -48,7 +50,7 @@ export function PageDialog({ title, description, children, actions, role = 'aler
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? textId : undefined}
-        className="page-dialog"
+        className={className ? `page-dialog ${className}` : 'page-dialog'}
         size="3"
       >
         <Flex direction="column" gap="3">

@@ -97,3 +97,6 @@ export function renderMenuIcon(options: RenderMenuIconOptions): string {
     '</svg>';
   return markup;
 }
+
+/** An svg string as an image address (<img src>, where an svg cannot run scripts). */
+export const svgDataUri = (svg: string): string => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -16,8 +16,19 @@ export interface SectionChoice {
   sections: MenuSection[];
 }
 
+/** One answer per request and community: a page's loaders (home, and the panel beside it) share it. */
+const answered = new WeakMap<Request, Map<string, Promise<SectionChoice>>>();
+
 /** The session's section for this community, when it still exists; else main-menu. */
-export async function currentSection(request: Request, community: string): Promise<SectionChoice> {
+export function currentSection(request: Request, community: string): Promise<SectionChoice> {
+  let byCommunity = answered.get(request);
+  if (!byCommunity) answered.set(request, (byCommunity = new Map()));
+  let choice = byCommunity.get(community);
+  if (!choice) byCommunity.set(community, (choice = readSection(request, community)));
+  return choice;
+}
+
+async function readSection(request: Request, community: string): Promise<SectionChoice> {
   const services = await getServices();
   const [sections, session] = await Promise.all([menuSections(services, community), readSession(services.sessions, request)]);
   const remembered = session.get('menuSection');

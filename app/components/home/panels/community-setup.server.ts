@@ -11,8 +11,6 @@ import {
   communityAddedMessage,
   pullColors,
   pulledColorsMessage,
-  qrCodeDataUrl,
-  qrCodePngDataUrl,
   qrTarget,
   readCommunity,
   saveCommunity,
@@ -32,11 +30,12 @@ import { timeZoneAt } from '@server/community/timezone';
 import type { DbValue } from '@server/db/types';
 import type { IconColors } from '~/lib/icons/colors';
 import { PREVIEW_SAMPLE_BACKGROUND_COLOR, PREVIEW_SAMPLE_SHAPE_COLOR } from '~/lib/icons/colors';
-import { renderMenuIcon } from '~/lib/icons/render';
+import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { redirectWithToast } from '~/components/toast.server';
 import { defaultMainMenu } from '~/lib/catalogues/default-menus';
 import { timeZoneOptionsWith } from '~/lib/timezones';
 import { CommunitySchema, INVALID_LOCATION, PullColorsSchema, SVG_ICON_SETS, isSvgIconSet } from '~/schemas/community';
+import { qrImages, type QrImages } from '@server/qr';
 import { getServices } from '~/services.server';
 import type { PanelServer } from './types';
 
@@ -57,7 +56,7 @@ export interface CommunitySetupData {
   isBusinessOnly: boolean;
   /** Listed, or a studio key: the Home Screen Image field shows. */
   showHomeScreenImage: boolean;
-  qr: { target: string; svg: string; png: string } | null;
+  qr: QrImages | null;
   timeZones: readonly string[];
   iconSets: readonly string[];
   /** Other communities the person may edit, to pull colours from. */
@@ -79,8 +78,6 @@ export interface CommunitySetupActionData {
   lookedUp: string | null;
   confirm?: SetupConfirm | null;
 }
-
-const svgDataUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 function menuTypeConfirm(
   menu: readonly MainMenuEntry[],
@@ -148,7 +145,7 @@ async function setupData(staff: StaffContext, mode: SetupMode): Promise<Communit
     canSetListing: staff.access.isResortSystem,
     isBusinessOnly,
     showHomeScreenImage: !adding && showsHomeScreenImage(staff.community, record),
-    qr: target ? { target, svg: await qrCodeDataUrl(target), png: await qrCodePngDataUrl(target) } : null,
+    qr: target ? await qrImages(target) : null,
     timeZones: timeZoneOptionsWith(defaultValue.timeZone),
     iconSets,
     pullSources: adding

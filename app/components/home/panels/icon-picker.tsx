@@ -4,10 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import { ErrorList } from '~/components/forms/error-list';
 import { FieldLabel } from '~/components/forms/fields';
 import { MENU_ICONS, searchIcons } from '~/lib/icons/library';
-import { renderMenuIcon } from '~/lib/icons/render';
+import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { ICON_FILE_FIELD } from '~/schemas/menu-item';
-
-const svgUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 export interface IconLook {
   iconSet: string;
@@ -61,7 +59,7 @@ export function IconPicker({
       </legend>
       <input {...svgProps} value={custom} />
       <Flex gap="4" align="start" wrap="wrap">
-        <img className="icon-picker-preview" src={svgUri(preview)} alt="Icon preview" width={72} height={72} data-testid="icon-preview" />
+        <img className="icon-picker-preview" src={svgDataUri(preview)} alt="Icon preview" width={72} height={72} data-testid="icon-preview" />
         <Flex direction="column" gap="2" style={{ flex: 1, minWidth: 220 }}>
           {custom && !chosen ? (
             <Flex gap="2" align="center" wrap="wrap">
@@ -114,7 +112,7 @@ export function IconPicker({
           {shown.map((entry) => (
             <label key={entry.name} className="icon-choice" title={entry.name}>
               <input type="radio" name={icon.name} value={entry.name} defaultChecked={entry.name === chosen} />
-              <img src={svgUri(renderMenuIcon({ ...look, glyph: entry.svg, size: 40 }))} alt="" width={40} height={40} />
+              <img src={svgDataUri(renderMenuIcon({ ...look, glyph: entry.svg, size: 40 }))} alt="" width={40} height={40} />
               <Text size="1">{entry.name.replace(/[_-]/g, ' ')}</Text>
             </label>
           ))}

@@ -6,9 +6,11 @@ import {
   MENU_ITEM_MESSAGES,
   authChoices,
   canDeleteMenuItem,
+  communityIconColors,
   deleteMenuItem,
   findMenuItem,
   formValueOf,
+  newItemColors,
   readMenuItems,
   recordChoices,
   saveMenuItem,
@@ -24,7 +26,6 @@ import { parseUpload, storeUploadedFile, tooLargeMessage, MAX_UPLOAD_BYTES } fro
 import type { AuthGroup } from '~/lib/catalogues/auth-groups';
 import { MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
-import { randomIconColors } from '~/lib/icons/colors';
 import { checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
 import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
@@ -96,8 +97,6 @@ export interface MenuItemActionData {
   formError?: string | null;
 }
 
-const DEFAULT_COLORS = { colorIconShape: '#FFFFFF', colorIconBackground: '#1DA9F3' };
-const hex = (value: unknown): string | null => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value.trim()) ? value.trim() : null);
 
 function modeOf(params: LoaderFunctionArgs['params']): MenuItemMode {
   return params.action === 'edit' ? 'edit' : 'add';
@@ -158,7 +157,7 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
     if (defaultValue) {
       // Colour inputs always post a colour: they start with the item's, else the community's
       // (random ones for a new item when the community's random icon colours are on).
-      const colors = newItemColors(record);
+      const colors = item ? communityIconColors(record) : newItemColors(record);
       defaultValue = {
         ...defaultValue,
         colorIconShape: defaultValue.colorIconShape || colors.colorIconShape,
@@ -179,8 +178,7 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
       authGroups,
       community: {
         iconSet: typeof record.iconSet === 'string' && record.iconSet !== '' ? record.iconSet : 'svg_round',
-        colorIconShape: hex(record.colorIconShape) ?? DEFAULT_COLORS.colorIconShape,
-        colorIconBackground: hex(record.colorIconBackground) ?? hex(record.colorBackground) ?? DEFAULT_COLORS.colorIconBackground,
+        ...communityIconColors(record),
       },
       canDelete: deletable,
       deleteBlocked: item && !deletable ? MENU_ITEM_MESSAGES.protectedDelete : null,
@@ -287,17 +285,6 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
     return redirectWithToast(request, '/', { kind: 'success', message: saved.added ? MENU_ITEM_MESSAGES.added : MENU_ITEM_MESSAGES.saved });
   },
 };
-
-/** The colours a new item starts with: the community's, or random ones in its random modes (spec 01 §4.4). */
-function newItemColors(record: Record<string, unknown>) {
-  const base = {
-    colorIconShape: hex(record.colorIconShape) ?? DEFAULT_COLORS.colorIconShape,
-    colorIconBackground: hex(record.colorIconBackground) ?? hex(record.colorBackground) ?? DEFAULT_COLORS.colorIconBackground,
-  };
-  const randomShape = record.colorIconShapeRandom === true;
-  const randomBackground = record.colorIconBackgroundRandom === true;
-  return randomShape || randomBackground ? randomIconColors(Math.random, { randomShape, randomBackground, base }) : base;
-}
 
 function iconQueryOf(formData: FormData): string {
   return String(formData.get('iconQuery') ?? '').slice(0, 100);
