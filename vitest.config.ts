@@ -13,7 +13,14 @@ export default defineConfig({
   },
   test: {
     // Playwright specs live in tests/e2e and never run under vitest.
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'jobs/**/*.test.ts', 'firebase/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/permission-matrix/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'jobs/**/*.test.ts',
+      'firebase/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+      'tests/permission-matrix/**/*.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['./tests/setup/global-setup.ts'],
     setupFiles: ['./tests/setup/per-file.ts'],

@@ -1,5 +1,5 @@
-import radixStyles from '@radix-ui/themes/styles.css';
 import { Theme } from '@radix-ui/themes';
+import radixStyles from '@radix-ui/themes/styles.css';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -9,8 +9,8 @@ import { ToastMessage, type ShownToast } from './components/toast';
 import { takeToast } from './components/toast.server';
 import { APP_TITLE } from './lib/title';
 import appStyles from './styles/app.css';
-import shellStyles from './styles/shell.css';
 import menuStyles from './styles/menu.css';
+import shellStyles from './styles/shell.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: radixStyles },

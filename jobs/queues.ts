@@ -50,7 +50,9 @@ export class JobPayloadError extends Error {
     readonly queue: string,
     readonly issues: z.ZodIssue[],
   ) {
-    super(`Invalid payload for the ${queue} queue: ${issues.map((issue) => `${issue.path.join('.') || 'payload'} ${issue.message}`).join('; ')}`);
+    super(
+      `Invalid payload for the ${queue} queue: ${issues.map((issue) => `${issue.path.join('.') || 'payload'} ${issue.message}`).join('; ')}`,
+    );
     this.name = 'JobPayloadError';
   }
 }

@@ -29,7 +29,10 @@ describe('job runtime when Redis comes and goes', () => {
     });
     try {
       expect(await runtime.startWorkers()).toBe(false);
-      const { queueKey, queued } = await queueEmail({ db, paths, jobs: runtime }, { to: 'ann@example.com', subject: 'Waited', body: '<p>Hi</p>' });
+      const { queueKey, queued } = await queueEmail(
+        { db, paths, jobs: runtime },
+        { to: 'ann@example.com', subject: 'Waited', body: '<p>Hi</p>' },
+      );
       expect(queued).toBe(false);
 
       await proxy.start();

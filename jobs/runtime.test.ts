@@ -82,7 +82,10 @@ describe('job runtime on Redis', () => {
     expect(await runtime.startWorkers()).toBe(true);
     expect(runtime.workersRunning).toBe(true);
 
-    const { queueKey, queued } = await queueEmail({ db, paths, jobs: runtime }, { to: 'ann@example.com', subject: 'Welcome', body: '<p>Hello Ann</p>' });
+    const { queueKey, queued } = await queueEmail(
+      { db, paths, jobs: runtime },
+      { to: 'ann@example.com', subject: 'Welcome', body: '<p>Hello Ann</p>' },
+    );
     expect(queued).toBe(true);
     // The same job again: same id, so BullMQ keeps one.
     expect(await runtime.enqueue('email', { product: 'amc', queueKey }, { jobId: queueKey })).toEqual({ queued: true, jobId: queueKey });
@@ -96,7 +99,9 @@ describe('job runtime on Redis', () => {
     expect(status.returnvalue).toMatchObject({ outcome: 'sent', transport: 'outbox' });
 
     // Added again after it finished (a rebuild from the database): it runs, sees 'sent', sends nothing.
-    expect(await runtime.enqueue('email', { product: 'amc', queueKey }, { jobId: queueKey, replaceFinished: true })).toMatchObject({ queued: true });
+    expect(await runtime.enqueue('email', { product: 'amc', queueKey }, { jobId: queueKey, replaceFinished: true })).toMatchObject({
+      queued: true,
+    });
     await eventually(async () => {
       const current = await runtime.jobStatus('email', queueKey);
       return (current?.returnvalue as { outcome?: string } | null)?.outcome === 'already-sent';
@@ -125,7 +130,9 @@ describe('job runtime on Redis', () => {
     const item = await itemOf(queueKey);
     expect(item.status).toBe('sent');
     expect(item.lastError).toBeUndefined();
-    expect(log.at('warn').some((line) => line.includes(`email job ${queueKey} failed (attempt 1 of 5), will retry: SMTP connection reset`))).toBe(true);
+    expect(
+      log.at('warn').some((line) => line.includes(`email job ${queueKey} failed (attempt 1 of 5), will retry: SMTP connection reset`)),
+    ).toBe(true);
   });
 
   it('shows a running job’s progress', async () => {
@@ -191,7 +198,9 @@ describe('job runtime on Redis', () => {
   it('requeues the e-mails the database holds when the workers start', async () => {
     await freshDb();
     // Written while Redis was away: in the database, not in any queue.
-    await db.ref(paths.emailQueue('-waiting-1')).set({ subject: 'Held', body: '<p>1</p>', emailType: 3, email: 'di@example.com', status: 'queued', createdAt: 1 });
+    await db
+      .ref(paths.emailQueue('-waiting-1'))
+      .set({ subject: 'Held', body: '<p>1</p>', emailType: 3, email: 'di@example.com', status: 'queued', createdAt: 1 });
     await db.ref(paths.emailQueue('-waiting-2')).set({
       subject: 'Failed before',
       body: '<p>2</p>',
@@ -217,7 +226,10 @@ describe('job runtime on Redis', () => {
     await runtime.close();
     expect(runtime.workersRunning).toBe(false);
     expect(await runtime.ping()).toBe(false);
-    expect(await runtime.enqueue('email', { product: 'amc', queueKey: '-late' })).toEqual({ queued: false, reason: 'The job runtime is closed' });
+    expect(await runtime.enqueue('email', { product: 'amc', queueKey: '-late' })).toEqual({
+      queued: false,
+      reason: 'The job runtime is closed',
+    });
     expect(await runtime.startWorkers()).toBe(false);
   });
 });

@@ -95,7 +95,17 @@ const PROBE_BACKOFF_MS = 5_000;
 /** The same error message is logged at most this often. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 function isConnectionError(error: unknown): boolean {
   const failure = error as { code?: string; message?: string } | undefined;
@@ -434,7 +444,11 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     }
   }
 
-  async function enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, enqueueOptions: EnqueueOptions = {}): Promise<EnqueueResult> {
+  async function enqueue<N extends QueueName>(
+    name: N,
+    payload: JobPayload<N>,
+    enqueueOptions: EnqueueOptions = {},
+  ): Promise<EnqueueResult> {
     const data = parseJobPayload(name, payload);
     const jobOptions = jobOptionsFor(enqueueOptions, jobDefaults);
     const client = await readyConnection();
@@ -463,7 +477,16 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   }
 
   async function jobStatus(name: QueueName, id: string): Promise<JobStatus | null> {
-    const unknown: JobStatus = { id, queue: name, state: 'unknown', progress: 0, progressMessage: null, attemptsMade: 0, failedReason: null, returnvalue: null };
+    const unknown: JobStatus = {
+      id,
+      queue: name,
+      state: 'unknown',
+      progress: 0,
+      progressMessage: null,
+      attemptsMade: 0,
+      failedReason: null,
+      returnvalue: null,
+    };
     const client = await readyConnection();
     if (!client) return unknown;
     try {

@@ -34,7 +34,9 @@ export interface JobContext {
 export type Processor<Payload, Result> = (payload: Payload, deps: JobDeps, job: JobContext) => Promise<Result>;
 
 /** A context for running a processor outside the queue (tests, scripts). */
-export function directJobContext(options: { attempt?: number; attempts?: number; onProgress?: (percent: number, message?: string) => void } = {}): JobContext {
+export function directJobContext(
+  options: { attempt?: number; attempts?: number; onProgress?: (percent: number, message?: string) => void } = {},
+): JobContext {
   const attempt = options.attempt ?? 1;
   const attempts = options.attempts ?? 1;
   return {

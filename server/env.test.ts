@@ -46,9 +46,9 @@ describe('parseEnv', () => {
   it('names the missing half of a Firebase configuration', () => {
     expect(problems({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com' })[0]).toMatch(/^FIREBASE_SERVICE_ACCOUNT is required/);
     expect(problems({ FIREBASE_SERVICE_ACCOUNT: account })[0]).toMatch(/^FIREBASE_DATABASE_URL is required/);
-    expect(
-      problems({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com', FIREBASE_SERVICE_ACCOUNT: account })[0],
-    ).toMatch(/^FIREBASE_WEB_API_KEY is required/);
+    expect(problems({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com', FIREBASE_SERVICE_ACCOUNT: account })[0]).toMatch(
+      /^FIREBASE_WEB_API_KEY is required/,
+    );
     expect(problems({ GOOGLE_CLIENT_ID: 'id' })[0]).toMatch(/^GOOGLE_CLIENT_SECRET is required/);
   });
 

@@ -16,13 +16,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), url(protocols).optional());
@@ -166,9 +169,7 @@ export const EnvSchema = z
   .transform(({ SUPER_ADMIN_EMAILS, ...env }) => ({
     ...env,
     SUPER_ADMIN_EMAILS:
-      SUPER_ADMIN_EMAILS === undefined && !env.FIREBASE_DATABASE_URL
-        ? [DEMO_SUPER_ADMIN_EMAIL]
-        : commaList.parse(SUPER_ADMIN_EMAILS),
+      SUPER_ADMIN_EMAILS === undefined && !env.FIREBASE_DATABASE_URL ? [DEMO_SUPER_ADMIN_EMAIL] : commaList.parse(SUPER_ADMIN_EMAILS),
   }));
 
 /** The demo data's super admin, a super admin by default on the embedded database. */

@@ -211,7 +211,9 @@ describe('keys', () => {
   });
 
   it('appends checked keys with child()', () => {
-    expect(child(paths.community('demo-campground'), 'packageNames', 'ios')).toBe('amc/campground-locations/demo-campground/packageNames/ios');
+    expect(child(paths.community('demo-campground'), 'packageNames', 'ios')).toBe(
+      'amc/campground-locations/demo-campground/packageNames/ios',
+    );
     expect(child(paths.menu('c', 'main-menu'), 4, 'iconData')).toBe('amc/location-data/c/main-menu/4/iconData');
     expect(() => child(paths.community('c'), 'a.b')).toThrow(/key 1/);
     expect(() => child('', 'a')).toThrow(/base/);
@@ -290,10 +292,14 @@ describe('storagePaths', () => {
     expect(storagePaths.entryImage('demo-campground', 'report-an-issue', 'e1', 'photo')).toBe(
       'user-written/demo-campground/forms/report-an-issue/e1/photo.jpg',
     );
-    expect(storagePaths.flyerImage('demo-campground', '1717200000000', 'bg.png')).toBe('demo-campground/images/flyers/1717200000000/bg.png');
+    expect(storagePaths.flyerImage('demo-campground', '1717200000000', 'bg.png')).toBe(
+      'demo-campground/images/flyers/1717200000000/bg.png',
+    );
     expect(storagePaths.marketingImage('introducing', null)).toBe('images/marketing/social_marketing_introducing.png');
     expect(storagePaths.marketingImage('downloaded', 'demo-campground')).toBe('demo-campground/images/social_marketing_downloaded.png');
-    expect(storagePaths.marketingAssetEditorFile('demo-campground', 'bg', 'jpg')).toBe('demo-campground/images/marketing_asset_editor/bg.jpg');
+    expect(storagePaths.marketingAssetEditorFile('demo-campground', 'bg', 'jpg')).toBe(
+      'demo-campground/images/marketing_asset_editor/bg.jpg',
+    );
     expect(storagePaths.calendarIcs('demo-campground', 'activities')).toBe('demo-campground/amc-events/activities-calendar.ics');
   });
 

@@ -303,13 +303,10 @@ export function createPaths(product: string) {
   const p = assertKey('product', product);
   const key = assertKey;
   const loc = (community: string) => `${p}/location-data/${key('community', community)}`;
-  const cal = (community: string, calendarId: string) =>
-    `${loc(community)}/amc-events/calendars/${key('calendarId', calendarId)}`;
-  const calConfig = (community: string, calendarId: string) =>
-    `${loc(community)}/amc-events/config/${key('calendarId', calendarId)}`;
+  const cal = (community: string, calendarId: string) => `${loc(community)}/amc-events/calendars/${key('calendarId', calendarId)}`;
+  const calConfig = (community: string, calendarId: string) => `${loc(community)}/amc-events/config/${key('calendarId', calendarId)}`;
   const uw = (community: string) => `${p}/user-written/${key('community', community)}`;
-  const ai = (uid: string, community: string) =>
-    `${p}/users/${key('uid', uid)}/campground-locations/${key('community', community)}/ai`;
+  const ai = (uid: string, community: string) => `${p}/users/${key('uid', uid)}/campground-locations/${key('community', community)}/ai`;
   const dollarsType = (type: string) => {
     key('type', type);
     if (RESERVED_DOLLARS_TYPES.includes(type)) throw new PathKeyError('type', type, `"${type}" is not a dollars record type`);
@@ -386,8 +383,7 @@ export function createPaths(product: string) {
     flyersConfig: (community: string) => `${loc(community)}/flyers/config`,
     flyersGenerated: (community: string) => `${loc(community)}/flyers/generated`,
     flyerGenerated: (community: string, flyerKey: string) => `${loc(community)}/flyers/generated/${key('flyerKey', flyerKey)}`,
-    flyerElements: (community: string, flyerKey: string) =>
-      `${loc(community)}/flyers/generated/${key('flyerKey', flyerKey)}/elements`,
+    flyerElements: (community: string, flyerKey: string) => `${loc(community)}/flyers/generated/${key('flyerKey', flyerKey)}/elements`,
 
     // Messages and notifications of a community
     messages: (community: string) => `${loc(community)}/messages`,
@@ -700,7 +696,10 @@ export function assertStorageSegment(argument: string, value: unknown): string {
  * letters, digits, '.', '_' and '-' kept, and never empty ('file' then).
  */
 export function safeFileName(name: string): string {
-  const base = String(name ?? '').split(/[/\\]/).pop() ?? '';
+  const base =
+    String(name ?? '')
+      .split(/[/\\]/)
+      .pop() ?? '';
   const cleaned = base
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

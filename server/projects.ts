@@ -71,7 +71,8 @@ export function projectConfig(project: string, defaultProject: string, root = re
   const own = readConfig(project, root);
   if (own) return own;
   const fallback = readConfig(defaultProject, root);
-  if (!fallback) throw new Error(`public/accounts/${defaultProject}.json is missing: every deployment needs its default project's configuration.`);
+  if (!fallback)
+    throw new Error(`public/accounts/${defaultProject}.json is missing: every deployment needs its default project's configuration.`);
   return { ...fallback, project };
 }
 

@@ -9,7 +9,10 @@ import type { Env } from './env';
  * fresh machine needs no configuration and sessions survive restarts.
  */
 export function sessionSecrets(env: Env): string[] {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean);
+  if (env.SESSION_SECRET)
+    return env.SESSION_SECRET.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const file = join(env.DATA_DIR, 'session-secret');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();

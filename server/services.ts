@@ -4,15 +4,15 @@ import { createJobRuntime, type JobRuntime } from '@jobs/runtime';
 import { createEmbeddedIdentity } from './auth/identity/embedded';
 import { createFirebaseIdentity } from './auth/identity/firebase';
 import type { IdentityProvider } from './auth/identity/types';
+import { createAuthKit, type AuthKit } from './auth/login-flow';
+import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
+import { createStaffSessionStorage, secureCookies, type StaffSessionStorage } from './auth/session';
 import { createDb, embeddedSqlite, type RealtimeDb } from './db';
 import { databaseEngine, getEnv, type Env } from './env';
 import { firebaseApp } from './firebase-app';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
 import { createPaths, type Paths } from './paths';
 import { sessionSecrets } from './secrets';
-import { createStaffSessionStorage, secureCookies, type StaffSessionStorage } from './auth/session';
-import { createAuthKit, type AuthKit } from './auth/login-flow';
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
 import { createStorage, type FileStorage } from './storage';
 
 /**

@@ -30,7 +30,13 @@ export function ToastMessage({ toast }: { toast: ShownToast | null }) {
 
   return (
     <div className="toast-region" data-floating={hydrated ? '' : undefined}>
-      <Callout.Root color={COLORS[toast.kind]} role={urgent ? 'alert' : 'status'} className="toast" data-kind={toast.kind} variant="surface">
+      <Callout.Root
+        color={COLORS[toast.kind]}
+        role={urgent ? 'alert' : 'status'}
+        className="toast"
+        data-kind={toast.kind}
+        variant="surface"
+      >
         <Callout.Icon>
           <ToastIcon kind={toast.kind} />
         </Callout.Icon>
@@ -43,8 +49,24 @@ export function ToastMessage({ toast }: { toast: ShownToast | null }) {
           <Callout.Text>{toast.message}</Callout.Text>
         </Flex>
         {hydrated ? (
-          <IconButton variant="ghost" color="gray" size="1" className="toast-close" aria-label="Close" onClick={() => setDismissed(toast.id)}>
-            <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+          <IconButton
+            variant="ghost"
+            color="gray"
+            size="1"
+            className="toast-close"
+            aria-label="Close"
+            onClick={() => setDismissed(toast.id)}
+          >
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </IconButton>
@@ -57,7 +79,17 @@ export function ToastMessage({ toast }: { toast: ShownToast | null }) {
 function ToastIcon({ kind }: { kind: Toast['kind'] }) {
   const path = kind === 'success' ? 'M5 12l4 4 10-10' : kind === 'info' ? 'M12 8h.01M11 12h1v5h1' : 'M12 8v5M12 16h.01';
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {kind === 'success' ? null : <circle cx="12" cy="12" r="9" />}
       <path d={path} />
     </svg>

@@ -28,7 +28,9 @@ describe('business-only home', () => {
     const home = businessHome(marina, '<p>Slips and rentals</p>');
     expect(home.actions.map((action) => action.label)).toEqual(['Call', 'Map', 'Reservations', 'Website', 'Special']);
     expect(home.actions[0].href).toBe('tel:5185550199');
-    expect(home.actions[1].href).toBe('https://www.google.com/maps/search/?api=1&query=12%20Harbor%20Road%2C%20Lake%20George%2C%20NY%2012845');
+    expect(home.actions[1].href).toBe(
+      'https://www.google.com/maps/search/?api=1&query=12%20Harbor%20Road%2C%20Lake%20George%2C%20NY%2012845',
+    );
     expect(home.address).toBe('12 Harbor Road');
     expect(home.cityLine).toBe('Lake George, NY 12845');
     expect(home.htmlDescription).toBe('<p>Slips and rentals</p>');

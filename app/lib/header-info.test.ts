@@ -18,7 +18,9 @@ describe('videoIdFrom', () => {
   });
 
   it('embeds without cookies, muted when it plays by itself', () => {
-    expect(videoEmbedUrl('dQw4w9WgXcQ', false)).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&modestbranding=1&playsinline=1');
+    expect(videoEmbedUrl('dQw4w9WgXcQ', false)).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&modestbranding=1&playsinline=1',
+    );
     expect(videoEmbedUrl('dQw4w9WgXcQ', true)).toContain('autoplay=1&mute=1');
   });
 });
@@ -29,11 +31,7 @@ describe('headerView', () => {
   it('keeps the images that have a URL, with their captions, in order', () => {
     const view = headerView(
       {
-        images: [
-          { imageURL: 'a.jpg', caption: ' Lake ' },
-          { imageURL: '', caption: 'dropped' },
-          { imageURL: 'b.jpg' },
-        ],
+        images: [{ imageURL: 'a.jpg', caption: ' Lake ' }, { imageURL: '', caption: 'dropped' }, { imageURL: 'b.jpg' }],
         delaySeconds: 8,
         hideTitle: true,
       },

@@ -59,8 +59,7 @@ export function videoEmbedUrl(videoId: string, autoplay: boolean): string {
   return `https://www.youtube-nocookie.com/embed/${videoId}?${query}`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : isObject(value) ? Object.values(value) : []);
 

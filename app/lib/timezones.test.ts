@@ -8,7 +8,9 @@ describe('time zone options (spec 01 §5)', () => {
     expect(zones).toContain('Australia/Sydney');
     expect(zones).toContain('Pacific/Auckland');
     expect(zones).toContain('Pacific/Chatham');
-    expect(zones.every((zone) => /^(America|Australia)\//.test(zone) || zone === 'Pacific/Auckland' || zone === 'Pacific/Chatham')).toBe(true);
+    expect(zones.every((zone) => /^(America|Australia)\//.test(zone) || zone === 'Pacific/Auckland' || zone === 'Pacific/Chatham')).toBe(
+      true,
+    );
     expect(isOfferedTimeZone('Europe/London')).toBe(false);
   });
 

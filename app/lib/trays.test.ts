@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import studioConfig from '../../public/accounts/studio.json';
 import defaultConfig from '../../public/accounts/amc.json';
+import studioConfig from '../../public/accounts/studio.json';
 import {
   FEATURE_UNAVAILABLE_TITLE,
   STUDIO_DISABLED_BUTTONS,
@@ -35,7 +35,14 @@ const DEMO: Record<string, TrayFlags> = {
   editorA: { ...NOBODY, editLocationsCount: 1 },
   adminA: { ...NOBODY, editLocationsCount: 1, isAdminForLocation: true, canSendNotification: true, isAdminForApp: true },
   editorB: { ...NOBODY, editLocationsCount: 1 },
-  system: { ...NOBODY, editLocationsCount: 2, isAdminForLocation: true, canSendNotification: true, isAdminForApp: true, isResortAdmin: true },
+  system: {
+    ...NOBODY,
+    editLocationsCount: 2,
+    isAdminForLocation: true,
+    canSendNotification: true,
+    isAdminForApp: true,
+    isResortAdmin: true,
+  },
   super: { ...NOBODY, editLocationsCount: 1, isAdminForLocation: true, canSendNotification: true, isAdminForApp: true, isSuperAdmin: true },
   remote: { ...NOBODY },
 };
@@ -88,7 +95,14 @@ describe('the tray catalogue', () => {
   });
 
   it("marks exactly the studio project's disabled features", () => {
-    expect([...STUDIO_DISABLED_BUTTONS].sort()).toEqual(['analytics', 'banner-ads', 'bookings', 'marketing', 'splashscreens', 'user-management']);
+    expect([...STUDIO_DISABLED_BUTTONS].sort()).toEqual([
+      'analytics',
+      'banner-ads',
+      'bookings',
+      'marketing',
+      'splashscreens',
+      'user-management',
+    ]);
     expect([...studioConfig.studioDisabledFeatures].sort()).toEqual([...STUDIO_DISABLED_BUTTONS].sort());
     expect(defaultConfig.studioDisabledFeatures).toEqual([]);
     expect(FEATURE_UNAVAILABLE_TITLE).toBe('Feature Unavailable');
@@ -146,8 +160,17 @@ describe('visibleTrays, role by role (demo people in their own community)', () =
   it('labels the buttons and keeps them available outside the studio', () => {
     const [quick] = visibleTrays(DEMO.adminA);
     expect(quick).toMatchObject({ id: 'quick-access', title: 'Quick Access' });
-    expect(quick.buttons[0]).toEqual({ id: 'send-notification', label: 'Send Notification', to: '/amc-messages/messages/add', unavailable: false });
-    expect(visibleTrays(DEMO.system).flatMap((tray) => tray.buttons).every((button) => !button.unavailable)).toBe(true);
+    expect(quick.buttons[0]).toEqual({
+      id: 'send-notification',
+      label: 'Send Notification',
+      to: '/amc-messages/messages/add',
+      unavailable: false,
+    });
+    expect(
+      visibleTrays(DEMO.system)
+        .flatMap((tray) => tray.buttons)
+        .every((button) => !button.unavailable),
+    ).toBe(true);
   });
 });
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { PANEL_SERVERS } from '~/components/home/panels/registry.server';
 import { PANEL_VIEWS } from '~/components/home/panels/registry';
+import { PANEL_SERVERS } from '~/components/home/panels/registry.server';
+import type { PanelActionName } from '~/components/home/panels/types';
 import { sortAction } from '~/components/home/sort/sort-action.server';
 import { isSortAction } from '~/components/home/sort/sort-types';
-import type { PanelActionName } from '~/components/home/panels/types';
 import { isHomeAction } from '~/components/shell/home-actions';
 import { HomeScreen } from '~/components/shell/home-screen';
 import { loadHome } from '~/components/shell/home.server';
@@ -40,13 +40,7 @@ export default function HomeWithAction() {
   const actionData = useActionData<typeof action>();
   const shell = useRouteLoaderData<typeof shellLoader>('routes/_app');
   const View = current === 'default' ? undefined : PANEL_VIEWS[current as PanelActionName];
-  return (
-    <HomeScreen
-      home={home}
-      trays={shell?.trays ?? []}
-      panel={View ? <View data={panelData} actionData={actionData} /> : undefined}
-    />
-  );
+  return <HomeScreen home={home} trays={shell?.trays ?? []} panel={View ? <View data={panelData} actionData={actionData} /> : undefined} />;
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { menuItemPanel } from '~/components/home/panels/menu-item.server';
 import { MenuItemPanel } from '~/components/home/panels/menu-item';
+import { menuItemPanel } from '~/components/home/panels/menu-item.server';
 import { HomeScreen } from '~/components/shell/home-screen';
 import { loadHome } from '~/components/shell/home.server';
 import type { loader as shellLoader } from './_app';
@@ -32,7 +32,14 @@ export default function HomeMenuItem() {
   const { home, panelData } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shell = useRouteLoaderData<typeof shellLoader>('routes/_app');
-  return <HomeScreen home={home} trays={shell?.trays ?? []} panel={<MenuItemPanel data={panelData} actionData={actionData as never} />} selectedItem={panelData.defaultValue ? String(panelData.defaultValue.itemKey ?? '') : undefined} />;
+  return (
+    <HomeScreen
+      home={home}
+      trays={shell?.trays ?? []}
+      panel={<MenuItemPanel data={panelData} actionData={actionData as never} />}
+      selectedItem={panelData.defaultValue ? String(panelData.defaultValue.itemKey ?? '') : undefined}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
 import { RouteClient } from '@server/auth/testing/route-client';
 import type { Services } from '@server/services';
+import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
 import { installTestServices } from '../../tests/permission-matrix/fixtures';
 import { action as startAction, loader as startLoader } from './auth.google';
 import { loader as callbackLoader } from './auth.google_.callback';
@@ -27,7 +27,9 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  ({ services, close } = await installTestServices('google-route', { env: { GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' } }));
+  ({ services, close } = await installTestServices('google-route', {
+    env: { GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' },
+  }));
 });
 afterEach(() => server.resetHandlers());
 afterAll(async () => {

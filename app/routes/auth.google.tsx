@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { getServices } from '~/services.server';
 import { googleCredentials, projectForRequest, startGoogleSignIn } from '@server/auth/login.server';
+import { getServices } from '~/services.server';
 
 /**
  * POST /auth/google: starts Google sign-in (the Login screen's button) with a redirect to

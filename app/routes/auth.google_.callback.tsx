@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getServices } from '~/services.server';
 import { finishGoogleSignIn, projectForRequest } from '@server/auth/login.server';
+import { getServices } from '~/services.server';
 
 /**
  * GET /auth/google/callback: Google's return. Success leads to the Personal Device step;

@@ -1,9 +1,9 @@
 import { Box, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { listOutbox } from '@server/mail/outbox-list.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServices } from '~/services.server';
-import { listOutbox } from '@server/mail/outbox-list.server';
 
 /** How many of the latest messages the page shows. */
 const OUTBOX_PAGE_SIZE = 50;
@@ -90,7 +90,13 @@ export default function DevOutbox() {
                       title={`E-mail: ${message.subject}`}
                       sandbox=""
                       srcDoc={message.html}
-                      style={{ width: '100%', minHeight: '20rem', border: '1px solid var(--gray-a6)', borderRadius: 'var(--radius-2)', background: 'white' }}
+                      style={{
+                        width: '100%',
+                        minHeight: '20rem',
+                        border: '1px solid var(--gray-a6)',
+                        borderRadius: 'var(--radius-2)',
+                        background: 'white',
+                      }}
                     />
                     <details>
                       <summary>
@@ -101,7 +107,9 @@ export default function DevOutbox() {
                           <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{message.text}</pre>
                         </Code>
                         <Code asChild variant="soft">
-                          <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0, padding: 'var(--space-2)' }}>{message.html}</pre>
+                          <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0, padding: 'var(--space-2)' }}>
+                            {message.html}
+                          </pre>
                         </Code>
                       </Flex>
                     </details>

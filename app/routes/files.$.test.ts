@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-
 import { createLocalDiskStorage } from '@server/storage/local-disk';
 import type { FileStorage } from '@server/storage/types';
-
 import { makeTempDir } from '../../tests/setup/tmp';
 
 const services = vi.hoisted(() => ({ storage: undefined as unknown as FileStorage }));

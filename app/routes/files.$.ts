@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-
 import { serveFile, storagePathFromUrl } from '@server/storage/serve';
 import { getServices } from '~/services.server';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
-import { DeviceSchema, EmailSchema, LOGIN_MESSAGES, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
 import { PERSONAL_SESSION_SECONDS } from '@server/auth/session';
 import { RouteClient } from '@server/auth/testing/route-client';
 import { DEMO_PASSWORD } from '@server/seed';
 import type { Services } from '@server/services';
+import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
+import { DeviceSchema, EmailSchema, LOGIN_MESSAGES, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
 import { installTestServices } from '../../tests/permission-matrix/fixtures';
 import { action, loader } from './login';
 
@@ -57,7 +57,11 @@ function queuedEmails(to: string) {
   return services.db
     .ref(services.paths.emailQueue())
     .get()
-    .then((snapshot) => Object.values((snapshot.val() ?? {}) as Record<string, { email: string; subject: string; body: string }>).filter((item) => item.email === to));
+    .then((snapshot) =>
+      Object.values((snapshot.val() ?? {}) as Record<string, { email: string; subject: string; body: string }>).filter(
+        (item) => item.email === to,
+      ),
+    );
 }
 
 function linkIn(body: string): string {
@@ -126,7 +130,9 @@ describe('e-mail and password sign-in', () => {
   });
 
   it('goes to the safe redirect target after sign-in', async () => {
-    expect((await signIn('admin@demo.example', 'personal', { redirectTo: '/analytics?range=7' })).completed.location).toBe('/analytics?range=7');
+    expect((await signIn('admin@demo.example', 'personal', { redirectTo: '/analytics?range=7' })).completed.location).toBe(
+      '/analytics?range=7',
+    );
     expect((await signIn('admin@demo.example', 'personal', { redirectTo: '//evil.example/x' })).completed.location).toBe('/');
   });
 
@@ -214,7 +220,10 @@ describe('the Personal Device step', () => {
     expect((await view(client)).view).toEqual({ name: 'sign-in', email: 'admin@demo.example' });
     const late = await client.post(action, '/login', { intent: 'device', device: 'personal' });
     expect(late.location).toBe('/login');
-    expect((await view(client)).notice).toEqual({ tone: 'info', text: 'The sign-in took too long and was cancelled. Please log in again.' });
+    expect((await view(client)).notice).toEqual({
+      tone: 'info',
+      text: 'The sign-in took too long and was cancelled. Please log in again.',
+    });
     expect(client.cookies.has('__session')).toBe(false);
   });
 
@@ -289,7 +298,12 @@ describe('e-mail sign-in links', () => {
     expect((await view(client, '/login?mode=device')).view).toEqual({ name: 'device', method: 'email-link', email: user.email });
     const completed = await client.post(action, '/login', { intent: 'device', device: 'shared' });
     expect(completed.location).toBe('/');
-    expect(await staffSession(client)).toMatchObject({ email: user.email, method: 'email-link', persistent: false, communityKey: 'demo-town' });
+    expect(await staffSession(client)).toMatchObject({
+      email: user.email,
+      method: 'email-link',
+      persistent: false,
+      communityKey: 'demo-town',
+    });
 
     // Used once: opening it again says so.
     const again = await view(browser(), link.pathname + link.search);
@@ -324,7 +338,8 @@ describe('e-mail sign-in links', () => {
 
   it('limits link requests per address', async () => {
     const user = await createUser('link-limit@demo.example', { 'demo-campground': { isEditor: true } });
-    for (let request = 0; request < 5; request += 1) expect((await submit(browser(), { intent: 'email-link', email: user.email })).status).toBe(302);
+    for (let request = 0; request < 5; request += 1)
+      expect((await submit(browser(), { intent: 'email-link', email: user.email })).status).toBe(302);
     const refused = await submit(browser(), { intent: 'email-link', email: user.email });
     expect(refused.status).toBe(429);
     expect(await queuedEmails(user.email)).toHaveLength(5);
@@ -337,7 +352,10 @@ describe('forgotten passwords', () => {
     const client = browser();
     const sent = await submit(client, { intent: 'forgot', email: user.email });
     expect(sent.location).toBe('/login?mode=forgot');
-    expect((await view(client, '/login?mode=forgot')).notice).toEqual({ tone: 'success', text: 'Your password has been reset, please check your e-mail' });
+    expect((await view(client, '/login?mode=forgot')).notice).toEqual({
+      tone: 'success',
+      text: 'Your password has been reset, please check your e-mail',
+    });
 
     const [mail] = await queuedEmails(user.email);
     expect(mail.subject).toBe('Reset your App Admin password');
@@ -379,8 +397,12 @@ describe('the sign-in schemas', () => {
       password: [LOGIN_MESSAGES.passwordRequired],
     });
     expect(EmailSchema.safeParse({ email: 'a@b' }).error?.flatten().fieldErrors).toEqual({ email: ['Enter a valid e-mail address.'] });
-    expect(DeviceSchema.safeParse({}).error?.flatten().fieldErrors).toEqual({ device: ['Choose whether this is a personal or a shared device.'] });
-    expect(DeviceSchema.safeParse({ device: 'tablet' }).error?.flatten().fieldErrors).toEqual({ device: ['Choose whether this is a personal or a shared device.'] });
+    expect(DeviceSchema.safeParse({}).error?.flatten().fieldErrors).toEqual({
+      device: ['Choose whether this is a personal or a shared device.'],
+    });
+    expect(DeviceSchema.safeParse({ device: 'tablet' }).error?.flatten().fieldErrors).toEqual({
+      device: ['Choose whether this is a personal or a shared device.'],
+    });
     expect(ResetPasswordSchema.safeParse({ token: 't', password: '12345', confirm: '12345' }).error?.flatten().fieldErrors).toEqual({
       password: ['Password should be at least 6 characters.'],
     });

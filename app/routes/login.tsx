@@ -4,19 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { DeviceDialog } from '~/components/login/device-dialog';
-import { EmailLinkConfirm, EmailLinkRequest, LinkProblem } from '~/components/login/email-link';
-import { ForgotPassword } from '~/components/login/forgot-password';
-import { LoginErrorDialog, ReturnToLoginDialog } from '~/components/login/login-dialogs';
-import { LoginLayout } from '~/components/login/login-layout';
-import loginStyles from '~/components/login/login.css';
-import { EmailLinkContinue, ProcessingLogin } from '~/components/login/processing-login';
-import { ResetPassword } from '~/components/login/reset-password';
-import { SignInPanel } from '~/components/login/sign-in-panel';
-import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/components/login/types';
-import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
-import { getServices } from '~/services.server';
 import {
   EMAIL_LINK_NO_ACCESS,
   EMAIL_MISMATCH,
@@ -43,6 +30,19 @@ import {
   signOut,
   tokenProblem,
 } from '@server/auth/login.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { DeviceDialog } from '~/components/login/device-dialog';
+import { EmailLinkConfirm, EmailLinkRequest, LinkProblem } from '~/components/login/email-link';
+import { ForgotPassword } from '~/components/login/forgot-password';
+import { LoginErrorDialog, ReturnToLoginDialog } from '~/components/login/login-dialogs';
+import { LoginLayout } from '~/components/login/login-layout';
+import loginStyles from '~/components/login/login.css';
+import { EmailLinkContinue, ProcessingLogin } from '~/components/login/processing-login';
+import { ResetPassword } from '~/components/login/reset-password';
+import { SignInPanel } from '~/components/login/sign-in-panel';
+import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/components/login/types';
+import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
+import { getServices } from '~/services.server';
 
 /**
  * /login (spec 01 §2.4): no authentication, no shell. Views by `mode`: the Login screen, the
@@ -149,7 +149,10 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       if (outcome.kind === 'verified') return outcome.response;
       if (outcome.kind === 'rate-limited') {
-        return data<LoginActionData>({ intent, result: submission.reply({ ...reply, formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS] }) }, { status: 429 });
+        return data<LoginActionData>(
+          { intent, result: submission.reply({ ...reply, formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS] }) },
+          { status: 429 },
+        );
       }
       return data<LoginActionData>(
         { intent, result: submission.reply(reply), dialog: { kind: 'login-error', title: LOGIN_ERROR_TITLE, message: outcome.message } },

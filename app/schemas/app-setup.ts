@@ -97,8 +97,24 @@ export const COLOUR_FIELDS = {
  */
 export const APP_ASSETS = [
   { field: 'appIcon', kind: 'app-icon', label: 'App icon', size: '512x512', width: 512, height: 512, noun: 'app icon' },
-  { field: 'notificationIcon', kind: 'notification-icon', label: 'Notification icon', size: '96x96', width: 96, height: 96, noun: 'notification icon' },
-  { field: 'featuredImage', kind: 'featured-image', label: 'Featured image', size: '1024x500', width: 1024, height: 500, noun: 'featured image' },
+  {
+    field: 'notificationIcon',
+    kind: 'notification-icon',
+    label: 'Notification icon',
+    size: '96x96',
+    width: 96,
+    height: 96,
+    noun: 'notification icon',
+  },
+  {
+    field: 'featuredImage',
+    kind: 'featured-image',
+    label: 'Featured image',
+    size: '1024x500',
+    width: 1024,
+    height: 500,
+    noun: 'featured image',
+  },
 ] as const;
 export type AppAsset = (typeof APP_ASSETS)[number];
 export type AppAssetField = AppAsset['field'];
@@ -117,7 +133,10 @@ export function recommendedHeaderSize(appType: string | null | undefined): { wid
  * The warning for an image whose size is not the recommended one (recommended, not required:
  * the file is kept), or null when it matches. `actual` null: the size could not be read.
  */
-export function assetSizeWarning(asset: { label: string; width: number; height: number }, actual: { width: number; height: number } | null): string | null {
+export function assetSizeWarning(
+  asset: { label: string; width: number; height: number },
+  actual: { width: number; height: number } | null,
+): string | null {
   const recommended = `${asset.width}x${asset.height}`;
   if (!actual) return `The size of the ${asset.label.toLowerCase()} could not be read. The recommended size is ${recommended} pixels.`;
   if (actual.width === asset.width && actual.height === asset.height) return null;

@@ -90,19 +90,29 @@ describe('CommunitySchema (spec 01 §5)', () => {
     const empty = errors({ ...VALID, 'socialMedia[0].site': '', 'socialMedia[0].url': '' });
     expect(empty['socialMedia[0].site']).toEqual([SITE_REQUIRED]);
     expect(empty['socialMedia[0].url']).toEqual([URL_REQUIRED]);
-    expect(errors({ ...VALID, 'socialMedia[0].site': 'youtube', 'socialMedia[0].url': 'youtube' })['socialMedia[0].url']).toEqual([INVALID_URL]);
+    expect(errors({ ...VALID, 'socialMedia[0].site': 'youtube', 'socialMedia[0].url': 'youtube' })['socialMedia[0].url']).toEqual([
+      INVALID_URL,
+    ]);
   });
 
   it("checks additional buttons with the spec's messages (spec 02 §5, spec 03 §5)", () => {
-    expect([BUTTON_TITLE_REQUIRED, ACTION_REQUIRED, ICON_REQUIRED]).toEqual(['Title is required.', 'Action is required.', 'Icon is required.']);
+    expect([BUTTON_TITLE_REQUIRED, ACTION_REQUIRED, ICON_REQUIRED]).toEqual([
+      'Title is required.',
+      'Action is required.',
+      'Icon is required.',
+    ]);
     const empty = errors({ ...VALID, 'detailButtons[0].title': '' });
     expect(empty['detailButtons[0].title']).toEqual([BUTTON_TITLE_REQUIRED]);
     expect(empty['detailButtons[0].action']).toEqual([ACTION_REQUIRED]);
     expect(empty['detailButtons[0].icon']).toEqual([ICON_REQUIRED]);
     const button = (action: string, actionKey: string) =>
-      errors({ ...VALID, 'detailButtons[0].title': 'Go', 'detailButtons[0].icon': 'globe', 'detailButtons[0].action': action, 'detailButtons[0].actionKey': actionKey })[
-        'detailButtons[0].actionKey'
-      ];
+      errors({
+        ...VALID,
+        'detailButtons[0].title': 'Go',
+        'detailButtons[0].icon': 'globe',
+        'detailButtons[0].action': action,
+        'detailButtons[0].actionKey': actionKey,
+      })['detailButtons[0].actionKey'];
     expect(button('website', 'not a url')).toEqual([INVALID_URL]);
     expect(button('mailto', 'nobody')).toEqual([INVALID_EMAIL]);
     expect(INVALID_EMAIL).toBe('You must provide a valid email address.');
@@ -111,6 +121,8 @@ describe('CommunitySchema (spec 01 §5)', () => {
     expect(button('website', 'https://cafe.example')).toBeUndefined();
     expect(button('mailto', 'hello@cafe.example')).toBeUndefined();
     expect(button('amc-events', 'summer')).toBeUndefined();
-    expect(errors({ ...VALID, 'detailButtons[0].title': 'Go', 'detailButtons[0].action': 'teleport' })['detailButtons[0].action']).toEqual([ACTION_REQUIRED]);
+    expect(errors({ ...VALID, 'detailButtons[0].title': 'Go', 'detailButtons[0].action': 'teleport' })['detailButtons[0].action']).toEqual([
+      ACTION_REQUIRED,
+    ]);
   });
 });

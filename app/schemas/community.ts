@@ -64,7 +64,19 @@ export const SETUP_DEFAULT_COLOR = '#ffffff';
  * link) values". mailto is stored as website with a 'mailto:' prefix; website and file opened in
  * the app's web view are stored as '{action}-webview' (spec 02 §5).
  */
-export const DETAIL_BUTTON_ACTIONS = ['website', 'call', 'mailto', 'file', 'store', 'form', 'mainMenu', 'searchablemap', 'booking', 'hunt', 'amc-events'] as const;
+export const DETAIL_BUTTON_ACTIONS = [
+  'website',
+  'call',
+  'mailto',
+  'file',
+  'store',
+  'form',
+  'mainMenu',
+  'searchablemap',
+  'booking',
+  'hunt',
+  'amc-events',
+] as const;
 export type DetailButtonAction = (typeof DETAIL_BUTTON_ACTIONS)[number];
 export const DETAIL_BUTTON_ACTION_LABELS: Record<DetailButtonAction, string> = {
   website: 'Website',
@@ -229,4 +241,6 @@ export const COMMUNITY_INTENTS = ['save', 'lookup-timezone', 'convert-icons', 'a
 export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
 /** The pull-colours form: the community to copy colours from. */
-export const PullColorsSchema = z.object({ sourceKey: z.string({ required_error: 'Choose a community.' }).trim().min(1, 'Choose a community.') });
+export const PullColorsSchema = z.object({
+  sourceKey: z.string({ required_error: 'Choose a community.' }).trim().min(1, 'Choose a community.'),
+});

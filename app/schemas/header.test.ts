@@ -6,7 +6,11 @@ const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   const submission = parseWithZod(data, { schema: HeaderSchema });
-  return { status: submission.status, error: submission.status === 'error' ? submission.error : undefined, value: submission.status === 'success' ? submission.value : undefined };
+  return {
+    status: submission.status,
+    error: submission.status === 'error' ? submission.error : undefined,
+    value: submission.status === 'success' ? submission.value : undefined,
+  };
 };
 
 describe('HeaderSchema', () => {
@@ -19,7 +23,12 @@ describe('HeaderSchema', () => {
   it('reads images with captions, booleans and the default delay of 4', () => {
     const result = form({ headerType: 'images', 'images[0].imageURL': '/files/a.png', 'images[0].caption': ' Lake ', hideTitle: 'on' });
     expect(result.status).toBe('success');
-    expect(result.value).toMatchObject({ images: [{ imageURL: '/files/a.png', caption: 'Lake' }], hideTitle: true, autoplay: false, delaySeconds: EDITOR_DEFAULT_DELAY_SECONDS });
+    expect(result.value).toMatchObject({
+      images: [{ imageURL: '/files/a.png', caption: 'Lake' }],
+      hideTitle: true,
+      autoplay: false,
+      delaySeconds: EDITOR_DEFAULT_DELAY_SECONDS,
+    });
   });
 
   it('requires a video code or video page for a video header', () => {
@@ -30,8 +39,14 @@ describe('HeaderSchema', () => {
   });
 
   it('keeps the delay a whole number of seconds from 1 to 60', () => {
-    expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: '0' }).error).toMatchObject({ delaySeconds: [INVALID_DELAY] });
-    expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: '2.5' }).error).toMatchObject({ delaySeconds: [INVALID_DELAY] });
-    expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: 'x' }).error).toMatchObject({ delaySeconds: [INVALID_DELAY] });
+    expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: '0' }).error).toMatchObject({
+      delaySeconds: [INVALID_DELAY],
+    });
+    expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: '2.5' }).error).toMatchObject({
+      delaySeconds: [INVALID_DELAY],
+    });
+    expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: 'x' }).error).toMatchObject({
+      delaySeconds: [INVALID_DELAY],
+    });
   });
 });

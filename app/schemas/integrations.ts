@@ -78,7 +78,9 @@ export type IntegrationsIntent = (typeof INTEGRATIONS_INTENTS)[number];
  * Why instances cannot load yet (spec 01 §5: Newbook needs a region; RMS needs client id and
  * password), or null.
  */
-export function instanceLookupProblem(values: Pick<IntegrationsValues, 'pmsSystem' | 'apiRegion' | 'apiClientId' | 'apiClientPassword'>): string | null {
+export function instanceLookupProblem(
+  values: Pick<IntegrationsValues, 'pmsSystem' | 'apiRegion' | 'apiClientId' | 'apiClientPassword'>,
+): string | null {
   if (!values.pmsSystem) return INTEGRATIONS_MESSAGES.systemFirst;
   if (values.pmsSystem === 'newbook' && !values.apiRegion) return INTEGRATIONS_MESSAGES.regionFirst;
   if (values.pmsSystem === 'rms' && (!values.apiClientId || !values.apiClientPassword)) return INTEGRATIONS_MESSAGES.rmsCredentialsFirst;

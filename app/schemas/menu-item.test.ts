@@ -49,12 +49,21 @@ describe('menu item rules (spec 02 §5)', () => {
   });
 
   it("needs the record of form, hunt, store item and booking items, and an existing calendar or map when chosen ('{label} is required.')", () => {
-    for (const [typeId, label] of [['form', 'Form'], ['hunts', 'Scavenger Hunt'], ['store-detail', 'Store Item'], ['booking', 'Booking']]) {
+    for (const [typeId, label] of [
+      ['form', 'Form'],
+      ['hunts', 'Scavenger Hunt'],
+      ['store-detail', 'Store Item'],
+      ['booking', 'Booking'],
+    ]) {
       expect(errors({ typeId: typeId!, name: 'X', icon: 'globe' })).toMatchObject({ existingId: [requiredMessage(label!)] });
     }
     expect(errors({ typeId: 'amc-events', name: 'X', icon: 'calendar', source: 'new' })).toEqual({});
-    expect(errors({ typeId: 'amc-events', name: 'X', icon: 'calendar', source: 'existing' })).toMatchObject({ existingId: ['Calendar is required.'] });
-    expect(errors({ typeId: 'searchablemap-detail', name: 'X', icon: 'map', source: 'existing' })).toMatchObject({ existingId: ['Map is required.'] });
+    expect(errors({ typeId: 'amc-events', name: 'X', icon: 'calendar', source: 'existing' })).toMatchObject({
+      existingId: ['Calendar is required.'],
+    });
+    expect(errors({ typeId: 'searchablemap-detail', name: 'X', icon: 'map', source: 'existing' })).toMatchObject({
+      existingId: ['Map is required.'],
+    });
     expect(errors({ typeId: 'business-detail', name: 'X', icon: 'store', source: 'existing', existingId: 'b1' })).toEqual({});
   });
 
@@ -64,23 +73,47 @@ describe('menu item rules (spec 02 §5)', () => {
   });
 
   it('needs a title on each tab', () => {
-    expect(errors({ typeId: 'business', name: 'Shops', icon: 'store', 'tabs[0].title': '' })).toMatchObject({ 'tabs[0].title': [TITLE_REQUIRED] });
+    expect(errors({ typeId: 'business', name: 'Shops', icon: 'store', 'tabs[0].title': '' })).toMatchObject({
+      'tabs[0].title': [TITLE_REQUIRED],
+    });
   });
 });
 
 describe('type defaults (spec 02 §4)', () => {
   it('starts a new item with its type’s icon and restriction', () => {
-    expect(newItemDefaults(getMenuButtonType('logout')!, 'main-menu')).toMatchObject({ icon: 'logout', isRestricted: true, auth: ['isLoggedIn'] });
+    expect(newItemDefaults(getMenuButtonType('logout')!, 'main-menu')).toMatchObject({
+      icon: 'logout',
+      isRestricted: true,
+      auth: ['isLoggedIn'],
+    });
     expect(newItemDefaults(getMenuButtonType('amc-events')!, 'sub')).toMatchObject({ menuId: 'sub', source: 'new', isRestricted: false });
   });
 
   it('changing the type resets the record choice and applies the new defaults, keeping the title and a chosen icon', () => {
-    const website = { typeId: 'website', name: 'Shop', icon: 'globe', url: 'https://x.example', existingId: '', isRestricted: false, auth: [] };
-    expect(applyTypeChange(website, 'hunt-grading')).toMatchObject({ typeId: 'hunt-grading', name: 'Shop', icon: 'clipboard-check', url: '', isRestricted: true, auth: ['isEditor', 'isAdmin'] });
+    const website = {
+      typeId: 'website',
+      name: 'Shop',
+      icon: 'globe',
+      url: 'https://x.example',
+      existingId: '',
+      isRestricted: false,
+      auth: [],
+    };
+    expect(applyTypeChange(website, 'hunt-grading')).toMatchObject({
+      typeId: 'hunt-grading',
+      name: 'Shop',
+      icon: 'clipboard-check',
+      url: '',
+      isRestricted: true,
+      auth: ['isEditor', 'isAdmin'],
+    });
     expect(applyTypeChange({ ...website, icon: 'store' }, 'form')).toMatchObject({ icon: 'store', existingId: '', source: undefined });
     const scan = applyTypeChange(website, 'rewards-scan-store');
     expect(applyTypeChange(scan, 'website')).toMatchObject({ isRestricted: false, auth: [] });
-    expect(applyTypeChange({ ...website, typeId: 'form', existingId: 'survey' }, 'amc-events')).toMatchObject({ existingId: '', source: 'new' });
+    expect(applyTypeChange({ ...website, typeId: 'form', existingId: 'survey' }, 'amc-events')).toMatchObject({
+      existingId: '',
+      source: 'new',
+    });
     expect(applyTypeChange({ ...website, icon: '', iconSvg: '<svg/>' }, 'form')).toMatchObject({ icon: '', iconSvg: '<svg/>' });
     expect(applyTypeChange(website, 'nope')).toBe(website);
   });

@@ -65,8 +65,7 @@ export const hasTabs = (typeId: string | undefined) => (TABBED_TYPES as readonly
 export const SOURCES = ['new', 'existing'] as const;
 export type Source = (typeof SOURCES)[number];
 
-const text = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().max(max).optional());
+const text = (max: number) => z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().max(max).optional());
 const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean()).default(false);
 const HEX = /^#([0-9a-f]{6})$/i;
 const color = z.preprocess(
@@ -76,7 +75,10 @@ const color = z.preprocess(
 
 export const TabSchema = z.object({
   id: text(60),
-  title: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string({ required_error: TITLE_REQUIRED }).min(1, TITLE_REQUIRED).max(60)),
+  title: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.string({ required_error: TITLE_REQUIRED }).min(1, TITLE_REQUIRED).max(60),
+  ),
 });
 
 export const MenuItemSchema = z
@@ -113,7 +115,8 @@ export const MenuItemSchema = z
     if (!value.icon && !value.iconSvg) ctx.addIssue({ code: 'custom', path: ['icon'], message: ICON_REQUIRED });
     if (type.needsUrl) {
       if (!value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: URL_REQUIRED });
-      else if (!isValidUrl(value.url) && !(type.id === 'file' && isStoredFileUrl(value.url))) ctx.addIssue({ code: 'custom', path: ['url'], message: INVALID_URL });
+      else if (!isValidUrl(value.url) && !(type.id === 'file' && isStoredFileUrl(value.url)))
+        ctx.addIssue({ code: 'custom', path: ['url'], message: INVALID_URL });
     }
     const source = recordSourceOf(type.id);
     if (source && (source.mode === 'choose' || value.source === 'existing') && !value.existingId) {

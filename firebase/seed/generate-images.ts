@@ -33,7 +33,15 @@ function verticalGradient(ctx: SKRSContext2D, y0: number, y1: number, stops: Arr
 }
 
 /** A ridge line across the picture, filled down to the bottom. */
-function ridge(ctx: SKRSContext2D, rnd: () => number, base: number, amplitude: number, colour: string | CanvasGradient, width: number, height: number) {
+function ridge(
+  ctx: SKRSContext2D,
+  rnd: () => number,
+  base: number,
+  amplitude: number,
+  colour: string | CanvasGradient,
+  width: number,
+  height: number,
+) {
   const phase = rnd() * Math.PI * 2;
   const phase2 = rnd() * Math.PI * 2;
   ctx.beginPath();
@@ -398,7 +406,12 @@ export const PICTURES: Picture[] = [
   { path: 'demo-town/images/header/1717200000000/main-street.jpg', ...HEADER, draw: mainStreet },
   { path: 'demo-town/images/header/1717200000000/river-falls.jpg', ...HEADER, draw: riverFalls },
   { path: 'demo-campground/images/maps/1717200000000/resort-map.png', width: 1125, height: 600, draw: resortMap },
-  { path: 'demo-campground/images/list-icons/1717200000000/pet-friendly.png', width: 96, height: 96, draw: (ctx, w) => petFriendlyIcon(ctx, w) },
+  {
+    path: 'demo-campground/images/list-icons/1717200000000/pet-friendly.png',
+    width: 96,
+    height: 96,
+    draw: (ctx, w) => petFriendlyIcon(ctx, w),
+  },
   {
     path: 'demo-campground/images/list-icons/1717200000000/outdoor-seating.png',
     width: 96,

@@ -6,8 +6,8 @@
  *   npm run seed              into an empty database
  *   npm run seed -- --reset   replace the demo data and accounts (everything else is kept)
  */
-import { closeServices, getServices } from '../../server/services';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../server/seed';
+import { closeServices, getServices } from '../../server/services';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => arg !== '--reset');

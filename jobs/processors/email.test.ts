@@ -42,10 +42,21 @@ describe('e-mail processor with the outbox mailer', () => {
     const progress: Array<[number, string | undefined]> = [];
     const mailer = createOutboxMailer({ db, paths }, clock);
 
-    const result = await processEmail({ product: 'amc', queueKey: '-Nk1' }, deps(mailer), directJobContext({ onProgress: (p, m) => progress.push([p, m]) }), clock);
+    const result = await processEmail(
+      { product: 'amc', queueKey: '-Nk1' },
+      deps(mailer),
+      directJobContext({ onProgress: (p, m) => progress.push([p, m]) }),
+      clock,
+    );
 
     expect(result).toEqual({ outcome: 'sent', transport: 'outbox', messageId: outboxId('-Nk1') });
-    expect(await itemOf('-Nk1')).toMatchObject({ status: 'sent', sentAt: NOW, transport: 'outbox', messageId: outboxId('-Nk1'), emailType: 3 });
+    expect(await itemOf('-Nk1')).toMatchObject({
+      status: 'sent',
+      sentAt: NOW,
+      transport: 'outbox',
+      messageId: outboxId('-Nk1'),
+      emailType: 3,
+    });
     expect((await db.ref(paths.outbox(outboxId('-Nk1'))).get()).val()).toMatchObject({
       to: 'ann@example.com',
       subject: 'Your sign-in link',
@@ -78,7 +89,9 @@ describe('e-mail processor with the outbox mailer', () => {
     const mailer = flakyMailer(createOutboxMailer({ db, paths }, clock));
     const payload = { product: 'amc', queueKey: '-Nk4' };
 
-    await expect(processEmail(payload, deps(mailer), directJobContext({ attempt: 1, attempts: 5 }), clock)).rejects.toThrow('SMTP connection reset');
+    await expect(processEmail(payload, deps(mailer), directJobContext({ attempt: 1, attempts: 5 }), clock)).rejects.toThrow(
+      'SMTP connection reset',
+    );
     expect(await itemOf('-Nk4')).toMatchObject({ status: 'queued', lastError: 'SMTP connection reset', lastErrorAt: NOW });
     expect(await outboxSize()).toBe(0);
 
@@ -137,7 +150,9 @@ describe('e-mail processor with an SMTP mailer', () => {
     const attemptAt = NOW - 10_000;
     await putItem('-Ns3', { status: 'sending', attemptAt, attempts: 1 });
     const mailer = recordingSmtpMailer();
-    const failure = await processEmail({ product: 'amc', queueKey: '-Ns3' }, deps(mailer), directJobContext(), clock).catch((error: unknown) => error);
+    const failure = await processEmail({ product: 'amc', queueKey: '-Ns3' }, deps(mailer), directJobContext(), clock).catch(
+      (error: unknown) => error,
+    );
 
     expect(failure).toBeInstanceOf(RetryLaterError);
     expect((failure as RetryLaterError).until).toBe(attemptAt + EMAIL_CLAIM_LEASE_MS);
@@ -156,7 +171,9 @@ describe('e-mail processor with an SMTP mailer', () => {
   it('releases the claim on a failure so the retry can send', async () => {
     await putItem('-Ns5');
     const mailer = flakyMailer(recordingSmtpMailer());
-    await expect(processEmail({ product: 'amc', queueKey: '-Ns5' }, deps(mailer), directJobContext({ attempt: 1, attempts: 5 }), clock)).rejects.toThrow();
+    await expect(
+      processEmail({ product: 'amc', queueKey: '-Ns5' }, deps(mailer), directJobContext({ attempt: 1, attempts: 5 }), clock),
+    ).rejects.toThrow();
     const failed = await itemOf('-Ns5');
     expect(failed).toMatchObject({ status: 'queued', lastError: 'SMTP connection reset', attempts: 1 });
     expect(failed.attemptAt).toBeUndefined();
@@ -168,18 +185,26 @@ describe('e-mail processor with an SMTP mailer', () => {
   it('marks the item failed after the last attempt', async () => {
     await putItem('-Ns6');
     const mailer = flakyMailer(recordingSmtpMailer(), 99);
-    await expect(processEmail({ product: 'amc', queueKey: '-Ns6' }, deps(mailer), directJobContext({ attempt: 5, attempts: 5 }), clock)).rejects.toThrow(
-      'SMTP connection reset',
-    );
-    expect(await itemOf('-Ns6')).toMatchObject({ status: 'failed', failure: 'attempts', failedAt: NOW, lastError: 'SMTP connection reset' });
+    await expect(
+      processEmail({ product: 'amc', queueKey: '-Ns6' }, deps(mailer), directJobContext({ attempt: 5, attempts: 5 }), clock),
+    ).rejects.toThrow('SMTP connection reset');
+    expect(await itemOf('-Ns6')).toMatchObject({
+      status: 'failed',
+      failure: 'attempts',
+      failedAt: NOW,
+      lastError: 'SMTP connection reset',
+    });
   });
 
   it('fails for good when the server refuses the address', async () => {
     await putItem('-Ns7');
     const mailer = flakyMailer(recordingSmtpMailer(), 1, () => new MailDeliveryError('SMTP delivery failed: 550 No such user', true, 550));
-    const failure = await processEmail({ product: 'amc', queueKey: '-Ns7' }, deps(mailer), directJobContext({ attempt: 1, attempts: 5 }), clock).catch(
-      (error: unknown) => error,
-    );
+    const failure = await processEmail(
+      { product: 'amc', queueKey: '-Ns7' },
+      deps(mailer),
+      directJobContext({ attempt: 1, attempts: 5 }),
+      clock,
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PermanentJobError);
     expect(await itemOf('-Ns7')).toMatchObject({ status: 'failed', failure: 'permanent' });
   });
@@ -205,7 +230,12 @@ describe('e-mail processor with an SMTP mailer', () => {
     };
     const log = testLogger();
     await expect(
-      processEmail({ product: 'amc', queueKey: '-Ns9' }, { db: broken, paths, mailer, log }, directJobContext({ attempt: 1, attempts: 5 }), clock),
+      processEmail(
+        { product: 'amc', queueKey: '-Ns9' },
+        { db: broken, paths, mailer, log },
+        directJobContext({ attempt: 1, attempts: 5 }),
+        clock,
+      ),
     ).rejects.toThrow('database unavailable');
     expect(mailer.sent).toHaveLength(1);
     expect(await itemOf('-Ns9')).toMatchObject({ status: 'sending', attemptAt: NOW });
@@ -222,7 +252,9 @@ describe('e-mail processor with an SMTP mailer', () => {
         throw new Error('connection lost');
       },
     };
-    await expect(processEmail({ product: 'amc', queueKey: '-Ns8' }, deps(mailer), directJobContext({ attempt: 5, attempts: 5 }), clock)).rejects.toThrow();
+    await expect(
+      processEmail({ product: 'amc', queueKey: '-Ns8' }, deps(mailer), directJobContext({ attempt: 5, attempts: 5 }), clock),
+    ).rejects.toThrow();
     expect(await itemOf('-Ns8')).toMatchObject({ status: 'sent', messageId: '<other>' });
   });
 });
@@ -240,7 +272,9 @@ describe('e-mail processor edge cases', () => {
   it('fails for good on an item without an address', async () => {
     await db.ref(paths.emailQueue('-bad')).set({ subject: 'S', body: 'B', emailType: 3, status: 'queued' });
     const mailer = recordingSmtpMailer();
-    await expect(processEmail({ product: 'amc', queueKey: '-bad' }, deps(mailer), directJobContext(), clock)).rejects.toBeInstanceOf(PermanentJobError);
+    await expect(processEmail({ product: 'amc', queueKey: '-bad' }, deps(mailer), directJobContext(), clock)).rejects.toBeInstanceOf(
+      PermanentJobError,
+    );
     expect(await itemOf('-bad')).toMatchObject({ status: 'failed', failure: 'permanent' });
     expect(mailer.sent).toEqual([]);
   });

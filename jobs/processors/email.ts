@@ -39,7 +39,12 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
 }
 
-export async function processEmail(payload: EmailJob, deps: JobDeps, job: JobContext, clock: () => number = Date.now): Promise<EmailJobResult> {
+export async function processEmail(
+  payload: EmailJob,
+  deps: JobDeps,
+  job: JobContext,
+  clock: () => number = Date.now,
+): Promise<EmailJobResult> {
   const { db, mailer, log } = deps;
   const paths = payload.product === deps.paths.product() ? deps.paths : createPaths(payload.product);
   const itemRef = db.ref(paths.emailQueue(payload.queueKey));
@@ -93,7 +98,10 @@ export async function processEmail(payload: EmailJob, deps: JobDeps, job: JobCon
     if (error instanceof RetryLaterError) throw error;
     if (delivered) {
       // The server has the message; keep the claim so no retry sends it before the lease ends.
-      log.error(`E-mail queue item ${payload.queueKey} was sent but could not be marked sent; it may be sent again after the claim lease.`, error);
+      log.error(
+        `E-mail queue item ${payload.queueKey} was sent but could not be marked sent; it may be sent again after the claim lease.`,
+        error,
+      );
       throw error;
     }
     const permanent = error instanceof MailDeliveryError && error.permanent;

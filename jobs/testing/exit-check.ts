@@ -25,7 +25,10 @@ async function main() {
   if (mode === 'online') {
     const runtime = createJobRuntime({ redisUrl, prefix, deps });
     if (!(await runtime.startWorkers())) throw new Error('workers did not start');
-    const { queueKey } = await queueEmail({ db, paths, jobs: runtime }, { to: 'ann@example.com', subject: 'Exit check', body: '<p>Hi</p>' });
+    const { queueKey } = await queueEmail(
+      { db, paths, jobs: runtime },
+      { to: 'ann@example.com', subject: 'Exit check', body: '<p>Hi</p>' },
+    );
     const deadline = Date.now() + 10_000;
     while ((await db.ref(paths.emailQueue(queueKey)).get()).val()?.status !== 'sent') {
       if (Date.now() > deadline) throw new Error('the e-mail was not delivered');

@@ -57,9 +57,14 @@ export interface TestLogger extends Logger {
 
 export function testLogger(): TestLogger {
   const lines: TestLogger['lines'] = [];
-  const record = (level: TestLogger['lines'][number]['level']) => (message: string, ...details: unknown[]) => {
-    lines.push({ level, message: [message, ...details.map((detail) => (detail instanceof Error ? detail.message : String(detail)))].join(' ') });
-  };
+  const record =
+    (level: TestLogger['lines'][number]['level']) =>
+    (message: string, ...details: unknown[]) => {
+      lines.push({
+        level,
+        message: [message, ...details.map((detail) => (detail instanceof Error ? detail.message : String(detail)))].join(' '),
+      });
+    };
   return {
     lines,
     at: (level) => lines.filter((line) => line.level === level).map((line) => line.message),
@@ -71,7 +76,11 @@ export function testLogger(): TestLogger {
 }
 
 /** A mailer that throws `error` on the first `failures` sends, then hands over to `inner`. */
-export function flakyMailer(inner: Mailer, failures = 1, error: () => Error = () => new Error('SMTP connection reset')): Mailer & { calls: number } {
+export function flakyMailer(
+  inner: Mailer,
+  failures = 1,
+  error: () => Error = () => new Error('SMTP connection reset'),
+): Mailer & { calls: number } {
   const mailer: Mailer & { calls: number } = {
     transport: inner.transport,
     calls: 0,
@@ -119,7 +128,10 @@ export function recordingJobs(queued = true): JobQueue & { added: { name: QueueN
 }
 
 /** Waits until `check` returns a value other than undefined/false. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  { timeoutMs = 10_000, intervalMs = 25 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,18 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { appListOf, createGetAppList, formValuesOf, imageSize, recordUpdate } from '.';
-import { appChoiceLabel, assetSizeWarning, recommendedHeaderSize } from '~/schemas/app-setup';
-import type { Paths } from '@server/paths';
 import type { RealtimeDb } from '@server/db/types';
+import type { Paths } from '@server/paths';
+import { appChoiceLabel, assetSizeWarning, recommendedHeaderSize } from '~/schemas/app-setup';
+import { appListOf, createGetAppList, formValuesOf, imageSize, recordUpdate } from '.';
 
 describe('app record ↔ form values', () => {
   it('shows flags as true/false/unset and numbers as text', () => {
-    const values = formValuesOf({ enableGridMenu: true, requestLocation: false, resortsBetweenAds: 0, deploymentAssets: { appTitle: 'T', appIcon: 'u' } });
-    expect(values).toMatchObject({ enableGridMenu: 'true', requestLocation: 'false', hideESPTitle: '', resortsBetweenAds: '0', appTitle: 'T', appIcon: 'u' });
+    const values = formValuesOf({
+      enableGridMenu: true,
+      requestLocation: false,
+      resortsBetweenAds: 0,
+      deploymentAssets: { appTitle: 'T', appIcon: 'u' },
+    });
+    expect(values).toMatchObject({
+      enableGridMenu: 'true',
+      requestLocation: 'false',
+      hideESPTitle: '',
+      resortsBetweenAds: '0',
+      appTitle: 'T',
+      appIcon: 'u',
+    });
   });
 
   it('writes unset fields as null, flags as booleans and the deployment texts under deploymentAssets, keeping asset URLs', () => {
     const update = recordUpdate({ appId: 'x', appName: 'A', enableGridMenu: 'false', resortsBetweenAds: 2, appTitle: 'T' });
-    expect(update).toMatchObject({ appName: 'A', enableGridMenu: false, hideESPTitle: null, resortsBetweenAds: 2, adStartingPosition: null, 'deploymentAssets/appTitle': 'T' });
+    expect(update).toMatchObject({
+      appName: 'A',
+      enableGridMenu: false,
+      hideESPTitle: null,
+      resortsBetweenAds: 2,
+      adStartingPosition: null,
+      'deploymentAssets/appTitle': 'T',
+    });
     expect(Object.keys(update)).not.toContain('deploymentAssets/appIcon');
     expect(Object.keys(update)).not.toContain('appId');
   });
@@ -77,7 +96,27 @@ function jpeg(width: number, height: number, orientation?: number): Uint8Array {
     const body = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
     parts.push(0xff, 0xe1, ((body.length + 2) >> 8) & 0xff, (body.length + 2) & 0xff, ...body);
   }
-  parts.push(0xff, 0xc0, 0x00, 0x11, 0x08, (height >> 8) & 0xff, height & 0xff, (width >> 8) & 0xff, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1);
+  parts.push(
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    (height >> 8) & 0xff,
+    height & 0xff,
+    (width >> 8) & 0xff,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  );
   return new Uint8Array(parts);
 }
 
@@ -95,7 +134,9 @@ describe('image sizes of uploads (spec 01 §5 recommended sizes)', () => {
   it('warns with the actual and the recommended size, and is quiet when they match', () => {
     const icon = { label: 'App icon', width: 512, height: 512 };
     expect(assetSizeWarning(icon, { width: 512, height: 512 })).toBeNull();
-    expect(assetSizeWarning(icon, { width: 300, height: 300 })).toBe('The app icon is 300x300 pixels; the recommended size is 512x512 pixels.');
+    expect(assetSizeWarning(icon, { width: 300, height: 300 })).toBe(
+      'The app icon is 300x300 pixels; the recommended size is 512x512 pixels.',
+    );
     expect(assetSizeWarning(icon, null)).toBe('The size of the app icon could not be read. The recommended size is 512x512 pixels.');
     expect(recommendedHeaderSize('esp')).toEqual({ width: 1125, height: 450 });
     expect(recommendedHeaderSize('single')).toEqual({ width: 1125, height: 600 });

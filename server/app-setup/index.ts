@@ -1,7 +1,6 @@
 import type { RealtimeDb } from '@server/db/types';
 import { storagePaths, type Paths } from '@server/paths';
 import { extensionOf, storeUploadedFile, type FileStorage } from '@server/storage';
-import { IMAGE_HEADER_BYTES, imageSize, type ImageSize } from './image-size';
 import {
   ADVANCED_TEXT_FIELDS,
   APP_ASSETS,
@@ -14,6 +13,7 @@ import {
   type AppAssetField,
   type AppSetupValues,
 } from '~/schemas/app-setup';
+import { IMAGE_HEADER_BYTES, imageSize, type ImageSize } from './image-size';
 
 export { imageSize, type ImageSize } from './image-size';
 
@@ -66,12 +66,20 @@ export async function loadAppRecord(db: RealtimeDb, paths: Paths, appId: string)
 /** The form's values for a record: every field as the form shows it ('' for unset). */
 export type AppFormValues = Record<string, string>;
 
-const TEXT_AT_TOP = ['appName', 'appType', 'cLocationId', ...Object.keys(LOCATION_TEXT_FIELDS), ...Object.keys(ADVANCED_TEXT_FIELDS), ...Object.keys(COLOUR_FIELDS)];
+const TEXT_AT_TOP = [
+  'appName',
+  'appType',
+  'cLocationId',
+  ...Object.keys(LOCATION_TEXT_FIELDS),
+  ...Object.keys(ADVANCED_TEXT_FIELDS),
+  ...Object.keys(COLOUR_FIELDS),
+];
 const DEPLOYMENT_TEXT = ['appTitle', 'shortDescription', 'description', 'keywords'] as const;
 
 export function formValuesOf(record: AppRecord | null): AppFormValues {
   const values: AppFormValues = {};
-  const stringOf = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+  const stringOf = (value: unknown) =>
+    typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
   for (const field of TEXT_AT_TOP) values[field] = stringOf(record?.[field]);
   for (const field of Object.keys(NUMBER_FIELDS)) values[field] = stringOf(record?.[field]);
   for (const field of FLAG_FIELDS) {

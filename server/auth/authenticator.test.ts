@@ -31,7 +31,13 @@ const server = setupServer(
     if (code === 'expired-code') {
       return HttpResponse.json({ error: 'invalid_grant', error_description: 'Malformed auth code.' }, { status: 400 });
     }
-    return HttpResponse.json({ access_token: `token-${code}`, expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile', id_token: 'id' });
+    return HttpResponse.json({
+      access_token: `token-${code}`,
+      expires_in: 3599,
+      token_type: 'Bearer',
+      scope: 'openid email profile',
+      id_token: 'id',
+    });
   }),
   http.get(USERINFO_URL, ({ request }) => {
     const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
@@ -48,7 +54,12 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   db = createEmbeddedDb({ file: join(makeTempDir('auth-google'), 'rtdb.sqlite') });
   identity = createEmbeddedIdentity(db.sqlite);
-  await identity.createUser({ uid: 'demo-admin', email: 'admin@demo.example', password: 'demo-password-1', displayName: 'Karen Lindqvist' });
+  await identity.createUser({
+    uid: 'demo-admin',
+    email: 'admin@demo.example',
+    password: 'demo-password-1',
+    displayName: 'Karen Lindqvist',
+  });
   kit = createAuthKit({ db, paths: createPaths('amc'), secrets: ['test-session-secret-of-at-least-32-characters'], secure: false });
 });
 afterEach(() => {
@@ -61,7 +72,11 @@ afterAll(async () => {
 });
 
 const authenticator = () =>
-  createAuthenticator({ identity, flow: kit.flow, google: { clientId: 'client-id', clientSecret: 'client-secret', callbackURL: CALLBACK } });
+  createAuthenticator({
+    identity,
+    flow: kit.flow,
+    google: { clientId: 'client-id', clientSecret: 'client-secret', callbackURL: CALLBACK },
+  });
 
 /** Starts a sign-in: Google's consent URL and the cookie holding the OAuth state. */
 async function start() {
@@ -89,9 +104,17 @@ async function failure(promise: Promise<unknown>): Promise<AuthorizationError> {
 describe('Google sign-in (remix-auth-google)', () => {
   it('is offered only with credentials and when the project has it', () => {
     const env = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
-    expect(googleCredentials(env, { signIn: { password: true, google: true, emailLink: true } })).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(googleCredentials(env, { signIn: { password: true, google: true, emailLink: true } })).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
     expect(googleCredentials(env, { signIn: { password: true, google: false, emailLink: true } })).toBeNull();
-    expect(googleCredentials({ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined }, { signIn: { password: true, google: true, emailLink: true } })).toBeNull();
+    expect(
+      googleCredentials(
+        { GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined },
+        { signIn: { password: true, google: true, emailLink: true } },
+      ),
+    ).toBeNull();
   });
 
   it("sends the browser to Google's consent page with a state kept in the __login cookie", async () => {

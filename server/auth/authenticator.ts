@@ -33,7 +33,10 @@ export interface GoogleCredentials {
 }
 
 /** Google sign-in's credentials when the environment has them and the project offers it; else null. */
-export function googleCredentials(env: Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>, project: Pick<ProjectConfig, 'signIn'>): GoogleCredentials | null {
+export function googleCredentials(
+  env: Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>,
+  project: Pick<ProjectConfig, 'signIn'>,
+): GoogleCredentials | null {
   if (!project.signIn.google || !env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
   return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
 }

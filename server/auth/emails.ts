@@ -18,7 +18,17 @@ function minutesText(ms: number): string {
 }
 
 /** The e-mailed sign-in link. */
-export function signInLinkEmail({ appTitle, email, link, validForMs }: { appTitle: string; email: string; link: string; validForMs: number }): AuthEmail {
+export function signInLinkEmail({
+  appTitle,
+  email,
+  link,
+  validForMs,
+}: {
+  appTitle: string;
+  email: string;
+  link: string;
+  validForMs: number;
+}): AuthEmail {
   const title = escapeHtml(appTitle);
   return {
     subject: `Sign in to ${appTitle}`,
@@ -33,7 +43,17 @@ export function signInLinkEmail({ appTitle, email, link, validForMs }: { appTitl
 }
 
 /** The e-mailed password reset link (the console's own reset page, or the identity provider's). */
-export function passwordResetEmail({ appTitle, email, link, validForMs }: { appTitle: string; email: string; link: string; validForMs?: number }): AuthEmail {
+export function passwordResetEmail({
+  appTitle,
+  email,
+  link,
+  validForMs,
+}: {
+  appTitle: string;
+  email: string;
+  link: string;
+  validForMs?: number;
+}): AuthEmail {
   const title = escapeHtml(appTitle);
   return {
     subject: `Reset your ${appTitle} password`,

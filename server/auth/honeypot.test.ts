@@ -13,7 +13,11 @@ describe('honeypot', () => {
   const props = honeypot.getInputProps({ validFromTimestamp: 999_000 });
 
   it("answers remix-utils HoneypotInputs' props", () => {
-    expect(props).toEqual({ nameFieldName: HONEYPOT_NAME_FIELD, validFromFieldName: HONEYPOT_VALID_FROM_FIELD, encryptedValidFrom: expect.any(String) });
+    expect(props).toEqual({
+      nameFieldName: HONEYPOT_NAME_FIELD,
+      validFromFieldName: HONEYPOT_VALID_FROM_FIELD,
+      encryptedValidFrom: expect.any(String),
+    });
   });
 
   it('passes a form a person filled in', () => {
@@ -26,8 +30,14 @@ describe('honeypot', () => {
       form({ [HONEYPOT_VALID_FROM_FIELD]: props.encryptedValidFrom }),
       form({ [HONEYPOT_NAME_FIELD]: '' }),
       form({ [HONEYPOT_NAME_FIELD]: '', [HONEYPOT_VALID_FROM_FIELD]: '999000.forged' }),
-      form({ [HONEYPOT_NAME_FIELD]: '', [HONEYPOT_VALID_FROM_FIELD]: createHoneypot({ secret: 'other' }).getInputProps().encryptedValidFrom }),
-      form({ [HONEYPOT_NAME_FIELD]: '', [HONEYPOT_VALID_FROM_FIELD]: honeypot.getInputProps({ validFromTimestamp: 2_000_000 }).encryptedValidFrom }),
+      form({
+        [HONEYPOT_NAME_FIELD]: '',
+        [HONEYPOT_VALID_FROM_FIELD]: createHoneypot({ secret: 'other' }).getInputProps().encryptedValidFrom,
+      }),
+      form({
+        [HONEYPOT_NAME_FIELD]: '',
+        [HONEYPOT_VALID_FROM_FIELD]: honeypot.getInputProps({ validFromTimestamp: 2_000_000 }).encryptedValidFrom,
+      }),
     ];
     for (const data of cases) expect(() => honeypot.check(data)).toThrow(SpamError);
   });

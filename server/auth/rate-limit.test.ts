@@ -10,7 +10,12 @@ afterAll(async () => {
 });
 
 function limiter(options: { redisUrl?: string; now?: () => number } = {}) {
-  const created = createRateLimiter({ redisUrl: REDIS_URL, prefix: `${process.env.REDIS_PREFIX}-rate-${randomUUID()}`, log: quiet, ...options });
+  const created = createRateLimiter({
+    redisUrl: REDIS_URL,
+    prefix: `${process.env.REDIS_PREFIX}-rate-${randomUUID()}`,
+    log: quiet,
+    ...options,
+  });
   limiters.push(created);
   return created;
 }

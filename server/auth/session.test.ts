@@ -66,7 +66,9 @@ describe('staff sessions', () => {
     const shared = await signIn(false);
     expect(shared.setCookie).not.toMatch(/Max-Age|Expires/);
     const stored = Object.values((await db.ref('amc/console-sessions').get()).val() as Record<string, { expiresAt: number }>);
-    expect(stored.map((s) => s.expiresAt).sort()).toEqual([clock + SHARED_SESSION_SECONDS * 1000, clock + PERSONAL_SESSION_SECONDS * 1000].sort());
+    expect(stored.map((s) => s.expiresAt).sort()).toEqual(
+      [clock + SHARED_SESSION_SECONDS * 1000, clock + PERSONAL_SESSION_SECONDS * 1000].sort(),
+    );
   });
 
   it('refuse tampered, unknown and expired sessions', async () => {

@@ -73,8 +73,7 @@ export function createStaffSessionStorage({ db, paths, secrets, secure, now = Da
   });
 
   /** Each write renews the server-side lifetime; the cookie's own expiry is the browser's business. */
-  const lifetime = (data: Record<string, unknown>) =>
-    now() + (data.persistent ? PERSONAL_SESSION_SECONDS : SHARED_SESSION_SECONDS) * 1000;
+  const lifetime = (data: Record<string, unknown>) => now() + (data.persistent ? PERSONAL_SESSION_SECONDS : SHARED_SESSION_SECONDS) * 1000;
 
   /** Sessions whose browser never came back: a few are swept at each sign-in. */
   const removeExpiredSessions = async () => {

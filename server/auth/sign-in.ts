@@ -56,13 +56,25 @@ export function emailLinkSentText(email: string): string {
 const TOKEN_PROBLEMS: Record<AuthTokenKind, Record<TokenProblem, LoginAlert>> = {
   'email-link': {
     invalid: { title: 'Sign-in link not valid', message: 'This sign-in link is not valid. Request a new link below.' },
-    expired: { title: 'Sign-in link expired', message: 'This sign-in link has expired: links work for 15 minutes. Request a new link below.' },
-    used: { title: 'Sign-in link already used', message: 'This sign-in link has already been used: each link works once. Request a new link below.' },
+    expired: {
+      title: 'Sign-in link expired',
+      message: 'This sign-in link has expired: links work for 15 minutes. Request a new link below.',
+    },
+    used: {
+      title: 'Sign-in link already used',
+      message: 'This sign-in link has already been used: each link works once. Request a new link below.',
+    },
   },
   'password-reset': {
     invalid: { title: 'Reset link not valid', message: 'This password reset link is not valid. Request a new one below.' },
-    expired: { title: 'Reset link expired', message: 'This password reset link has expired: links work for 1 hour. Request a new one below.' },
-    used: { title: 'Reset link already used', message: 'This password reset link has already been used: each link works once. Request a new one below.' },
+    expired: {
+      title: 'Reset link expired',
+      message: 'This password reset link has expired: links work for 1 hour. Request a new one below.',
+    },
+    used: {
+      title: 'Reset link already used',
+      message: 'This password reset link has already been used: each link works once. Request a new one below.',
+    },
   },
 };
 
@@ -99,7 +111,13 @@ async function flowSession(services: Pick<SignInServices, 'auth'>, request: Requ
 }
 
 /** Set-Cookie for a pending sign-in: `user` proved who they are with `method`. */
-async function startPending(services: SignInServices, session: LoginFlowSession, user: AuthenticatedUser, method: SignInMethod, redirectTo: string | null) {
+async function startPending(
+  services: SignInServices,
+  session: LoginFlowSession,
+  user: AuthenticatedUser,
+  method: SignInMethod,
+  redirectTo: string | null,
+) {
   const pending: PendingSignIn = {
     uid: user.uid,
     email: user.email,
@@ -159,10 +177,7 @@ export async function redirectToLogin(
 
 // ─── E-mail and password ─────────────────────────────────────────────────────────────────
 
-export type PasswordOutcome =
-  | { kind: 'verified'; response: Response }
-  | { kind: 'rate-limited' }
-  | { kind: 'failed'; message: string };
+export type PasswordOutcome = { kind: 'verified'; response: Response } | { kind: 'rate-limited' } | { kind: 'failed'; message: string };
 
 /**
  * Checks e-mail and password (already validated by the form schema) with the FormStrategy.
@@ -259,7 +274,11 @@ function otherCookies(request: Request, name: string): string {
  * profile and finds the account by e-mail. Success leads to the Personal Device step; failure
  * back to the login screen with an alert carrying the error message.
  */
-export async function finishGoogleSignIn(services: SignInServices, request: Request, project: Pick<ProjectConfig, 'signIn'>): Promise<Response> {
+export async function finishGoogleSignIn(
+  services: SignInServices,
+  request: Request,
+  project: Pick<ProjectConfig, 'signIn'>,
+): Promise<Response> {
   const authenticator = googleAuthenticator(services, request, project);
   if (!authenticator) throw new Response('Not Found', { status: 404 });
   // Google answers with ?error=… when the person cancels or Google refuses (OAuth 2.0 §4.1.2.1).
@@ -291,16 +310,18 @@ export async function finishGoogleSignIn(services: SignInServices, request: Requ
 // ─── Completing a sign-in ────────────────────────────────────────────────────────────────
 
 export type CompletionOutcome =
-  | { kind: 'signed-in'; response: Response }
-  | { kind: 'no-access'; headers: Headers }
-  | { kind: 'expired'; response: Response };
+  { kind: 'signed-in'; response: Response } | { kind: 'no-access'; headers: Headers } | { kind: 'expired'; response: Response };
 
 /**
  * The Personal Device answer for the pending sign-in: authorizes the person (spec 01 §4.2) and,
  * when they may enter, creates the staff session (persistent cookie on a personal device, a
  * browser-session cookie on a shared one) and redirects. The pending sign-in is used up either way.
  */
-export async function completeSignIn(services: SignInServices, request: Request, device: 'personal' | 'shared'): Promise<CompletionOutcome> {
+export async function completeSignIn(
+  services: SignInServices,
+  request: Request,
+  device: 'personal' | 'shared',
+): Promise<CompletionOutcome> {
   const flow = await flowSession(services, request);
   const pending = pendingSignIn(flow);
   if (!pending) {
@@ -370,7 +391,12 @@ export type LinkRequestOutcome = { kind: 'sent'; response: Response } | { kind: 
  * Sends a sign-in link (spec 01 §4.1): only to an address whose account has staff access;
  * others learn that the address has no access. Every request counts against the limits.
  */
-export async function requestEmailLink(services: SignInServices, request: Request, rawEmail: string, appTitle: string): Promise<LinkRequestOutcome> {
+export async function requestEmailLink(
+  services: SignInServices,
+  request: Request,
+  rawEmail: string,
+  appTitle: string,
+): Promise<LinkRequestOutcome> {
   const email = normalizeEmail(rawEmail);
   if (!(await hitLimits(services.rateLimiter, 'email-link', email, clientIp(request))).allowed) return { kind: 'rate-limited' };
 
@@ -383,7 +409,13 @@ export async function requestEmailLink(services: SignInServices, request: Reques
   await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
 
   const headers = new Headers({ 'Set-Cookie': await services.auth.rememberedEmail.serialize(user.email) });
-  const response = await redirectToLogin(services, request, '/login?mode=email-link', { notice: { tone: 'success', text: emailLinkSentText(user.email) } }, { headers });
+  const response = await redirectToLogin(
+    services,
+    request,
+    '/login?mode=email-link',
+    { notice: { tone: 'success', text: emailLinkSentText(user.email) } },
+    { headers },
+  );
   return { kind: 'sent', response };
 }
 
@@ -393,13 +425,19 @@ export async function rememberedEmail(services: Pick<SignInServices, 'auth'>, re
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export type RedeemOutcome = { kind: 'verified'; response: Response } | { kind: 'problem'; alert: LoginAlert } | { kind: 'ask-email' } | { kind: 'mismatch' };
+export type RedeemOutcome =
+  { kind: 'verified'; response: Response } | { kind: 'problem'; alert: LoginAlert } | { kind: 'ask-email' } | { kind: 'mismatch' };
 
 /**
  * Opens a sign-in link: the e-mail (typed, or remembered by this browser) must be the one the
  * link was sent to; then the token is used up and the Personal Device step follows.
  */
-export async function redeemEmailLink(services: SignInServices, request: Request, token: string, typedEmail: string | undefined): Promise<RedeemOutcome> {
+export async function redeemEmailLink(
+  services: SignInServices,
+  request: Request,
+  token: string,
+  typedEmail: string | undefined,
+): Promise<RedeemOutcome> {
   const email = typedEmail ? normalizeEmail(typedEmail) : await rememberedEmail(services, request);
   const check = await services.auth.tokens.inspect(token, 'email-link');
   if (!check.ok) return { kind: 'problem', alert: tokenProblem('email-link', check.problem) };
@@ -409,7 +447,11 @@ export async function redeemEmailLink(services: SignInServices, request: Request
   const redeemed = await services.auth.tokens.redeem(token, 'email-link');
   if (!redeemed.ok) return { kind: 'problem', alert: tokenProblem('email-link', redeemed.problem) };
   const user = await services.identity.getUser(redeemed.record.uid);
-  if (!user || user.disabled) return { kind: 'problem', alert: { title: LOGIN_ERROR_TITLE, message: 'The account this link was sent for no longer exists or has been disabled.' } };
+  if (!user || user.disabled)
+    return {
+      kind: 'problem',
+      alert: { title: LOGIN_ERROR_TITLE, message: 'The account this link was sent for no longer exists or has been disabled.' },
+    };
 
   const session = await flowSession(services, request);
   const headers = new Headers({ 'Set-Cookie': await startPending(services, session, user, 'email-link', null) });
@@ -425,7 +467,12 @@ export type ResetRequestOutcome = { kind: 'sent'; response: Response } | { kind:
  * Sends a password reset e-mail: a link to the identity provider's own reset page when it
  * hosts one (Firebase Auth), else the console's single-use reset link (1 hour).
  */
-export async function requestPasswordReset(services: SignInServices, request: Request, rawEmail: string, appTitle: string): Promise<ResetRequestOutcome> {
+export async function requestPasswordReset(
+  services: SignInServices,
+  request: Request,
+  rawEmail: string,
+  appTitle: string,
+): Promise<ResetRequestOutcome> {
   const email = normalizeEmail(rawEmail);
   if (!(await hitLimits(services.rateLimiter, 'reset', email, clientIp(request))).allowed) return { kind: 'rate-limited' };
 
@@ -436,9 +483,18 @@ export async function requestPasswordReset(services: SignInServices, request: Re
       link = await services.identity.generatePasswordResetLink(email);
     } else {
       const user = await services.identity.getUserByEmail(email);
-      if (!user) throw new IdentityError('user-not-found', 'There is no user record corresponding to this identifier. The user may have been deleted.');
+      if (!user)
+        throw new IdentityError(
+          'user-not-found',
+          'There is no user record corresponding to this identifier. The user may have been deleted.',
+        );
       if (user.disabled) throw new IdentityError('user-disabled', 'The user account has been disabled by an administrator.');
-      const token = await services.auth.tokens.issue({ kind: 'password-reset', uid: user.uid, email: user.email, ttlMs: PASSWORD_RESET_TTL_MS });
+      const token = await services.auth.tokens.issue({
+        kind: 'password-reset',
+        uid: user.uid,
+        email: user.email,
+        ttlMs: PASSWORD_RESET_TTL_MS,
+      });
       link = `${publicOrigin(services.env, request)}/login?${new URLSearchParams({ mode: 'reset', token })}`;
       validForMs = PASSWORD_RESET_TTL_MS;
     }
@@ -447,11 +503,14 @@ export async function requestPasswordReset(services: SignInServices, request: Re
     throw error;
   }
   await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
-  const response = await redirectToLogin(services, request, '/login?mode=forgot', { notice: { tone: 'success', text: PASSWORD_RESET_SENT } });
+  const response = await redirectToLogin(services, request, '/login?mode=forgot', {
+    notice: { tone: 'success', text: PASSWORD_RESET_SENT },
+  });
   return { kind: 'sent', response };
 }
 
-export type ResetOutcome = { kind: 'done'; response: Response } | { kind: 'problem'; alert: LoginAlert } | { kind: 'failed'; message: string };
+export type ResetOutcome =
+  { kind: 'done'; response: Response } | { kind: 'problem'; alert: LoginAlert } | { kind: 'failed'; message: string };
 
 /** Sets the new password chosen on the console's reset page, using up the reset token. */
 export async function resetPassword(services: SignInServices, request: Request, token: string, password: string): Promise<ResetOutcome> {

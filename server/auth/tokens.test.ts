@@ -62,7 +62,15 @@ describe('single-use sign-in tokens', () => {
     const firstFlipped = `${other(signature[0])}${signature.slice(1)}`;
     // The last character carries two unused bits: a different character there may decode to the same bytes.
     const lastFlipped = `${signature.slice(0, -1)}${other(signature.slice(-1))}`;
-    const bad = [`${id}.${later}.${signature}`, `${id}.${expiry}.${firstFlipped}`, `${id}.${expiry}.${lastFlipped}`, `${id}.${expiry}`, '', 'not-a-token', `${token}x`];
+    const bad = [
+      `${id}.${later}.${signature}`,
+      `${id}.${expiry}.${firstFlipped}`,
+      `${id}.${expiry}.${lastFlipped}`,
+      `${id}.${expiry}`,
+      '',
+      'not-a-token',
+      `${token}x`,
+    ];
     for (const candidate of bad) {
       expect(await tokens().redeem(candidate, 'email-link')).toEqual({ ok: false, problem: 'invalid' });
     }

@@ -89,7 +89,11 @@ export function createAuthTokens({ db, paths, secrets, now = Date.now }: AuthTok
   /** Removes records that expired more than a day ago (a few at a time, on issue). */
   const sweep = async (id: string) => {
     const root = db.ref(paths.authToken(id)).parent!;
-    const stale = await root.orderByChild('expiresAt').endAt(now() - RETENTION_MS).limitToFirst(50).get();
+    const stale = await root
+      .orderByChild('expiresAt')
+      .endAt(now() - RETENTION_MS)
+      .limitToFirst(50)
+      .get();
     const removals: Record<string, null> = {};
     stale.forEach((child) => {
       if (child.key) removals[child.key] = null;

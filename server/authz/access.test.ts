@@ -52,7 +52,12 @@ describe('loadAccess on the demo data', () => {
   });
 
   it('reads the admin of A (editor, admin, can notify)', () => {
-    expect(of('adminA')).toMatchObject({ adminLocations: [COMMUNITY_A], editLocations: [COMMUNITY_A], canNotifyLocations: [COMMUNITY_A], isResortSystem: false });
+    expect(of('adminA')).toMatchObject({
+      adminLocations: [COMMUNITY_A],
+      editLocations: [COMMUNITY_A],
+      canNotifyLocations: [COMMUNITY_A],
+      isResortSystem: false,
+    });
   });
 
   it('reads the editor of B', () => {
@@ -60,7 +65,13 @@ describe('loadAccess on the demo data', () => {
   });
 
   it('reads the resort system admin', () => {
-    expect(of('system')).toMatchObject({ isResortSystem: true, isSuperAdmin: false, adminLocations: BOTH, editLocations: BOTH, canNotifyLocations: BOTH });
+    expect(of('system')).toMatchObject({
+      isResortSystem: true,
+      isSuperAdmin: false,
+      adminLocations: BOTH,
+      editLocations: BOTH,
+      canNotifyLocations: BOTH,
+    });
   });
 
   it('takes super admins from SUPER_ADMIN_EMAILS, not the database', () => {
@@ -72,7 +83,13 @@ describe('loadAccess on the demo data', () => {
   });
 
   it('reads the remote manager: no community rights, one grant with its permissions', () => {
-    expect(of('remote')).toMatchObject({ adminLocations: [], editLocations: [], canNotifyLocations: [], editorDefault: null, isSuperAdmin: false });
+    expect(of('remote')).toMatchObject({
+      adminLocations: [],
+      editLocations: [],
+      canNotifyLocations: [],
+      editorDefault: null,
+      isSuperAdmin: false,
+    });
     expect(of('remote').remoteGrants).toEqual([
       {
         detailId: 'lakeside-grill',
@@ -128,7 +145,9 @@ describe('accessFromRecords', () => {
     );
     expect(result.editLocations).toEqual(['c']);
     expect(result.editorDefault).toBeNull();
-    expect(result.remoteGrants.map((grant) => [grant.detailId, grant.accessType, grant.editInfo, grant.addButtons])).toEqual([['good', 'url', true, false]]);
+    expect(result.remoteGrants.map((grant) => [grant.detailId, grant.accessType, grant.editInfo, grant.addButtons])).toEqual([
+      ['good', 'url', true, false],
+    ]);
   });
 });
 
@@ -165,9 +184,14 @@ describe('location rules', () => {
     expect(canNotify(of('adminA'), COMMUNITY_A)).toBe(true);
     expect(canNotify(of('editorA'), COMMUNITY_A)).toBe(false);
     expect(canNotify(of('system'), COMMUNITY_B)).toBe(true);
-    const notifier = accessFromRecords({ uid: 'n', email: 'n@example.com' }, { communities: { x: { isEditor: true, canNotify: true } } }, null, {
-      SUPER_ADMIN_EMAILS: [],
-    });
+    const notifier = accessFromRecords(
+      { uid: 'n', email: 'n@example.com' },
+      { communities: { x: { isEditor: true, canNotify: true } } },
+      null,
+      {
+        SUPER_ADMIN_EMAILS: [],
+      },
+    );
     expect(canNotify(notifier, 'x')).toBe(true);
     expect(isLocationAdmin(notifier, 'x')).toBe(false);
   });
@@ -194,9 +218,14 @@ describe('location rules', () => {
       { SUPER_ADMIN_EMAILS: [] },
     );
     expect(canSwitchCommunity(adminAndEditor)).toBe(true);
-    const twoAsEditor = accessFromRecords({ uid: 'y', email: 'y@example.com' }, { communities: { a: { isEditor: true }, b: { isEditor: true } } }, null, {
-      SUPER_ADMIN_EMAILS: [],
-    });
+    const twoAsEditor = accessFromRecords(
+      { uid: 'y', email: 'y@example.com' },
+      { communities: { a: { isEditor: true }, b: { isEditor: true } } },
+      null,
+      {
+        SUPER_ADMIN_EMAILS: [],
+      },
+    );
     expect(canSwitchCommunity(twoAsEditor)).toBe(false);
   });
 });
@@ -216,7 +245,13 @@ describe('visibleApps', () => {
 });
 
 describe('communities', () => {
-  const summary = (key: string, title: string, pinned: boolean, ordinal: number | null) => ({ key, title, displayName: title, pinned, ordinal });
+  const summary = (key: string, title: string, pinned: boolean, ordinal: number | null) => ({
+    key,
+    title,
+    displayName: title,
+    pinned,
+    ordinal,
+  });
 
   it('sorts pinned first, then ordinal, then title', () => {
     const list = [
@@ -243,7 +278,11 @@ describe('communities', () => {
   });
 
   it('shows a system admin every community and others their edit locations', async () => {
-    const all = [summary(COMMUNITY_B, 'Maple Falls', false, 2), summary(COMMUNITY_A, 'Pine Hollow RV Resort', true, 1), summary('other', 'Other', false, 3)];
+    const all = [
+      summary(COMMUNITY_B, 'Maple Falls', false, 2),
+      summary(COMMUNITY_A, 'Pine Hollow RV Resort', true, 1),
+      summary('other', 'Other', false, 3),
+    ];
     expect(visibleCommunities(of('system'), all).map((c) => c.key)).toEqual([COMMUNITY_A, COMMUNITY_B, 'other']);
     expect(visibleCommunities(of('editorB'), all).map((c) => c.key)).toEqual([COMMUNITY_B]);
     expect(visibleCommunities(of('remote'), all)).toEqual([]);
@@ -257,9 +296,14 @@ describe('communities', () => {
   });
 
   it('drops edit locations whose community no longer exists', async () => {
-    const stale = accessFromRecords({ uid: 's', email: 's@example.com' }, { communities: { gone: { isEditor: true }, [COMMUNITY_B]: { isEditor: true } } }, null, {
-      SUPER_ADMIN_EMAILS: [],
-    });
+    const stale = accessFromRecords(
+      { uid: 's', email: 's@example.com' },
+      { communities: { gone: { isEditor: true }, [COMMUNITY_B]: { isEditor: true } } },
+      null,
+      {
+        SUPER_ADMIN_EMAILS: [],
+      },
+    );
     expect((await loadVisibleCommunities(demo, stale)).map((c) => c.key)).toEqual([COMMUNITY_B]);
   });
 

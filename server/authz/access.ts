@@ -71,8 +71,7 @@ export type AccessDeps = {
   env: Pick<Env, 'SUPER_ADMIN_EMAILS'>;
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** True when the e-mail is one of the configured super-admin addresses (compared case-insensitively). */
 export function isSuperAdminEmail(env: Pick<Env, 'SUPER_ADMIN_EMAILS'>, email: string): boolean {
@@ -252,11 +251,7 @@ export function visibleCommunities<T extends Pick<CommunitySummary, 'key' | 'tit
  * when allowed, else the person's first authorized community. `communities` are the ones the
  * person may manage (visibleCommunities). Null when there is none.
  */
-export function defaultCommunity(
-  access: Access,
-  storedKey: string | null | undefined,
-  communities: ExistingCommunities,
-): string | null {
+export function defaultCommunity(access: Access, storedKey: string | null | undefined, communities: ExistingCommunities): string | null {
   const allowed = [...communities].map((community) => (typeof community === 'string' ? community : community.key));
   const allowedSet = new Set(allowed);
   if (storedKey && allowedSet.has(storedKey)) return storedKey;

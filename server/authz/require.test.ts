@@ -44,7 +44,12 @@ async function thrown(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   demo = await openDemoDb('authz-require');
-  sessions = createStaffSessionStorage({ db: demo.db, paths: demo.paths, secrets: ['a-test-secret-that-is-at-least-32-chars'], secure: false });
+  sessions = createStaffSessionStorage({
+    db: demo.db,
+    paths: demo.paths,
+    secrets: ['a-test-secret-that-is-at-least-32-chars'],
+    secure: false,
+  });
   authz = createAuthz({ db: demo.db, paths: demo.paths, env: demo.env, sessions });
   cookies = await roleCookies(sessions);
   // A URL grant (the link's uuid as uid) on the Snack Shack with editInfo only, and an e-mail
@@ -97,7 +102,12 @@ describe('requireUser', () => {
 
   it('refuses a forged or foreign cookie', async () => {
     expect((await thrown(authz.requireUser(request('/', '__session=forged')))).location).toBe('/login');
-    const other = createStaffSessionStorage({ db: demo.db, paths: demo.paths, secrets: ['another-secret-that-is-at-least-32-chars'], secure: false });
+    const other = createStaffSessionStorage({
+      db: demo.db,
+      paths: demo.paths,
+      secrets: ['another-secret-that-is-at-least-32-chars'],
+      secure: false,
+    });
     const foreign = await sessionCookie(other, demoPerson('system'));
     expect((await thrown(authz.requireUser(request('/', foreign)))).location).toBe('/login');
   });
@@ -201,25 +211,39 @@ describe('role helpers', () => {
 
   it('judge the community of the route', async () => {
     expect((await authz.requireLocationAdmin(request('/', 'system'), { community: COMMUNITY_B })).community).toBe(COMMUNITY_B);
-    expect((await thrown(authz.requireLocationAdmin(request('/', 'adminA'), { community: COMMUNITY_B }))).body).toEqual({ reason: 'community' });
+    expect((await thrown(authz.requireLocationAdmin(request('/', 'adminA'), { community: COMMUNITY_B }))).body).toEqual({
+      reason: 'community',
+    });
   });
 });
 
 describe('requireRemoteGrant', () => {
   it('resolves a signed-in remote manager’s grant by detail id to the item', async () => {
-    const remote = await authz.requireRemoteGrant(request('/detail/remote/id/lakeside-grill', 'remote'), { detailId: 'lakeside-grill' }, 'editInfo');
+    const remote = await authz.requireRemoteGrant(
+      request('/detail/remote/id/lakeside-grill', 'remote'),
+      { detailId: 'lakeside-grill' },
+      'editInfo',
+    );
     expect(remote.user?.uid).toBe('demo-remote');
     expect(remote.grant).toMatchObject({ detailId: 'lakeside-grill', addButtons: true, sendNotifications: true });
-    expect(remote.item).toMatchObject({ community: COMMUNITY_A, section: 'dining-resort', itemId: 'lakeside-grill', value: { title: 'Lakeside Grill' } });
+    expect(remote.item).toMatchObject({
+      community: COMMUNITY_A,
+      section: 'dining-resort',
+      itemId: 'lakeside-grill',
+      value: { title: 'Lakeside Grill' },
+    });
     expect(remote.item.path).toBe(demo.paths.listItem(COMMUNITY_A, 'dining-resort', 'lakeside-grill'));
   });
 
   it('by detail id: anonymous people sign in; people without that grant get 404', async () => {
-    expect((await thrown(authz.requireRemoteGrant(request('/detail/remote/id/lakeside-grill'), { detailId: 'lakeside-grill' }, 'editInfo'))).location).toBe(
-      '/login?redirectTo=%2Fdetail%2Fremote%2Fid%2Flakeside-grill',
-    );
+    expect(
+      (await thrown(authz.requireRemoteGrant(request('/detail/remote/id/lakeside-grill'), { detailId: 'lakeside-grill' }, 'editInfo')))
+        .location,
+    ).toBe('/login?redirectTo=%2Fdetail%2Fremote%2Fid%2Flakeside-grill');
     for (const role of ['editorA', 'adminA', 'system', 'super'] as const) {
-      expect((await thrown(authz.requireRemoteGrant(request('/x', role), { detailId: 'lakeside-grill' }, 'editInfo'))).status, role).toBe(404);
+      expect((await thrown(authz.requireRemoteGrant(request('/x', role), { detailId: 'lakeside-grill' }, 'editInfo'))).status, role).toBe(
+        404,
+      );
     }
     expect((await thrown(authz.requireRemoteGrant(request('/x', 'remote'), { detailId: 'snack-shack' }, 'editInfo'))).status).toBe(404);
     expect((await thrown(authz.requireRemoteGrant(request('/x', 'remote'), { detailId: '../x' }, 'editInfo'))).status).toBe(404);
@@ -234,11 +258,15 @@ describe('requireRemoteGrant', () => {
     expect(remote.item).toMatchObject({ itemId: 'snack-shack', value: { title: 'The Snack Shack' } });
 
     // An account uid behind an e-mail grant is no capability.
-    expect((await thrown(authz.requireRemoteGrant(request('/detail/remote/demo-remote'), { uuid: 'demo-remote' }, 'editInfo'))).status).toBe(404);
+    expect(
+      (await thrown(authz.requireRemoteGrant(request('/detail/remote/demo-remote'), { uuid: 'demo-remote' }, 'editInfo'))).status,
+    ).toBe(404);
     for (const uuid of ['unknown-uuid', '', 'a.b', '..']) {
       expect((await thrown(authz.requireRemoteGrant(request('/x'), { uuid }, 'editInfo'))).status, uuid).toBe(404);
     }
-    expect((await thrown(authz.requireRemoteGrant(request('/x'), { uuid: 'link-uuid-1', detailId: 'lakeside-grill' }, 'editInfo'))).status).toBe(404);
+    expect(
+      (await thrown(authz.requireRemoteGrant(request('/x'), { uuid: 'link-uuid-1', detailId: 'lakeside-grill' }, 'editInfo'))).status,
+    ).toBe(404);
   });
 
   it('finds an item whose key differs from its id', async () => {
@@ -251,6 +279,8 @@ describe('requireRemoteGrant', () => {
       status: 403,
       body: { reason: 'remote-permission' },
     });
-    await expect(authz.requireRemoteGrant(request('/x', 'remote'), { detailId: 'lakeside-grill' }, 'sendNotifications')).resolves.toBeTruthy();
+    await expect(
+      authz.requireRemoteGrant(request('/x', 'remote'), { detailId: 'lakeside-grill' }, 'sendNotifications'),
+    ).resolves.toBeTruthy();
   });
 });

@@ -69,7 +69,8 @@ export const REMOTE_HOME = '/detail/remote';
 /** The sign-in page. */
 export const LOGIN_PATH = '/login';
 
-export type ForbiddenReason = 'no-access' | 'community' | 'location-admin' | 'can-notify' | 'system-admin' | 'super-admin' | 'remote-permission';
+export type ForbiddenReason =
+  'no-access' | 'community' | 'location-admin' | 'can-notify' | 'system-admin' | 'super-admin' | 'remote-permission';
 
 export interface AuthzErrorBody {
   reason: ForbiddenReason | 'not-found';
@@ -142,8 +143,7 @@ export interface Authz {
   requireRemoteGrant(request: Request, target: RemoteTarget, permission: RemotePermission): Promise<RemoteContext>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Authz {
   const deps = typeof source === 'function' ? source : async () => source;

@@ -59,7 +59,10 @@ describe('the demo people’s trays', () => {
   });
 
   it('admin of A', async () => {
-    expect(shape(await traysOf('adminA', COMMUNITY_A))).toEqual({ 'quick-access': ['send-notification', ...STAFF_QUICK], administrative: ADMINISTRATIVE });
+    expect(shape(await traysOf('adminA', COMMUNITY_A))).toEqual({
+      'quick-access': ['send-notification', ...STAFF_QUICK],
+      administrative: ADMINISTRATIVE,
+    });
   });
 
   it('editor of B', async () => {

@@ -1,6 +1,6 @@
-import type { TrayFlags } from '~/lib/trays';
 import type { RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
+import type { TrayFlags } from '~/lib/trays';
 import { canNotify, isLocationAdmin, type Access } from './access';
 
 /**

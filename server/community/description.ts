@@ -31,14 +31,16 @@ export function plainTextOf(html: string): string {
     .replace(/<li[^>]*>/gi, '\n• ')
     .replace(/<\/(p|h[1-6]|li|blockquote|ul|ol|div)>/gi, '\n');
   const text = decodeEntities(sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} }));
-  return text
-    .split('\n')
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    // List items sit on consecutive lines (Tiptap wraps each item's text in a paragraph).
-    .replace(/\n+(?=• )/g, '\n')
-    .trim();
+  return (
+    text
+      .split('\n')
+      .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      // List items sit on consecutive lines (Tiptap wraps each item's text in a paragraph).
+      .replace(/\n+(?=• )/g, '\n')
+      .trim()
+  );
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

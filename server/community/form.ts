@@ -16,8 +16,7 @@ import { descriptionFields, htmlFromPlainText } from './description';
 /** A community record as stored (`{product}/campground-locations/{key}`). */
 export type CommunityRecord = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 const num = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -108,7 +107,10 @@ type DetailButtonForm = NonNullable<CommunityForm['detailButtons']>[number];
  * web view get '-webview' (spec 02 §5, spec 03 §3); iconData.svg is the library glyph, or the
  * stored one for an icon the library does not have.
  */
-export function storedDetailButton(button: DetailButtonForm, storedIcons: ReadonlyMap<string, unknown> = new Map()): Record<string, DbValue> {
+export function storedDetailButton(
+  button: DetailButtonForm,
+  storedIcons: ReadonlyMap<string, unknown> = new Map(),
+): Record<string, DbValue> {
   let action: string = button.action;
   let actionKey = button.actionKey ?? '';
   if (action === 'mailto') {

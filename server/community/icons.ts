@@ -1,9 +1,9 @@
 import type { DbValue } from '@server/db/types';
 import { child } from '@server/paths';
-import { convertLegacyIconSet, isSvgIconSet } from '~/lib/icons/icon-sets';
 import { normalizeHex, randomIconColors, type IconColors } from '~/lib/icons/colors';
-import { MAIN_MENU, type CommunityDeps } from './setup';
+import { convertLegacyIconSet, isSvgIconSet } from '~/lib/icons/icon-sets';
 import type { CommunityRecord } from './form';
+import { MAIN_MENU, type CommunityDeps } from './setup';
 
 /**
  * Icon changes of community setup (spec 01 §4.4): converting a legacy icon set to an svg set
@@ -11,8 +11,7 @@ import type { CommunityRecord } from './form';
  * Both become multi-path updates written together with the form's fields.
  */
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 export interface MainMenuEntry {
@@ -93,7 +92,11 @@ export function generateColors(modes: RandomModes, seed: number = Math.floor(Mat
 }
 
 /** Each item's colours written into its iconData. */
-export function iconColorsUpdate(deps: CommunityDeps, key: string, colors: ReadonlyArray<{ index: string } & IconColors>): Record<string, DbValue> {
+export function iconColorsUpdate(
+  deps: CommunityDeps,
+  key: string,
+  colors: ReadonlyArray<{ index: string } & IconColors>,
+): Record<string, DbValue> {
   const update: Record<string, DbValue> = {};
   for (const item of colors) {
     const base = deps.paths.menuItemIconData(key, MAIN_MENU, item.index);

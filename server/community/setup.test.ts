@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qrCodeDataUrl } from '@server/qr';
 import { CommunitySchema, type CommunityForm } from '~/schemas/community';
 import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
 import { communityFormValue } from './form';
@@ -12,7 +13,6 @@ import {
   saveCommunity,
   showsHomeScreenImage,
 } from './setup';
-import { qrCodeDataUrl } from '@server/qr';
 import { resolveTimeZone, timeZoneAt } from './timezone';
 
 let demo: DemoDb;
@@ -178,7 +178,9 @@ describe('business-only communities', () => {
       actionKey: 'a@b.example',
       webview: false,
     });
-    expect(detailButtonFormValue({ title: 'Menu', icon: 'dining', action: 'file-webview', actionKey: 'https://x.example/m.pdf' })).toMatchObject({
+    expect(
+      detailButtonFormValue({ title: 'Menu', icon: 'dining', action: 'file-webview', actionKey: 'https://x.example/m.pdf' }),
+    ).toMatchObject({
       action: 'file',
       webview: true,
     });

@@ -1,5 +1,5 @@
-import { MAIN_MENU } from '@server/menu/sections';
 import type { DbValue, RealtimeDb } from '@server/db/types';
+import { MAIN_MENU } from '@server/menu/sections';
 import { PathKeyError, communityKeyFromTitle, isStudioCommunityKey, type Paths } from '@server/paths';
 import { COLOR_FIELDS, type CommunityForm } from '~/schemas/community';
 import { communityRecordFields, communityUpdate, type CommunityRecord, type UpdateOptions } from './form';
@@ -23,8 +23,7 @@ export const communityAddedMessage = (title: string) => `${title} was added.`;
 export const communityExistsMessage = (key: string) => `A community with the key "${key}" already exists. Choose another title.`;
 export const COMMUNITY_KEY_INVALID = 'This title cannot become a community key: use letters or digits.';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 export async function readCommunity({ db, paths }: CommunityDeps, key: string): Promise<CommunityRecord | null> {
@@ -99,7 +98,12 @@ export type PullColorsResult = { ok: true; title: string } | { ok: false; messag
  * Copies the colour fields (and the random-colour modes) of `sourceKey` into `targetKey`.
  * `allowed` are the communities the person may edit; anything else fails as the spec's toast.
  */
-export async function pullColors(deps: CommunityDeps, targetKey: string, sourceKey: string, allowed: readonly string[]): Promise<PullColorsResult> {
+export async function pullColors(
+  deps: CommunityDeps,
+  targetKey: string,
+  sourceKey: string,
+  allowed: readonly string[],
+): Promise<PullColorsResult> {
   if (sourceKey === targetKey || !allowed.includes(sourceKey)) return { ok: false, message: PULL_COLORS_FAILED };
   const source = await readCommunity(deps, sourceKey).catch(() => null);
   if (!source) return { ok: false, message: PULL_COLORS_FAILED };
@@ -122,4 +126,3 @@ export function qrTarget(record: CommunityRecord): string | null {
   const packageNames = isObject(record.packageNames) ? record.packageNames : {};
   return text(packageNames.oneLink) ?? text(record.website);
 }
-

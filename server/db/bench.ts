@@ -110,7 +110,15 @@ async function measure(list: Reference, size: number): Promise<Row> {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['children', 'setup', 'index build', `orderByChild first ${PAGE}`, `orderByKey first ${PAGE}`, 'startAt page at 90%', '100-path update'];
+  const header = [
+    'children',
+    'setup',
+    'index build',
+    `orderByChild first ${PAGE}`,
+    `orderByKey first ${PAGE}`,
+    'startAt page at 90%',
+    '100-path update',
+  ];
   const cells = rows.map((row) => [
     row.size.toLocaleString('en-US'),
     `${(row.setupMs / 1000).toFixed(2)} s`,

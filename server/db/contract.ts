@@ -344,7 +344,9 @@ export function runContract(engine: string, createStore: () => Promise<ContractS
       });
 
       it('orders by value with the same rules', async () => {
-        await base.child('scores').set({ f: false, t: true, n1: -3, n2: 0.5, b: 4, '10': 4, '2': 4, s1: 'apple', s2: 'Banana', o: { x: 1 } });
+        await base
+          .child('scores')
+          .set({ f: false, t: true, n1: -3, n2: 0.5, b: 4, '10': 4, '2': 4, s1: 'apple', s2: 'Banana', o: { x: 1 } });
         const scores = base.child('scores');
         expect(await keysOfQuery(scores.orderByValue())).toEqual(['f', 't', 'n1', 'n2', '2', '10', 'b', 's2', 's1', 'o']);
         expect(await keysOfQuery(scores.orderByValue().startAt(0).endAt(4))).toEqual(['n2', '2', '10', 'b']);
@@ -387,7 +389,9 @@ export function runContract(engine: string, createStore: () => Promise<ContractS
       });
 
       it('orders by a nested child path', async () => {
-        await base.child('n').set({ x: { meta: { rank: 3 } }, y: { meta: { rank: 1 } }, z: { meta: { note: 'none' } }, w: { meta: { rank: 2 } } });
+        await base
+          .child('n')
+          .set({ x: { meta: { rank: 3 } }, y: { meta: { rank: 1 } }, z: { meta: { note: 'none' } }, w: { meta: { rank: 2 } } });
         const n = base.child('n');
         expect(await keysOfQuery(n.orderByChild('meta/rank'))).toEqual(['z', 'y', 'w', 'x']);
         expect(await keysOfQuery(n.orderByChild('meta/rank').limitToLast(2))).toEqual(['w', 'x']);

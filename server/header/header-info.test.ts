@@ -20,18 +20,40 @@ describe('header info', () => {
       delaySeconds: 4,
       hideTitle: true,
     });
-    expect(headerFormValue({ videoURL: 'dQw4w9WgXcQ', videoPlaybackMode: 'autoplay', delaySeconds: 8 })).toMatchObject({ headerType: 'video', autoplay: true, delaySeconds: 8 });
+    expect(headerFormValue({ videoURL: 'dQw4w9WgXcQ', videoPlaybackMode: 'autoplay', delaySeconds: 8 })).toMatchObject({
+      headerType: 'video',
+      autoplay: true,
+      delaySeconds: 8,
+    });
   });
 
   it('clears the video for images and the images for a video, keeping fields it does not edit', () => {
     const stored = { videoURL: 'dQw4w9WgXcQ', images: [{ imageURL: '/x.png', radio: 'r1', fileInfo: { size: 10 } }] };
     const images = headerRecord(
-      { headerType: 'images', images: [{ imageURL: '/x.png', caption: 'C', thumbURL: '/t.png' }], videoURL: 'dQw4w9WgXcQ', autoplay: true, delaySeconds: 4, hideTitle: false },
+      {
+        headerType: 'images',
+        images: [{ imageURL: '/x.png', caption: 'C', thumbURL: '/t.png' }],
+        videoURL: 'dQw4w9WgXcQ',
+        autoplay: true,
+        delaySeconds: 4,
+        hideTitle: false,
+      },
       stored,
     );
-    expect(images).toEqual({ delaySeconds: 4, hideTitle: false, images: [{ imageURL: '/x.png', radio: 'r1', caption: 'C', fileInfo: { size: 10, thumb: '/t.png' } }] });
+    expect(images).toEqual({
+      delaySeconds: 4,
+      hideTitle: false,
+      images: [{ imageURL: '/x.png', radio: 'r1', caption: 'C', fileInfo: { size: 10, thumb: '/t.png' } }],
+    });
     const video = headerRecord(
-      { headerType: 'video', images: [{ imageURL: '/x.png' }], videoURL: 'https://youtu.be/dQw4w9WgXcQ', autoplay: false, delaySeconds: 5, hideTitle: true },
+      {
+        headerType: 'video',
+        images: [{ imageURL: '/x.png' }],
+        videoURL: 'https://youtu.be/dQw4w9WgXcQ',
+        autoplay: false,
+        delaySeconds: 5,
+        hideTitle: true,
+      },
       stored,
     );
     expect(video).toEqual({ videoURL: 'dQw4w9WgXcQ', delaySeconds: 5, hideTitle: true });

@@ -1,9 +1,8 @@
-import { storagePaths } from '@server/paths';
 import type { DbValue, RealtimeDb } from '@server/db/types';
-import type { Paths } from '@server/paths';
-import type { FileStorage } from '@server/storage';
 import { centreCrop, decodeImage, processImage, type CropRect, type Size } from '@server/images/pipeline';
+import { storagePaths, type Paths } from '@server/paths';
 import type { PlacePhotoFile } from '@server/providers/places';
+import type { FileStorage } from '@server/storage';
 import { videoIdFrom } from '~/lib/header-info';
 import {
   EDITOR_DEFAULT_DELAY_SECONDS,
@@ -28,8 +27,7 @@ interface Deps {
   paths: Paths;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : isObject(value) ? Object.values(value) : []);
 

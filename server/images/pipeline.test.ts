@@ -1,6 +1,17 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { blurredToFit, centreCrop, clampCrop, crop, needsBlurToFit, parseCrop, processImage, rescale, scaledToWidth, thumbnail } from './pipeline';
+import {
+  blurredToFit,
+  centreCrop,
+  clampCrop,
+  crop,
+  needsBlurToFit,
+  parseCrop,
+  processImage,
+  rescale,
+  scaledToWidth,
+  thumbnail,
+} from './pipeline';
 
 /** A PNG of `width`x`height`: left half red, right half blue. */
 function png(width: number, height: number): Buffer {
@@ -34,7 +45,12 @@ describe('crop rectangle', () => {
   });
 
   it('clamps into the image', () => {
-    expect(clampCrop({ x: -5, y: 10, width: 500, height: 50 }, { width: 100, height: 40 })).toEqual({ x: 0, y: 10, width: 100, height: 30 });
+    expect(clampCrop({ x: -5, y: 10, width: 500, height: 50 }, { width: 100, height: 40 })).toEqual({
+      x: 0,
+      y: 10,
+      width: 100,
+      height: 30,
+    });
     expect(clampCrop({ x: 200, y: 0, width: 10, height: 10 }, { width: 100, height: 40 })).toBeNull();
   });
 

@@ -111,7 +111,13 @@ export function blurredToFit(source: Drawable, target: Size = { width: BLUR_FIT_
   context.filter = `blur(${BLUR_RADIUS}px)`;
   // Overdraw the edges so the blur does not fade to transparent there.
   const bleed = BLUR_RADIUS * 2;
-  context.drawImage(source, (target.width - coverWidth) / 2 - bleed, (target.height - coverHeight) / 2 - bleed, coverWidth + 2 * bleed, coverHeight + 2 * bleed);
+  context.drawImage(
+    source,
+    (target.width - coverWidth) / 2 - bleed,
+    (target.height - coverHeight) / 2 - bleed,
+    coverWidth + 2 * bleed,
+    coverHeight + 2 * bleed,
+  );
   context.filter = 'none';
   const contain = Math.min(target.width / source.width, target.height / source.height);
   const width = source.width * contain;

@@ -35,7 +35,13 @@ export type IntegrationFormValues = Record<string, string>;
 
 export const PMS_FIELDS = ['pmsSystem', 'apiRegion', 'apiKey', 'apiClientId', 'apiClientPassword', 'apiPropertyId', 'apiEndpoint'] as const;
 /** Map record fields and their form names (the map's apiKey is `mapApiKey` in the form). */
-export const MAP_FIELDS = { mapSystem: 'mapSystem', apiKey: 'mapApiKey', mapCode: 'mapCode', clientId: 'clientId', siteCode: 'siteCode' } as const;
+export const MAP_FIELDS = {
+  mapSystem: 'mapSystem',
+  apiKey: 'mapApiKey',
+  mapCode: 'mapCode',
+  clientId: 'clientId',
+  siteCode: 'siteCode',
+} as const;
 
 export async function loadIntegrations(db: RealtimeDb, paths: Paths, location: string): Promise<IntegrationFormValues> {
   const [pms, map] = await Promise.all([db.ref(paths.pmsConfig(location)).get(), db.ref(paths.mapConfig(location)).get()]);
@@ -64,8 +70,7 @@ export async function saveIntegrations(db: RealtimeDb, paths: Paths, values: Int
 }
 
 export type InstanceLookup =
-  | { status: 'loaded'; instances: PmsInstance[] }
-  | { status: 'empty' | 'offline' | 'invalid' | 'error'; instances: []; message: string };
+  { status: 'loaded'; instances: PmsInstance[] } | { status: 'empty' | 'offline' | 'invalid' | 'error'; instances: []; message: string };
 
 /**
  * The instance list of the PMS the form names (spec 01 §5 prerequisites, §8 messages), through
@@ -98,7 +103,8 @@ export async function lookUpInstances(
     };
   } catch (error) {
     (options.log ?? console).error(`PMS instance lookup failed (${system}):`, error);
-    if (error instanceof PmsError && error.kind === 'rate-limited') return { status: 'error', instances: [], message: INTEGRATIONS_MESSAGES.rateLimited(name) };
+    if (error instanceof PmsError && error.kind === 'rate-limited')
+      return { status: 'error', instances: [], message: INTEGRATIONS_MESSAGES.rateLimited(name) };
     return { status: 'error', instances: [], message: INTEGRATIONS_MESSAGES.loadError(name) };
   }
 }

@@ -1,9 +1,9 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lookUpInstances } from '.';
 import { pmsHandlers } from '../../tests/mocks/pms';
 import { NEWBOOK_CREDENTIALS } from '../../tests/mocks/pms/newbook';
 import { RMS_AGENT, RMS_CLIENT_ID, RMS_CLIENT_PASSWORD, RMS_EMPTY_CLIENT_ID } from '../../tests/mocks/pms/rms';
-import { lookUpInstances } from '.';
 
 /** The instance lookup of the integrations screen over the PMS port, with the vendors mocked by msw. */
 
@@ -28,7 +28,9 @@ describe('lookUpInstances', () => {
       instances: [],
       message: 'No instances found for this region.',
     });
-    expect(await lookUpInstances(env, { pmsSystem: 'rms', apiClientId: RMS_EMPTY_CLIENT_ID, apiClientPassword: RMS_CLIENT_PASSWORD }, { log })).toEqual({
+    expect(
+      await lookUpInstances(env, { pmsSystem: 'rms', apiClientId: RMS_EMPTY_CLIENT_ID, apiClientPassword: RMS_CLIENT_PASSWORD }, { log }),
+    ).toEqual({
       status: 'empty',
       instances: [],
       message: 'No properties found for these credentials.',
@@ -36,7 +38,9 @@ describe('lookUpInstances', () => {
   });
 
   it("says 'Error loading {system} instances. Please check your credentials.' on refusals and errors", async () => {
-    expect((await lookUpInstances(env, { pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'wrong' }, { log })).status).toBe('error');
+    expect((await lookUpInstances(env, { pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'wrong' }, { log })).status).toBe(
+      'error',
+    );
     const rms = await lookUpInstances(env, { pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'wrong' }, { log });
     expect(rms.status === 'error' && rms.message).toBe('Error loading RMS instances. Please check your credentials.');
     const campspot = await lookUpInstances(env, { pmsSystem: 'campspot' }, { log });

@@ -26,7 +26,11 @@ const item = (status: string | undefined, extra: Record<string, unknown> = {}) =
 describe('queueEmail', () => {
   it('pushes the spec-shaped item and adds its job under the item key', async () => {
     const jobs = recordingJobs();
-    const result = await queueEmail({ db, paths, jobs }, { to: ' ann@example.com ', subject: 'Your sign-in link', body: '<p>Sign in</p>' }, () => 1234);
+    const result = await queueEmail(
+      { db, paths, jobs },
+      { to: ' ann@example.com ', subject: 'Your sign-in link', body: '<p>Sign in</p>' },
+      () => 1234,
+    );
 
     expect(result.queued).toBe(true);
     expect(result.queueKey).toMatch(/^-/);
@@ -39,7 +43,11 @@ describe('queueEmail', () => {
       createdAt: 1234,
     });
     expect(jobs.added).toEqual([
-      { name: 'email', payload: { product: 'amc', queueKey: result.queueKey }, options: { jobId: result.queueKey, replaceFinished: false } },
+      {
+        name: 'email',
+        payload: { product: 'amc', queueKey: result.queueKey },
+        options: { jobId: result.queueKey, replaceFinished: false },
+      },
     ]);
   });
 

@@ -74,7 +74,11 @@ export function toEmailQueueItem(value: unknown): EmailQueueItem | null {
 }
 
 /** Queues an e-mail: the spec-shaped item goes to the database, then a job to Redis. */
-export async function queueEmail({ db, paths, jobs }: EmailQueueDeps, input: QueueEmailInput, clock: () => number = Date.now): Promise<QueuedEmail> {
+export async function queueEmail(
+  { db, paths, jobs }: EmailQueueDeps,
+  input: QueueEmailInput,
+  clock: () => number = Date.now,
+): Promise<QueuedEmail> {
   const { to, subject, body } = QueueEmailSchema.parse(input);
   const ref = db.ref(paths.emailQueue()).push();
   const queueKey = ref.key!;
@@ -102,7 +106,10 @@ export interface RequeueReport {
  * Items without a status (written by other clients) are not this console's and stay
  * untouched. Safe to call any number of times: job ids are the item keys.
  */
-export async function requeuePendingEmails({ db, paths, jobs }: EmailQueueDeps, options: { maxRequeues?: number } = {}): Promise<RequeueReport> {
+export async function requeuePendingEmails(
+  { db, paths, jobs }: EmailQueueDeps,
+  options: { maxRequeues?: number } = {},
+): Promise<RequeueReport> {
   const maxRequeues = options.maxRequeues ?? MAX_REQUEUES;
   const report: RequeueReport = { enqueued: 0, skipped: 0, interrupted: false };
   const queue = db.ref(paths.emailQueue());

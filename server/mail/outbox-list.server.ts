@@ -23,8 +23,16 @@ function toMessage(id: string, value: unknown): OutboxMessage | null {
 }
 
 /** The most recent outbox messages, newest first. */
-export async function listOutbox(db: RealtimeDb, paths: Pick<Paths, 'outbox'>, { limit = 50 }: { limit?: number } = {}): Promise<OutboxMessage[]> {
-  const snapshot = await db.ref(paths.outbox()).orderByChild('createdAt').limitToLast(Math.max(1, Math.floor(limit))).get();
+export async function listOutbox(
+  db: RealtimeDb,
+  paths: Pick<Paths, 'outbox'>,
+  { limit = 50 }: { limit?: number } = {},
+): Promise<OutboxMessage[]> {
+  const snapshot = await db
+    .ref(paths.outbox())
+    .orderByChild('createdAt')
+    .limitToLast(Math.max(1, Math.floor(limit)))
+    .get();
   const messages: OutboxMessage[] = [];
   snapshot.forEach((child) => {
     const message = child.key ? toMessage(child.key, child.val()) : null;

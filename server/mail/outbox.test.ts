@@ -56,10 +56,13 @@ describe('outbox mailer', () => {
     const item = db.ref(paths.emailQueue('-Nq2'));
     await item.set({ email: 'bo@example.com', subject: 'S', body: '<p>B</p>', emailType: 3, status: 'queued' });
 
-    const sent = await mailer.sendWithUpdates!({ to: 'bo@example.com', subject: 'S', html: '<p>B</p>', idempotencyKey: '-Nq2' }, (delivery) => ({
-      [item.child('status').path]: 'sent',
-      [item.child('messageId').path]: delivery.id,
-    }));
+    const sent = await mailer.sendWithUpdates!(
+      { to: 'bo@example.com', subject: 'S', html: '<p>B</p>', idempotencyKey: '-Nq2' },
+      (delivery) => ({
+        [item.child('status').path]: 'sent',
+        [item.child('messageId').path]: delivery.id,
+      }),
+    );
 
     expect(sent.id).toBe(outboxId('-Nq2'));
     expect((await item.get()).val()).toMatchObject({ status: 'sent', messageId: sent.id });

@@ -64,7 +64,9 @@ describe('SMTP mailer', () => {
     expect(server.received[0]!.user).toBe('mailer');
 
     const wrong = createSmtpMailer({ url: `smtp://mailer:nope@127.0.0.1:${server.port}`, from: FROM });
-    const failure = await wrong.send({ to: 'a@community.example', subject: 'Hi', html: '<p>Hi</p>', idempotencyKey: 'k2' }).catch((error: unknown) => error);
+    const failure = await wrong
+      .send({ to: 'a@community.example', subject: 'Hi', html: '<p>Hi</p>', idempotencyKey: 'k2' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailDeliveryError);
     // A refused login is a configuration problem: retrying after it is fixed can succeed.
     expect((failure as MailDeliveryError).permanent).toBe(false);
@@ -72,16 +74,21 @@ describe('SMTP mailer', () => {
 
   it('reports a refused recipient as permanent and a busy server as temporary', async () => {
     server = await startTestSmtpServer({
-      rcptReply: (address) => (address.startsWith('gone@') ? '550 5.1.1 No such user' : address.startsWith('busy@') ? '451 4.3.0 Try again later' : undefined),
+      rcptReply: (address) =>
+        address.startsWith('gone@') ? '550 5.1.1 No such user' : address.startsWith('busy@') ? '451 4.3.0 Try again later' : undefined,
     });
     const mailer = createSmtpMailer({ url: server.url, from: FROM });
 
-    const gone = await mailer.send({ to: 'gone@community.example', subject: 'x', html: '<p>x</p>', idempotencyKey: 'g' }).catch((error: unknown) => error);
+    const gone = await mailer
+      .send({ to: 'gone@community.example', subject: 'x', html: '<p>x</p>', idempotencyKey: 'g' })
+      .catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(MailDeliveryError);
     expect((gone as MailDeliveryError).permanent).toBe(true);
     expect((gone as MailDeliveryError).responseCode).toBe(550);
 
-    const busy = await mailer.send({ to: 'busy@community.example', subject: 'x', html: '<p>x</p>', idempotencyKey: 'b' }).catch((error: unknown) => error);
+    const busy = await mailer
+      .send({ to: 'busy@community.example', subject: 'x', html: '<p>x</p>', idempotencyKey: 'b' })
+      .catch((error: unknown) => error);
     expect(busy).toBeInstanceOf(MailDeliveryError);
     expect((busy as MailDeliveryError).permanent).toBe(false);
     expect(server.received).toHaveLength(0);
@@ -93,7 +100,9 @@ describe('SMTP mailer', () => {
     await server.close();
     server = undefined;
     const mailer = createSmtpMailer({ url, from: FROM });
-    const failure = await mailer.send({ to: 'a@community.example', subject: 'x', html: '<p>x</p>', idempotencyKey: 'u' }).catch((error: unknown) => error);
+    const failure = await mailer
+      .send({ to: 'a@community.example', subject: 'x', html: '<p>x</p>', idempotencyKey: 'u' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailDeliveryError);
     expect((failure as MailDeliveryError).permanent).toBe(false);
   });

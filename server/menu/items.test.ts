@@ -5,7 +5,16 @@ import { MENU_ITEM_MESSAGES, canDeleteMenuItem, formValueOf, storedItem, storedT
 import { chooseSection } from './sections';
 
 const value = (fields: Partial<MenuItemValue>): MenuItemValue =>
-  ({ menuId: 'main-menu', typeId: 'website', name: 'Site', tabs: [], auth: [], isRestricted: false, useWebView: false, ...fields }) as MenuItemValue;
+  ({
+    menuId: 'main-menu',
+    typeId: 'website',
+    name: 'Site',
+    tabs: [],
+    auth: [],
+    isRestricted: false,
+    useWebView: false,
+    ...fields,
+  }) as MenuItemValue;
 const colors = { colorIconShape: '#FFFFFF', colorIconBackground: '#123456' };
 
 describe('menu items', () => {
@@ -20,37 +29,87 @@ describe('menu items', () => {
   });
 
   it('gives tabs ids from their titles, unique within the item, keeping given ids', () => {
-    expect(storedTabs([{ title: 'On Site' }, { title: 'On-Site' }, { id: 'kept', title: 'Town' }, { id: 'bad id!', title: '!!' }])).toEqual([
-      { id: 'on-site', title: 'On Site' },
-      { id: 'on-site-2', title: 'On-Site' },
-      { id: 'kept', title: 'Town' },
-      { id: 'tab', title: '!!' },
-    ]);
-  });
-
-  it('builds the tracked deep link of spec 03 §7', () => {
-    expect(trackedDeepLink({ token: 't 1', linkPrefix: 'https://go.example/app' }, { communityKey: 'c', action: 'categorygrid', actionKey: 'more' })).toBe(
-      'https://go.example/app?adj_t=t+1&communityKey=c&action=categorygrid&actionKey=more&skipSplashScreen=true',
+    expect(storedTabs([{ title: 'On Site' }, { title: 'On-Site' }, { id: 'kept', title: 'Town' }, { id: 'bad id!', title: '!!' }])).toEqual(
+      [
+        { id: 'on-site', title: 'On Site' },
+        { id: 'on-site-2', title: 'On-Site' },
+        { id: 'kept', title: 'Town' },
+        { id: 'tab', title: '!!' },
+      ],
     );
   });
 
+  it('builds the tracked deep link of spec 03 §7', () => {
+    expect(
+      trackedDeepLink(
+        { token: 't 1', linkPrefix: 'https://go.example/app' },
+        { communityKey: 'c', action: 'categorygrid', actionKey: 'more' },
+      ),
+    ).toBe('https://go.example/app?adj_t=t+1&communityKey=c&action=categorygrid&actionKey=more&skipSplashScreen=true');
+  });
+
   it('stores file items as websites with fromFile and scans as rewards-scan (spec 02 §4)', () => {
-    const file = storedItem(value({ typeId: 'file', url: 'https://x.example/a.pdf', icon: 'file' }), getMenuButtonType('file')!, null, false, 'a', 'a', colors, 'svg_round');
+    const file = storedItem(
+      value({ typeId: 'file', url: 'https://x.example/a.pdf', icon: 'file' }),
+      getMenuButtonType('file')!,
+      null,
+      false,
+      'a',
+      'a',
+      colors,
+      'svg_round',
+    );
     expect(file).toMatchObject({ type: 'website', fromFile: true, url: 'https://x.example/a.pdf', uniqueId: 'a', id: 'a', icon: 'file' });
     expect(typeOfItem(file)?.id).toBe('file');
-    const scan = storedItem(value({ typeId: 'rewards-scan-reservation', icon: 'scan-qr', isRestricted: true, auth: ['canScan', 'canScan'] }), getMenuButtonType('rewards-scan-reservation')!, null, false, 'reservation', 'scan', colors, 'svg_round');
+    const scan = storedItem(
+      value({ typeId: 'rewards-scan-reservation', icon: 'scan-qr', isRestricted: true, auth: ['canScan', 'canScan'] }),
+      getMenuButtonType('rewards-scan-reservation')!,
+      null,
+      false,
+      'reservation',
+      'scan',
+      colors,
+      'svg_round',
+    );
     expect(scan).toMatchObject({ type: 'rewards-scan', uniqueId: 'reservation', isRestricted: true, auth: ['canScan'], url: '' });
     expect(typeOfItem(scan)?.id).toBe('rewards-scan-reservation');
   });
 
   it('keeps fields of the stored item it does not edit, unless the type changed; drops sortKey and title', () => {
-    const stored = { name: 'Old', title: 'Old', type: 'dining', uniqueId: 'dining', id: 'dining', eventId: 'e1', sortKey: 3, tabs: [{ id: 'resort', title: 'Resort' }] };
-    const kept = storedItem(value({ typeId: 'business', name: 'Food', icon: 'dining' }), getMenuButtonType('business')!, stored, false, 'dining', 'dining', colors, 'svg_round');
+    const stored = {
+      name: 'Old',
+      title: 'Old',
+      type: 'dining',
+      uniqueId: 'dining',
+      id: 'dining',
+      eventId: 'e1',
+      sortKey: 3,
+      tabs: [{ id: 'resort', title: 'Resort' }],
+    };
+    const kept = storedItem(
+      value({ typeId: 'business', name: 'Food', icon: 'dining' }),
+      getMenuButtonType('business')!,
+      stored,
+      false,
+      'dining',
+      'dining',
+      colors,
+      'svg_round',
+    );
     expect(kept).toMatchObject({ name: 'Food', type: 'dining', eventId: 'e1', uniqueId: 'dining' });
     expect(kept).not.toHaveProperty('sortKey');
     expect(kept).not.toHaveProperty('title');
     expect(kept).not.toHaveProperty('tabs');
-    const changed = storedItem(value({ typeId: 'categorygrid', name: 'More', icon: 'grid' }), getMenuButtonType('categorygrid')!, stored, true, 'more', 'dining', colors, 'svg_round');
+    const changed = storedItem(
+      value({ typeId: 'categorygrid', name: 'More', icon: 'grid' }),
+      getMenuButtonType('categorygrid')!,
+      stored,
+      true,
+      'more',
+      'dining',
+      colors,
+      'svg_round',
+    );
     expect(changed).not.toHaveProperty('eventId');
     expect(changed).toMatchObject({ type: 'categorygrid', uniqueId: 'more', id: 'dining' });
   });
@@ -59,10 +118,25 @@ describe('menu items', () => {
     const form = formValueOf('main-menu', {
       key: 'x',
       index: 2,
-      value: { name: 'X', type: 'website', icon: 'custom', url: 'https://x.example', iconData: { svg: '<svg/>', isCustom: true, colorIconShape: '#ffffff' }, auth: ['isAdmin'] },
+      value: {
+        name: 'X',
+        type: 'website',
+        icon: 'custom',
+        url: 'https://x.example',
+        iconData: { svg: '<svg/>', isCustom: true, colorIconShape: '#ffffff' },
+        auth: ['isAdmin'],
+      },
       type: getMenuButtonType('website'),
     });
-    expect(form).toMatchObject({ itemKey: 'x', typeId: 'website', icon: '', iconSvg: '<svg/>', colorIconShape: '#FFFFFF', isRestricted: true, auth: ['isAdmin'] });
+    expect(form).toMatchObject({
+      itemKey: 'x',
+      typeId: 'website',
+      icon: '',
+      iconSvg: '<svg/>',
+      colorIconShape: '#FFFFFF',
+      isRestricted: true,
+      auth: ['isAdmin'],
+    });
   });
 
   it('shows the asked or remembered section when it exists, else main-menu', () => {

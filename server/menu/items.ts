@@ -1,6 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db';
-import type { Paths } from '@server/paths';
-import { calendarIdFromTitle } from '@server/paths';
+import { type Paths, calendarIdFromTitle } from '@server/paths';
 import {
   authGroupOptions,
   isReservedUniqueId,
@@ -140,7 +139,13 @@ async function sectionExists(deps: MenuDeps, community: string, name: string): P
  * Spec 02 §5: a generated uniqueId: the title's slug, with a '-{timestamp}' suffix when it is a
  * reserved name, is used by a menu item, or names an existing section of the community's data.
  */
-export async function generateUniqueId(deps: MenuDeps, community: string, title: string, now: number, tabIds: readonly string[] = []): Promise<string> {
+export async function generateUniqueId(
+  deps: MenuDeps,
+  community: string,
+  title: string,
+  now: number,
+  tabIds: readonly string[] = [],
+): Promise<string> {
   const used = await usedUniqueIds(deps, community);
   const slug = slugForUniqueId(title);
   if (slug !== '' && !isReservedUniqueId(slug) && !used.has(slug)) {

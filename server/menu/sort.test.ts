@@ -25,7 +25,13 @@ afterAll(async () => {
   await demo?.db.close();
 });
 
-const item = (id: string, title: string, extra: Record<string, unknown> = {}) => ({ uniqueId: id, id, name: title, type: 'website', ...extra });
+const item = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
+  uniqueId: id,
+  id,
+  name: title,
+  type: 'website',
+  ...extra,
+});
 
 async function seed(items: DbValue) {
   await demo.db.ref(demo.paths.menu(COMMUNITY, 'main-menu')).set(items);
@@ -91,7 +97,13 @@ describe('order rules', () => {
   });
 
   it('sorts by title or name, ignoring case, in locale order; locked items stay first', () => {
-    const items = menuItems([item('z', 'zebra'), { id: 't', title: 'Apple' }, item('e', 'éclair'), item('b', 'banana'), item('B', 'Banana')]);
+    const items = menuItems([
+      item('z', 'zebra'),
+      { id: 't', title: 'Apple' },
+      item('e', 'éclair'),
+      item('b', 'banana'),
+      item('B', 'Banana'),
+    ]);
     expect(alphabeticalOrder(items, 0)).toEqual(['t', 'b', 'B', 'e', 'z']);
     expect(alphabeticalOrder(items, 2)).toEqual(['z', 't', 'b', 'B', 'e']);
   });

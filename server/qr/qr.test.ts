@@ -14,7 +14,8 @@ async function decodePng(png: Buffer): Promise<{ text: string | null; width: num
 }
 
 describe('QR codes', () => {
-  const link = 'https://pinehollow.go.link/?adj_t=abc123&communityKey=demo-campground&action=amc-events&actionKey=activities&skipSplashScreen=true';
+  const link =
+    'https://pinehollow.go.link/?adj_t=abc123&communityKey=demo-campground&action=amc-events&actionKey=activities&skipSplashScreen=true';
 
   it('PNGs decode to exactly the target', async () => {
     const { text } = await decodePng(await qrPngBuffer(link));

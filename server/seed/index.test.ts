@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import Database from 'better-sqlite3';
 import { loadImage } from '@napi-rs/canvas';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
 import type { IdentityProvider } from '@server/auth/identity/types';
@@ -52,11 +52,17 @@ describe('the demo data', () => {
     expect(Object.keys(obj(tree)).sort()).toEqual([PRODUCT, 'user-authorization']);
     for (const key of Object.keys(product)) expect(PRODUCT_COLLECTIONS).toContain(key);
     // Every write root is exactly one of the shapes.
-    const shapes = Object.values(PATH_SHAPES).flatMap((shape) => [shapeRegExp(shape, PRODUCT, 'full'), shapeRegExp(shape, PRODUCT, 'short')]);
+    const shapes = Object.values(PATH_SHAPES).flatMap((shape) => [
+      shapeRegExp(shape, PRODUCT, 'full'),
+      shapeRegExp(shape, PRODUCT, 'short'),
+    ]);
     const { writes, problems } = collectWrites(tree, PRODUCT);
     expect(problems).toEqual([]);
     for (const path of [...writes.owned.keys(), ...writes.defaults.keys()]) {
-      expect(shapes.some((shape) => shape.test(path)), path).toBe(true);
+      expect(
+        shapes.some((shape) => shape.test(path)),
+        path,
+      ).toBe(true);
     }
     expect([...writes.defaults.keys()].sort()).toEqual([
       paths.dollarsEnabled(),
@@ -99,8 +105,17 @@ describe('the demo data', () => {
       expect(tabs('Dining')).toEqual(['Resort', 'Delivery', 'Local']);
       expect(tabs('Contacts')).toEqual(['Offices', 'Emergency']);
       for (const item of menu) {
-        expect(item).toMatchObject({ name: expect.any(String), type: expect.any(String), icon: expect.any(String), uniqueId: expect.any(String) });
-        expect(obj(item.iconData)).toMatchObject({ svg: expect.stringMatching(/^<svg .*<\/svg>$/), colorIconShape: expect.any(String), colorIconBackground: expect.any(String) });
+        expect(item).toMatchObject({
+          name: expect.any(String),
+          type: expect.any(String),
+          icon: expect.any(String),
+          uniqueId: expect.any(String),
+        });
+        expect(obj(item.iconData)).toMatchObject({
+          svg: expect.stringMatching(/^<svg .*<\/svg>$/),
+          colorIconShape: expect.any(String),
+          colorIconBackground: expect.any(String),
+        });
       }
       const header = obj(at(tree, paths.headerInfo(community, 'main-menu')));
       expect(header.delaySeconds).toBe(5);
@@ -137,8 +152,14 @@ describe('the demo data', () => {
       ['demo-town', 'community-events'],
     ]) {
       const events = Object.values(obj(at(tree, paths.calendarEvents(community, calendarId)))).map(obj);
-      expect(events.some((event) => (event.endDate as number) < NOW), `${calendarId} has past events`).toBe(true);
-      expect(events.some((event) => (event.startDate as number) > NOW), `${calendarId} has upcoming events`).toBe(true);
+      expect(
+        events.some((event) => (event.endDate as number) < NOW),
+        `${calendarId} has past events`,
+      ).toBe(true);
+      expect(
+        events.some((event) => (event.startDate as number) > NOW),
+        `${calendarId} has upcoming events`,
+      ).toBe(true);
     }
     const festival = obj(at(tree, paths.calendarEvent('demo-campground', 'activities', 'ev-harvest-festival')));
     expect(festival).toMatchObject({ allDay: true, endDateDuration: 86_399_999 });
@@ -152,7 +173,13 @@ describe('the demo data', () => {
   it('points the remote grant at an existing, remotely managed business', () => {
     const grant = obj(at(tree, paths.remoteByUid('demo-remote', 'lakeside-grill')));
     expect(grant).toEqual(obj(at(tree, paths.remoteByDetail('lakeside-grill', 'demo-remote'))));
-    expect(grant).toMatchObject({ editInfo: true, addButtons: true, sendNotifications: true, accessType: 'email', detailTitle: 'Lakeside Grill' });
+    expect(grant).toMatchObject({
+      editInfo: true,
+      addButtons: true,
+      sendNotifications: true,
+      accessType: 'email',
+      detailTitle: 'Lakeside Grill',
+    });
     const { community, section } = parseListingContext(grant.origContext as string);
     const business = obj(at(tree, paths.listItem(community, section, 'lakeside-grill')));
     expect(business).toMatchObject({ id: 'lakeside-grill', title: 'Lakeside Grill', remotelyManaged: true });
@@ -166,12 +193,19 @@ describe('the demo data', () => {
     for (const rsvp of rsvps) {
       const { community, calendarId } = parseEventContext(rsvp.eventContext as string);
       const event = obj(at(tree, paths.calendarEvent(community, calendarId, rsvp.eventId as string)));
-      expect(event).toMatchObject({ rsvpRequest: true, rsvpFormKey: 'rsvp-standard', title: rsvp.eventTitle, startDate: rsvp.eventStartDate });
+      expect(event).toMatchObject({
+        rsvpRequest: true,
+        rsvpFormKey: 'rsvp-standard',
+        title: rsvp.eventTitle,
+        startDate: rsvp.eventStartDate,
+      });
       expect(obj(obj(rsvp.answers)['rsvp-attending']).value).toMatch(/^(Yes|No)$/);
     }
     const form = obj(at(tree, paths.customForm('demo-campground', 'rsvp-standard')));
     expect(form).toMatchObject({ type: 'rsvp', standard: true });
-    const completions = Object.values(obj(at(tree, paths.entries('demo-campground', 'custom-forms', 'visitor-registration')))).map((entry) => obj(entry).completed ?? 0);
+    const completions = Object.values(obj(at(tree, paths.entries('demo-campground', 'custom-forms', 'visitor-registration')))).map(
+      (entry) => obj(entry).completed ?? 0,
+    );
     expect(new Set(completions)).toEqual(new Set([0, 1, 2]));
 
     const hunt = obj(at(tree, paths.hunt('demo-campground', 'nature-trail-hunt')));
@@ -181,7 +215,8 @@ describe('the demo data', () => {
     expect(obj(scored['trail-bird']).scored).toBe(0);
 
     const order = obj(at(tree, paths.order('demo-campground', 'order-1042')));
-    for (const item of order.cartItems as Json[]) expect(at(tree, paths.storeItem('demo-campground', obj(item).storeItemKey as string))).toBeDefined();
+    for (const item of order.cartItems as Json[])
+      expect(at(tree, paths.storeItem('demo-campground', obj(item).storeItemKey as string))).toBeDefined();
   });
 
   it('splits messages into active, archived and scheduled', () => {
@@ -207,8 +242,13 @@ describe('the demo data', () => {
       editorDefault: 'demo-campground',
       communities: { 'demo-campground': { isEditor: true, isAdmin: true, canNotify: true, isResortSystem: false } },
     });
-    expect(rights('demo-editor').communities).toEqual({ 'demo-campground': { isEditor: true, isAdmin: false, canNotify: false, isResortSystem: false } });
-    expect(rights('demo-town-editor')).toMatchObject({ editorDefault: 'demo-town', communities: { 'demo-town': { isEditor: true, isAdmin: false } } });
+    expect(rights('demo-editor').communities).toEqual({
+      'demo-campground': { isEditor: true, isAdmin: false, canNotify: false, isResortSystem: false },
+    });
+    expect(rights('demo-town-editor')).toMatchObject({
+      editorDefault: 'demo-town',
+      communities: { 'demo-town': { isEditor: true, isAdmin: false } },
+    });
     expect(at(tree, paths.userAuthorization('demo-remote'))).toBeUndefined();
     expect(loadDemoUsers().map((user) => user.email)).toEqual([
       'system@demo.example',
@@ -262,7 +302,10 @@ describe('the demo data', () => {
     raw['stray-root'] = { value: true };
 
     const tree = resolveDemoTree(raw, { product: PRODUCT, now: NOW });
-    const problems = [...structuralProblems(tree, PRODUCT), ...consistencyProblems(tree, { product: PRODUCT, now: NOW, users: loadDemoUsers() })].join('\n');
+    const problems = [
+      ...structuralProblems(tree, PRODUCT),
+      ...consistencyProblems(tree, { product: PRODUCT, now: NOW, users: loadDemoUsers() }),
+    ].join('\n');
     expect(problems).toContain('stray-root: the only top-level keys');
     expect(problems).toContain('amc/unknown-collection: not a collection');
     expect(problems).toContain('amc/location-data/demo-campground/stray-section: neither a fixed node nor a section');
@@ -274,7 +317,9 @@ describe('the demo data', () => {
     expect(problems).toContain("lakeside-grill/hours/Mon: times are 'h:mm AM/PM'");
     expect(problems).toContain('rsvp-ellis: "shoeSize" is not a data field of the form');
 
-    expect(() => resolveDemoTree({ $product: { 'feature-availability': { flag: '$time:someday' } } }, { product: PRODUCT, now: NOW })).toThrow(SeedDataError);
+    expect(() =>
+      resolveDemoTree({ $product: { 'feature-availability': { flag: '$time:someday' } } }, { product: PRODUCT, now: NOW }),
+    ).toThrow(SeedDataError);
   });
 });
 
@@ -299,7 +344,13 @@ describe('seedDemoData', () => {
     const storage = new MemoryStorage();
     const result = await seedDemoData({ db, identity, storage, product: PRODUCT, now: NOW });
 
-    expect(result).toMatchObject({ product: PRODUCT, now: NOW, communities: ['demo-campground', 'demo-town'], removed: 0, keptDefaults: [] });
+    expect(result).toMatchObject({
+      product: PRODUCT,
+      now: NOW,
+      communities: ['demo-campground', 'demo-town'],
+      removed: 0,
+      keptDefaults: [],
+    });
     expect(result.users.every((user) => user.created)).toBe(true);
     expect(result.files).toBe(referencedFiles(loadDemoData()).length);
     expect(await isDatabaseEmpty(db)).toBe(false);
@@ -316,10 +367,21 @@ describe('seedDemoData', () => {
     expect((await db.ref(paths.community('demo-campground')).child('title').get()).val()).toBe('Pine Hollow RV Resort');
     const menu = (await db.ref(paths.menu('demo-town', 'main-menu')).get()).val();
     expect(Array.isArray(menu)).toBe(true);
-    expect(menu[4]).toMatchObject({ name: 'Services', tabs: [{ id: 'resort', title: 'Resort' }, { id: 'local', title: 'Local' }] });
+    expect(menu[4]).toMatchObject({
+      name: 'Services',
+      tabs: [
+        { id: 'resort', title: 'Resort' },
+        { id: 'local', title: 'Local' },
+      ],
+    });
 
     // The ordered queries of the spec work on the seeded data.
-    const upcoming = await db.ref(paths.calendarEvents('demo-campground', 'activities')).orderByChild('startDate').startAt(NOW).limitToFirst(3).get();
+    const upcoming = await db
+      .ref(paths.calendarEvents('demo-campground', 'activities'))
+      .orderByChild('startDate')
+      .startAt(NOW)
+      .limitToFirst(3)
+      .get();
     const firstStarts: number[] = [];
     upcoming.forEach((child) => {
       firstStarts.push(child.val().startDate);
@@ -327,7 +389,11 @@ describe('seedDemoData', () => {
     expect(firstStarts).toHaveLength(3);
     expect(firstStarts.every((start) => start >= NOW)).toBe(true);
     expect([...firstStarts].sort((a, b) => a - b)).toEqual(firstStarts);
-    const yoga = await db.ref(paths.calendarEvents('demo-campground', 'activities')).orderByChild('recurrenceId').equalTo('rec-sunrise-yoga').get();
+    const yoga = await db
+      .ref(paths.calendarEvents('demo-campground', 'activities'))
+      .orderByChild('recurrenceId')
+      .equalTo('rec-sunrise-yoga')
+      .get();
     expect(yoga.numChildren()).toBe(6);
     const messagesItem = await db.ref(paths.menu('demo-campground', 'main-menu')).orderByChild('uniqueId').equalTo('messages').get();
     expect(messagesItem.numChildren()).toBe(1);
@@ -352,9 +418,13 @@ describe('seedDemoData', () => {
 
   it('keeps storage paths as image URLs without a storage port, or uses fileUrl', async () => {
     await seedDemoData({ db, identity, product: PRODUCT, now: NOW });
-    expect((await db.ref(paths.community('demo-town')).child('drawable').get()).val()).toBe('demo-town/images/header/1717200000000/main-street.jpg');
+    expect((await db.ref(paths.community('demo-town')).child('drawable').get()).val()).toBe(
+      'demo-town/images/header/1717200000000/main-street.jpg',
+    );
     await seedDemoData({ db, identity, product: PRODUCT, now: NOW, fileUrl: (path) => `https://cdn.example/${path}` });
-    expect((await db.ref(paths.community('demo-town')).child('drawable').get()).val()).toBe('https://cdn.example/demo-town/images/header/1717200000000/main-street.jpg');
+    expect((await db.ref(paths.community('demo-town')).child('drawable').get()).val()).toBe(
+      'https://cdn.example/demo-town/images/header/1717200000000/main-street.jpg',
+    );
   });
 
   it('seeds again without reset: accounts kept, stored defaults left alone', async () => {
@@ -385,7 +455,9 @@ describe('seedDemoData', () => {
     await identity.setPassword('demo-admin', 'changed-password');
     // … and outside it.
     await db.ref(paths.community('lakeview-park')).set({ title: 'Lakeview Park', communityKey: 'lakeview-park' });
-    await db.ref(paths.userAuthorization('staff-1')).set({ editorDefault: 'lakeview-park', communities: { 'lakeview-park': { isEditor: true } } });
+    await db
+      .ref(paths.userAuthorization('staff-1'))
+      .set({ editorDefault: 'lakeview-park', communities: { 'lakeview-park': { isEditor: true } } });
     await db.ref(paths.featureFlag('allowPersonal')).set(false);
     await db.ref('other-product/campground-locations/x').set({ title: 'Other' });
 

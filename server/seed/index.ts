@@ -65,8 +65,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IdentityProvider } from '@server/auth/identity/types';
-import { normalizeEmail } from '@server/auth/identity/types';
+import { type IdentityProvider, normalizeEmail } from '@server/auth/identity/types';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { assertKey, createPaths } from '@server/paths';
 import rawDemoData from '../../firebase/seed/demo-data.json';

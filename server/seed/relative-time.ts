@@ -105,7 +105,7 @@ export function resolveRelativeTime(expression: string, now: number, timeZone: s
   if (base === 'now') time = { hour: current.hour, minute: current.minute, second: current.second, millisecond: current.millisecond };
   if (WEEKDAYS.includes(base)) {
     const today = new Date(date).getUTCDay();
-    const ahead = ((WEEKDAYS.indexOf(base) - today + 7) % 7) || 7;
+    const ahead = (WEEKDAYS.indexOf(base) - today + 7) % 7 || 7;
     date += ahead * DAY_MS;
   }
 
@@ -127,9 +127,6 @@ export function resolveRelativeTime(expression: string, now: number, timeZone: s
   }
 
   const day = new Date(date);
-  const epoch = fromWallClock(
-    { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), ...time },
-    timeZone,
-  );
+  const epoch = fromWallClock({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), ...time }, timeZone);
   return epoch + shift;
 }

@@ -142,7 +142,8 @@ export function structuralProblems(tree: Json, product: string): string[] {
   const problems: string[] = [];
   const root = obj(tree);
   for (const key of Object.keys(root)) {
-    if (key !== product && key !== 'user-authorization') problems.push(`${key}: the only top-level keys are the product and user-authorization`);
+    if (key !== product && key !== 'user-authorization')
+      problems.push(`${key}: the only top-level keys are the product and user-authorization`);
   }
   const productNode = obj(root[product]);
   for (const key of Object.keys(productNode)) {
@@ -165,7 +166,8 @@ export function structuralProblems(tree: Json, product: string): string[] {
   for (const [community, data] of Object.entries(obj(productNode['user-written']))) {
     if (!(community in communities)) problems.push(`${product}/user-written/${community}: no community record`);
     for (const child of Object.keys(obj(data))) {
-      if (!(USER_WRITTEN_CONTEXTS as readonly string[]).includes(child)) problems.push(`${product}/user-written/${community}/${child}: unknown entries context`);
+      if (!(USER_WRITTEN_CONTEXTS as readonly string[]).includes(child))
+        problems.push(`${product}/user-written/${community}/${child}: unknown entries context`);
     }
   }
   for (const kind of ['pmsConfig', 'mapConfig']) {
@@ -203,7 +205,8 @@ export const ALL_DAY_DURATION = 86_399_999;
 /** A small inline SVG the apps can tint: one root element with xmlns and viewBox, no images, balanced tags. */
 export function svgProblem(svg: unknown): string | null {
   if (typeof svg !== 'string') return 'the svg is not text';
-  if (!/^<svg\s[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/.test(svg) || !svg.endsWith('</svg>')) return 'not one <svg> element with xmlns';
+  if (!/^<svg\s[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/.test(svg) || !svg.endsWith('</svg>'))
+    return 'not one <svg> element with xmlns';
   if (!/viewBox="[\d.\s-]+"/.test(svg.slice(0, svg.indexOf('>')))) return 'the svg has no viewBox';
   if (/<image\b/i.test(svg)) return 'the svg holds an <image> tag';
   if (/<script\b|\son\w+=/i.test(svg)) return 'the svg holds a script';
@@ -246,14 +249,16 @@ export function consistencyProblems(tree: Json, { product, now, users }: Consist
 
   for (const user of users) {
     const parsed = DemoUserSchema.safeParse(user);
-    if (!parsed.success) problems.push(`demo user ${user.uid}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+    if (!parsed.success)
+      problems.push(`demo user ${user.uid}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
   }
 
   for (const [community, record] of Object.entries(communities)) {
     const where = paths.community(community);
     const c = obj(record);
     if (c.communityKey !== community) problems.push(`${where}: communityKey must be "${community}"`);
-    if (!['resort', 'municipality', 'school'].includes(String(c.communityType))) problems.push(`${where}: communityType must be resort, municipality or school`);
+    if (!['resort', 'municipality', 'school'].includes(String(c.communityType)))
+      problems.push(`${where}: communityType must be resort, municipality or school`);
     for (const field of ['title', 'address', 'city', 'state', 'zip', 'phone', 'website', 'timeZone', 'iconSet']) {
       if (typeof c[field] !== 'string' || c[field] === '') problems.push(`${where}: ${field} is required`);
     }
@@ -265,7 +270,9 @@ export function consistencyProblems(tree: Json, { product, now, users }: Consist
       problems.push(`${where}: no location data`);
       continue;
     }
-    problems.push(...communityProblems(community, String(c.communityType), zone, data, obj(userWritten[community]), systemTopics, paths, now));
+    problems.push(
+      ...communityProblems(community, String(c.communityType), zone, data, obj(userWritten[community]), systemTopics, paths, now),
+    );
   }
 
   // Remote-management: the same entry under both indexes, pointing at a managed business.
@@ -280,7 +287,8 @@ export function consistencyProblems(tree: Json, { product, now, users }: Consist
         problems.push(`${where}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
         continue;
       }
-      if (JSON.stringify(obj(byDetail[detailId])[uid]) !== JSON.stringify(entry)) problems.push(`${where}: not mirrored at ${paths.remoteByDetail(detailId, uid)}`);
+      if (JSON.stringify(obj(byDetail[detailId])[uid]) !== JSON.stringify(entry))
+        problems.push(`${where}: not mirrored at ${paths.remoteByDetail(detailId, uid)}`);
       if (parsed.data.uid !== undefined && parsed.data.uid !== uid) problems.push(`${where}: uid field differs from the key`);
       if (parsed.data.accessType === 'email' && !uids.has(uid)) problems.push(`${where}: e-mail access needs a demo account with this uid`);
       for (const context of [...parsed.data.contexts, parsed.data.origContext]) {
@@ -319,8 +327,10 @@ export function consistencyProblems(tree: Json, { product, now, users }: Consist
     for (const community of Object.keys(rights)) {
       if (!(community in communities)) problems.push(`${where}: unknown community ${community}`);
     }
-    if (parsed.data.editorDefault && !(parsed.data.editorDefault in rights)) problems.push(`${where}: editorDefault is not one of the user's communities`);
-    if (!Object.values(rights).some((r) => r.isEditor || r.isAdmin)) problems.push(`${where}: a record without editor or admin rights gives no access`);
+    if (parsed.data.editorDefault && !(parsed.data.editorDefault in rights))
+      problems.push(`${where}: editorDefault is not one of the user's communities`);
+    if (!Object.values(rights).some((r) => r.isEditor || r.isAdmin))
+      problems.push(`${where}: a record without editor or admin rights gives no access`);
   }
 
   // App data limits (spec 01 §5).
@@ -337,12 +347,15 @@ export function consistencyProblems(tree: Json, { product, now, users }: Consist
     for (const [field, value, max] of limits) {
       if (typeof value === 'string' && value.length > max) problems.push(`${paths.appData(appId)}: ${field} is longer than ${max}`);
     }
-    if (!['single', 'esp', 'multi'].includes(String(a.appType))) problems.push(`${paths.appData(appId)}: appType must be single, esp or multi`);
-    if (typeof a.cLocationId === 'string' && !(a.cLocationId in communities)) problems.push(`${paths.appData(appId)}: cLocationId is not a community`);
+    if (!['single', 'esp', 'multi'].includes(String(a.appType)))
+      problems.push(`${paths.appData(appId)}: appType must be single, esp or multi`);
+    if (typeof a.cLocationId === 'string' && !(a.cLocationId in communities))
+      problems.push(`${paths.appData(appId)}: cLocationId is not a community`);
   }
 
   for (const [topic, record] of Object.entries(systemTopics)) {
-    if (!['user-group', 'category'].includes(String(obj(record).type))) problems.push(`${paths.systemTopic(topic)}: type must be user-group or category`);
+    if (!['user-group', 'category'].includes(String(obj(record).type)))
+      problems.push(`${paths.systemTopic(topic)}: type must be user-group or category`);
   }
   for (const [id, message] of Object.entries(obj(obj(productNode['system-data']).messages))) {
     problems.push(...messageProblems(paths.systemMessage(id), obj(message), {}, systemTopics, now, 'sent'));
@@ -387,7 +400,8 @@ function communityProblems(
   const uniqueIds = new Set<string>();
   menu.forEach((item, index) => {
     const where = paths.menuItem(community, 'main-menu', index);
-    for (const field of ['name', 'type', 'icon', 'uniqueId']) if (typeof item[field] !== 'string' || item[field] === '') problems.push(`${where}: ${field} is required`);
+    for (const field of ['name', 'type', 'icon', 'uniqueId'])
+      if (typeof item[field] !== 'string' || item[field] === '') problems.push(`${where}: ${field} is required`);
     const uniqueId = String(item.uniqueId);
     if (uniqueIds.has(uniqueId)) problems.push(`${where}: uniqueId "${uniqueId}" is used twice`);
     uniqueIds.add(uniqueId);
@@ -406,17 +420,21 @@ function communityProblems(
       const item = obj(raw);
       const where = paths.listItem(community, section, itemId);
       if (item.id !== undefined && item.id !== itemId) problems.push(`${where}: id must equal the key`);
-      if (item.contexts !== undefined && !list(item.contexts).includes(`${community}/${section}`)) problems.push(`${where}: contexts must include ${community}/${section}`);
-      if (typeof item.phone === 'string' && item.phone.replace(/\D/g, '').length < 7) problems.push(`${where}: phone needs at least 7 digits`);
+      if (item.contexts !== undefined && !list(item.contexts).includes(`${community}/${section}`))
+        problems.push(`${where}: contexts must include ${community}/${section}`);
+      if (typeof item.phone === 'string' && item.phone.replace(/\D/g, '').length < 7)
+        problems.push(`${where}: phone needs at least 7 digits`);
       for (const field of ['latitude', 'longitude']) {
-        if (item[field] !== undefined && (typeof item[field] !== 'string' || Number.isNaN(Number(item[field])))) problems.push(`${where}: ${field} is a decimal saved as a string`);
+        if (item[field] !== undefined && (typeof item[field] !== 'string' || Number.isNaN(Number(item[field]))))
+          problems.push(`${where}: ${field} is a decimal saved as a string`);
       }
       if (item.hours !== undefined) {
         for (const [dayName, slots] of Object.entries(obj(item.hours))) {
           if (!(HOURS_DAYS as readonly string[]).includes(dayName)) problems.push(`${where}/hours: unknown day "${dayName}"`);
           for (const slot of list(slots)) {
             const { open, close } = obj(slot);
-            if (!HOURS_TIME.test(String(open)) || !HOURS_TIME.test(String(close))) problems.push(`${where}/hours/${dayName}: times are 'h:mm AM/PM'`);
+            if (!HOURS_TIME.test(String(open)) || !HOURS_TIME.test(String(close)))
+              problems.push(`${where}/hours/${dayName}: times are 'h:mm AM/PM'`);
           }
         }
       }
@@ -425,7 +443,8 @@ function communityProblems(
       }
       for (const [index, detailButton] of list(item.detailButtons).entries()) {
         const b = obj(detailButton);
-        if (!b.title || !b.action || !b.actionKey) problems.push(`${where}/detailButtons/${index}: title, action and actionKey are required`);
+        if (!b.title || !b.action || !b.actionKey)
+          problems.push(`${where}/detailButtons/${index}: title, action and actionKey are required`);
       }
     }
   }
@@ -451,20 +470,25 @@ function communityProblems(
       const event = obj(rawEvent);
       const where = paths.calendarEvent(community, calendarId, eventId);
       problems.push(...eventTimeProblems(where, event));
-      if (!audiences.includes(String(event.audience))) problems.push(`${where}: audience "${String(event.audience)}" is not one of the calendar's`);
+      if (!audiences.includes(String(event.audience)))
+        problems.push(`${where}: audience "${String(event.audience)}" is not one of the calendar's`);
       if (event.resortLocationId !== undefined && event.resortLocationId !== '' && !locations[String(event.resortLocationId)]) {
         problems.push(`${where}: no location "${String(event.resortLocationId)}"`);
       }
-      if (event.resortLocationId === '' && typeof event.location !== 'string') problems.push(`${where}: an off-site event needs a location title`);
+      if (event.resortLocationId === '' && typeof event.location !== 'string')
+        problems.push(`${where}: an off-site event needs a location title`);
       if (!['resort', 'local'].includes(String(event.type))) problems.push(`${where}: type must be resort or local`);
-      if (event.rsvpFormKey !== undefined && !forms[String(event.rsvpFormKey)]) problems.push(`${where}: no RSVP form "${String(event.rsvpFormKey)}"`);
+      if (event.rsvpFormKey !== undefined && !forms[String(event.rsvpFormKey)])
+        problems.push(`${where}: no RSVP form "${String(event.rsvpFormKey)}"`);
       if (event.huntKey !== undefined && !hunts[String(event.huntKey)]) problems.push(`${where}: no hunt "${String(event.huntKey)}"`);
       const contexts = list(event.contexts).map(String);
       if (!contexts.includes(context)) problems.push(`${where}: contexts must include ${context}`);
       for (const other of contexts) {
         try {
           const parsed = parseEventContext(other);
-          const copy = obj(obj(obj(obj(obj(obj(parsed.community === community ? data : {})['amc-events']).calendars)[parsed.calendarId]).events)[eventId]);
+          const copy = obj(
+            obj(obj(obj(obj(obj(parsed.community === community ? data : {})['amc-events']).calendars)[parsed.calendarId]).events)[eventId],
+          );
           if (JSON.stringify(copy) !== JSON.stringify(event)) problems.push(`${where}: the copy in ${other} differs or is missing`);
         } catch (error) {
           problems.push(`${where}: ${(error as Error).message}`);
@@ -472,15 +496,18 @@ function communityProblems(
       }
       if (event.recurrenceId !== undefined) {
         const recurrence = obj(recurrences[String(event.recurrenceId)]);
-        if (obj(recurrence.eventKeys)[eventId] !== event.startDate) problems.push(`${where}: not listed with its startDate in recurrence ${String(event.recurrenceId)}`);
+        if (obj(recurrence.eventKeys)[eventId] !== event.startDate)
+          problems.push(`${where}: not listed with its startDate in recurrence ${String(event.recurrenceId)}`);
       }
     }
     for (const [recurrenceId, rawRecurrence] of Object.entries(recurrences)) {
       const recurrence = obj(rawRecurrence);
       const where = paths.calendarRecurrence(community, calendarId, recurrenceId);
       const validDays = list(recurrence.validDays);
-      if (validDays.length !== 7 || !validDays.every((value) => typeof value === 'boolean')) problems.push(`${where}: validDays is 7 booleans, Monday first`);
-      if (!['none', 'daily', 'weekly'].includes(String(recurrence.recurrence))) problems.push(`${where}: recurrence must be none, daily or weekly`);
+      if (validDays.length !== 7 || !validDays.every((value) => typeof value === 'boolean'))
+        problems.push(`${where}: validDays is 7 booleans, Monday first`);
+      if (!['none', 'daily', 'weekly'].includes(String(recurrence.recurrence)))
+        problems.push(`${where}: recurrence must be none, daily or weekly`);
       const keys = Object.entries(obj(recurrence.eventKeys));
       if (keys.length === 0) problems.push(`${where}: no eventKeys`);
       let lastEnd = 0;
@@ -492,11 +519,13 @@ function communityProblems(
         }
         if (event.startDate !== startDate) problems.push(`${where}: eventKeys/${eventId} differs from the event's startDate`);
         if (event.recurrenceId !== recurrenceId) problems.push(`${where}: event ${eventId} has another recurrenceId`);
-        if (typeof startDate === 'number' && validDays[weekdayIndex(startDate, zone)] !== true) problems.push(`${where}: ${eventId} falls on a day validDays excludes`);
+        if (typeof startDate === 'number' && validDays[weekdayIndex(startDate, zone)] !== true)
+          problems.push(`${where}: ${eventId} falls on a day validDays excludes`);
         lastEnd = Math.max(lastEnd, Number(event.endDate));
         if (Number(event.endDateDuration) > 86_400_000) problems.push(`${where}: Recurring events cannot be longer than 24 hours.`);
       }
-      if (typeof recurrence.recurrenceEndDate !== 'number' || recurrence.recurrenceEndDate < lastEnd) problems.push(`${where}: recurrenceEndDate must not precede the last event's end`);
+      if (typeof recurrence.recurrenceEndDate !== 'number' || recurrence.recurrenceEndDate < lastEnd)
+        problems.push(`${where}: recurrenceEndDate must not precede the last event's end`);
       for (const eventId of Object.keys(obj(recurrence.editedEvents))) {
         if (!obj(recurrence.eventKeys)[eventId]) problems.push(`${where}: editedEvents names "${eventId}", which is not in eventKeys`);
       }
@@ -520,14 +549,17 @@ function communityProblems(
 
   // Topics and messages.
   for (const [topicId, topic] of Object.entries(topics)) {
-    if (!['user-group', 'category'].includes(String(obj(topic).type))) problems.push(`${paths.topic(community, topicId)}: type must be user-group or category`);
+    if (!['user-group', 'category'].includes(String(obj(topic).type)))
+      problems.push(`${paths.topic(community, topicId)}: type must be user-group or category`);
   }
   const allEvents = Object.fromEntries(Object.values(calendarData).flatMap((calendar) => Object.entries(obj(obj(calendar).events))));
   for (const [messageId, message] of Object.entries(obj(data.messages))) {
     problems.push(...messageProblems(paths.message(community, messageId), obj(message), topics, systemTopics, now, 'sent', allEvents));
   }
   for (const [messageId, message] of Object.entries(obj(data['messages-scheduled']))) {
-    problems.push(...messageProblems(paths.scheduledMessage(community, messageId), obj(message), topics, systemTopics, now, 'scheduled', allEvents));
+    problems.push(
+      ...messageProblems(paths.scheduledMessage(community, messageId), obj(message), topics, systemTopics, now, 'scheduled', allEvents),
+    );
   }
 
   // Hunts.
@@ -538,8 +570,10 @@ function communityProblems(
       const where = `${paths.hunt(community, huntKey)}/steps/${index}`;
       if (!stepTypes.includes(String(step.type))) problems.push(`${where}: unknown step type`);
       if (typeof step.key !== 'string' || keyProblem(step.key)) problems.push(`${where}: a step needs a key`);
-      if (step.type === 'multiple_choice_single' && !list(step.choices).includes(step.answer ?? null)) problems.push(`${where}: the answer must be one of the choices`);
-      if (step.type === 'golf' && !list(step.par).every((par) => typeof par === 'number')) problems.push(`${where}: par is a number per hole`);
+      if (step.type === 'multiple_choice_single' && !list(step.choices).includes(step.answer ?? null))
+        problems.push(`${where}: the answer must be one of the choices`);
+      if (step.type === 'golf' && !list(step.par).every((par) => typeof par === 'number'))
+        problems.push(`${where}: par is a number per hole`);
     });
   }
 
@@ -563,7 +597,12 @@ function communityProblems(
         if (!('value' in obj(answer))) problems.push(`${where}/answers/${name}: an answer is { value }`);
       }
       for (const field of list(form.fields).map(obj)) {
-        if (field.required === true && dataFields.has(String(field.name)) && !obj(entry.answers)[String(field.name)] && field.type !== 'image') {
+        if (
+          field.required === true &&
+          dataFields.has(String(field.name)) &&
+          !obj(entry.answers)[String(field.name)] &&
+          field.type !== 'image'
+        ) {
           problems.push(`${where}: the required field "${String(field.name)}" has no answer`);
         }
       }
@@ -572,8 +611,10 @@ function communityProblems(
         if (!allEvents[String(entry.eventId)]) problems.push(`${where}: no event "${String(entry.eventId)}"`);
         else {
           if (event.rsvpRequest !== true || event.rsvpFormKey !== formKey) problems.push(`${where}: the event does not ask for this form`);
-          if (entry.eventStartDate !== event.startDate || entry.eventTitle !== event.title) problems.push(`${where}: eventTitle and eventStartDate must match the event`);
-          if (!list(event.contexts).includes(entry.eventContext ?? null)) problems.push(`${where}: eventContext is not one of the event's contexts`);
+          if (entry.eventStartDate !== event.startDate || entry.eventTitle !== event.title)
+            problems.push(`${where}: eventTitle and eventStartDate must match the event`);
+          if (!list(event.contexts).includes(entry.eventContext ?? null))
+            problems.push(`${where}: eventContext is not one of the event's contexts`);
         }
       }
     }
@@ -594,7 +635,8 @@ function communityProblems(
           continue;
         }
         const scored = obj(response).scored;
-        if (scored !== undefined && scored !== 0 && scored !== 1) problems.push(`${paths.entryStep(community, 'hunts', huntKey, entryId, stepKey)}: scored is 1, 0 or absent`);
+        if (scored !== undefined && scored !== 0 && scored !== 1)
+          problems.push(`${paths.entryStep(community, 'hunts', huntKey, entryId, stepKey)}: scored is 1, 0 or absent`);
         if (step.type === 'golf') {
           for (const [player, scores] of Object.entries(obj(obj(response).scores))) {
             if (list(scores).length !== list(step.par).length) problems.push(`${where}/${stepKey}: ${player} needs one score per hole`);
@@ -611,7 +653,8 @@ function communityProblems(
     if (items.length === 0) problems.push(`${where}: an order has cartItems`);
     for (const item of items) {
       if (!store[String(item.storeItemKey)]) problems.push(`${where}: no store item "${String(item.storeItemKey)}"`);
-      else if (obj(store[String(item.storeItemKey)]).title !== item.storeItemTitle) problems.push(`${where}: storeItemTitle differs from the store item`);
+      else if (obj(store[String(item.storeItemKey)]).title !== item.storeItemTitle)
+        problems.push(`${where}: storeItemTitle differs from the store item`);
     }
   }
   return problems;
@@ -625,7 +668,8 @@ function eventTimeProblems(where: string, event: Tree): string[] {
   }
   if (endDate - startDate !== endDateDuration) problems.push(`${where}: endDate - startDate must equal endDateDuration`);
   if (endDate <= startDate) problems.push(`${where}: the end must come after the start`);
-  if (event.allDay === true && endDateDuration !== ALL_DAY_DURATION) problems.push(`${where}: an all-day event lasts ${ALL_DAY_DURATION} ms`);
+  if (event.allDay === true && endDateDuration !== ALL_DAY_DURATION)
+    problems.push(`${where}: an all-day event lasts ${ALL_DAY_DURATION} ms`);
   if (typeof event.title !== 'string' || event.title === '') problems.push(`${where}: title is required`);
   return problems;
 }
@@ -648,17 +692,21 @@ function messageProblems(
   events: Tree = {},
 ): string[] {
   const problems: string[] = [];
-  if (typeof message.title !== 'string' || typeof message.description !== 'string') problems.push(`${where}: title and description are required`);
+  if (typeof message.title !== 'string' || typeof message.description !== 'string')
+    problems.push(`${where}: title and description are required`);
   const topic = (id: Json | undefined, type: string) => {
     const record = obj(topics[String(id)] ?? systemTopics[String(id)]);
     return record.type === type;
   };
   if (!topic(message.userGroup, 'user-group')) problems.push(`${where}: userGroup "${String(message.userGroup)}" is not a user group`);
   if (!topic(message.category, 'category')) problems.push(`${where}: category "${String(message.category)}" is not a category`);
-  if (typeof message.deliveryTime !== 'number' || typeof message.endTime !== 'number') problems.push(`${where}: deliveryTime and endTime are numbers`);
+  if (typeof message.deliveryTime !== 'number' || typeof message.endTime !== 'number')
+    problems.push(`${where}: deliveryTime and endTime are numbers`);
   else if (message.endTime !== 0 && message.endTime <= message.deliveryTime) problems.push(`${where}: endTime must follow deliveryTime`);
-  if (kind === 'scheduled' && typeof message.deliveryTime === 'number' && message.deliveryTime <= now) problems.push(`${where}: a scheduled message is delivered in the future`);
-  if (kind === 'sent' && typeof message.deliveryTime === 'number' && message.deliveryTime > now) problems.push(`${where}: a sent message was delivered in the past`);
+  if (kind === 'scheduled' && typeof message.deliveryTime === 'number' && message.deliveryTime <= now)
+    problems.push(`${where}: a scheduled message is delivered in the future`);
+  if (kind === 'sent' && typeof message.deliveryTime === 'number' && message.deliveryTime > now)
+    problems.push(`${where}: a sent message was delivered in the past`);
   if (message.recurrenceInfo !== undefined) {
     const recurrence = obj(message.recurrenceInfo);
     if (list(recurrence.validDays).length !== 7) problems.push(`${where}: recurrenceInfo.validDays is 7 booleans`);
@@ -667,7 +715,8 @@ function messageProblems(
   if (message.eventId !== undefined) {
     const event = obj(events[String(message.eventId)]);
     if (!events[String(message.eventId)]) problems.push(`${where}: no event "${String(message.eventId)}"`);
-    else if (message.startDate !== event.startDate || message.endDate !== event.endDate) problems.push(`${where}: startDate and endDate must match the event`);
+    else if (message.startDate !== event.startDate || message.endDate !== event.endDate)
+      problems.push(`${where}: startDate and endDate must match the event`);
   }
   return problems;
 }

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
-
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
 import { makeTempDir } from '../../tests/setup/tmp';
 import { createBucketStorage } from './firebase-bucket';
 import { createLocalDiskStorage } from './local-disk';
@@ -242,7 +240,9 @@ describe.each(engines)('FileStorage contract: $name', ({ make }) => {
   it('refuses a malformed content type or Cache-Control', async () => {
     expect((await rejection(storage.put('c1/a.png', text('x'), { contentType: 'png' }))).code).toBe('invalid-argument');
     expect((await rejection(storage.put('c1/a.png', text('x'), { contentType: 'image/png\r\nX-Evil: 1' }))).code).toBe('invalid-argument');
-    expect((await rejection(storage.put('c1/a.png', text('x'), { contentType: 'image/png', cacheControl: 'a\nb' }))).code).toBe('invalid-argument');
+    expect((await rejection(storage.put('c1/a.png', text('x'), { contentType: 'image/png', cacheControl: 'a\nb' }))).code).toBe(
+      'invalid-argument',
+    );
     expect(await storage.exists('c1/a.png')).toBe(false);
   });
 });

@@ -1,10 +1,8 @@
 import { Readable } from 'node:stream';
-
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
 import { createBucketStorage, DOWNLOAD_TOKENS_KEY } from './firebase-bucket';
 import { FakeCloudStorage, fakeServiceAccount } from './testing/fake-cloud-storage';
 import type { FileStorage } from './types';
@@ -81,7 +79,10 @@ describe('bucket uploads', () => {
   it('reports a failing service as a backend error', async () => {
     server.use(
       http.post('https://storage.googleapis.com/upload/storage/v1/b/:bucket/o', () =>
-        HttpResponse.json({ error: { code: 403, message: 'The caller does not have permission', errors: [{ reason: 'forbidden' }] } }, { status: 403 }),
+        HttpResponse.json(
+          { error: { code: 403, message: 'The caller does not have permission', errors: [{ reason: 'forbidden' }] } },
+          { status: 403 },
+        ),
       ),
     );
     await expect(storage.put('c1/a.png', text('a'), { contentType: 'image/png' })).rejects.toMatchObject({
@@ -94,7 +95,9 @@ describe('bucket uploads', () => {
 describe('bucket download URLs', () => {
   it('uses the first of several tokens', async () => {
     cloud.seed(BUCKET, 'c1/a.png', 'a', { contentType: 'image/png', metadata: { [DOWNLOAD_TOKENS_KEY]: 'first-token,second-token' } });
-    expect(await storage.url('c1/a.png')).toBe(`https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/c1%2Fa.png?alt=media&token=first-token`);
+    expect(await storage.url('c1/a.png')).toBe(
+      `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/c1%2Fa.png?alt=media&token=first-token`,
+    );
   });
 
   it('adds a token to an object stored without one, once', async () => {
@@ -102,7 +105,9 @@ describe('bucket download URLs', () => {
     const url = await storage.url('images/marketing/social_marketing_introducing.png');
     const token = cloud.object(BUCKET, 'images/marketing/social_marketing_introducing.png')!.metadata[DOWNLOAD_TOKENS_KEY];
     expect(token).toMatch(TOKEN);
-    expect(url).toBe(`https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/images%2Fmarketing%2Fsocial_marketing_introducing.png?alt=media&token=${token}`);
+    expect(url).toBe(
+      `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/images%2Fmarketing%2Fsocial_marketing_introducing.png?alt=media&token=${token}`,
+    );
     expect(await storage.url('images/marketing/social_marketing_introducing.png')).toBe(url);
     const patches = cloud.requests.filter((request) => request.method === 'PATCH');
     expect(patches).toHaveLength(1);
@@ -123,7 +128,9 @@ describe('bucket download URLs', () => {
         return HttpResponse.json({ error: { code: 412, message: 'Precondition Failed' } }, { status: 412 });
       }),
     );
-    expect(await storage.url('c1/race.png')).toBe(`https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/c1%2Frace.png?alt=media&token=other-process-token`);
+    expect(await storage.url('c1/race.png')).toBe(
+      `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/c1%2Frace.png?alt=media&token=other-process-token`,
+    );
   });
 
   it('builds URLs on another origin (the Storage emulator)', async () => {

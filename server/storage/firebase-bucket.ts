@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-
 import type { App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
-
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE } from './content-type';
 import {
   checkByteRange,

@@ -1,7 +1,5 @@
 import { join } from 'node:path';
-
 import type { App } from 'firebase-admin/app';
-
 import { createBucketStorage } from './firebase-bucket';
 import { createLocalDiskStorage } from './local-disk';
 import type { FileStorage } from './types';

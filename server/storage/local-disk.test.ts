@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-
 import { beforeEach, describe, expect, it } from 'vitest';
-
 import { makeTempDir } from '../../tests/setup/tmp';
 import { createLocalDiskStorage } from './local-disk';
 import { StorageError, type FileStorage } from './types';
@@ -49,7 +47,9 @@ describe('local disk layout', () => {
     const stored = await storage.put('app-icons/pine hollow/app-icon.png', text('x'), { contentType: 'image/png' });
     expect(stored.url).toBe('/files/app-icons/pine%20hollow/app-icon.png');
     const public_ = createLocalDiskStorage({ root, baseUrl: 'https://console.example.com/' });
-    expect(await public_.url('app-icons/pine hollow/app-icon.png')).toBe('https://console.example.com/files/app-icons/pine%20hollow/app-icon.png');
+    expect(await public_.url('app-icons/pine hollow/app-icon.png')).toBe(
+      'https://console.example.com/files/app-icons/pine%20hollow/app-icon.png',
+    );
   });
 });
 

@@ -4,7 +4,6 @@ import { lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, writeFile
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE } from './content-type';
 import {
   checkByteRange,

@@ -1,10 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
 import { makeTempDir } from '../../tests/setup/tmp';
 import { createBucketStorage, DOWNLOAD_TOKENS_KEY } from './firebase-bucket';
 import { createLocalDiskStorage } from './local-disk';
@@ -100,7 +98,9 @@ describe('serving a local file', () => {
   });
 
   it('confines SVGs with a Content-Security-Policy', async () => {
-    await storage.put('c1/icons/tent.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), { contentType: 'image/svg+xml' });
+    await storage.put('c1/icons/tent.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), {
+      contentType: 'image/svg+xml',
+    });
     const response = await serve('c1/icons/tent.svg');
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");

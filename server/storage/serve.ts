@@ -1,5 +1,4 @@
 import { createReadableStreamFromReadable } from '@remix-run/node';
-
 import { essenceOf } from './content-type';
 import { LOCAL_FILES_MOUNT } from './local-disk';
 import { isStorageError, isValidStoragePath, type ByteRange, type FileStorage, type StorageObject } from './types';
@@ -20,7 +19,13 @@ export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsaf
 export const ACTIVE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
 const ACTIVE_MARKUP = new Set(['text/html', 'application/xhtml+xml', 'application/xml', 'text/xml', 'application/vnd.wap.xhtml+xml']);
-const SCRIPTS = new Set(['text/javascript', 'application/javascript', 'application/ecmascript', 'text/ecmascript', 'application/x-javascript']);
+const SCRIPTS = new Set([
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+  'application/x-javascript',
+]);
 
 /** A folder named by a Date.now() (or Unix seconds) timestamp, as uploads are written. */
 const TIMESTAMP_SEGMENT = /^\d{10,16}$/;
@@ -63,7 +68,10 @@ export function storagePathFromUrl(url: string | URL, mount: string = LOCAL_FILE
 export async function serveFile(storage: FileStorage, request: Request, path: string): Promise<Response> {
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
-    return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response('Method Not Allowed', {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
   if (!isValidStoragePath(path)) return notFound();
 
@@ -136,7 +144,10 @@ function representationHeaders(object: StorageObject): Headers {
     headers.set('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
   } else if (ACTIVE_MARKUP.has(type) || SCRIPTS.has(type)) {
     headers.set('Content-Security-Policy', ACTIVE_CONTENT_SECURITY_POLICY);
-    headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(object.path.slice(object.path.lastIndexOf('/') + 1))}`);
+    headers.set(
+      'Content-Disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(object.path.slice(object.path.lastIndexOf('/') + 1))}`,
+    );
     // A script served as a script could be loaded by a <script> on the console's origin.
     if (SCRIPTS.has(type)) headers.set('Content-Type', 'text/plain; charset=utf-8');
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-
 import { contentTypeFromExtension, essenceOf, extensionOf } from './content-type';
 import {
   checkByteRange,

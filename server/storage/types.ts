@@ -175,7 +175,10 @@ export function encodeStoragePath(path: string): string {
 
 /** Whether a MIME type looks like `type/subtype` (parameters allowed). */
 export function isValidContentType(contentType: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(\s*;.*)?$/.test(contentType) && !CONTROL_CHARACTERS.test(contentType);
+  return (
+    /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(\s*;.*)?$/.test(contentType) &&
+    !CONTROL_CHARACTERS.test(contentType)
+  );
 }
 
 export function validateContentType(contentType: unknown): string {

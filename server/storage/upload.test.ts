@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
 import { describe, expect, it } from 'vitest';
-
 import { makeTempDir } from '../../tests/setup/tmp';
 import { createLocalDiskStorage } from './local-disk';
 import {
@@ -302,7 +300,11 @@ describe('form bodies', () => {
     const json = new Request('http://console.test/x', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(expectError(await parseUpload(json)).code).toBe('invalid-body');
 
-    const noBoundary = new Request('http://console.test/x', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' });
+    const noBoundary = new Request('http://console.test/x', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      body: 'x',
+    });
     expect(expectError(await parseUpload(noBoundary)).code).toBe('invalid-body');
 
     const truncated = new Request('http://console.test/x', {

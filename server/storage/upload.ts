@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-
 import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from '@remix-run/node';
-
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE, essenceOf, extensionOf } from './content-type';
 import type { FileStorage, StoredFile } from './types';
 
@@ -197,7 +195,12 @@ const STREAM_FROM_BYTES = 8 * 1024 * 1024;
  * Stores an uploaded file at `path` with its accepted type, streaming large files from
  * memory into storage rather than copying them into one more buffer.
  */
-export async function storeUploadedFile(storage: FileStorage, path: string, file: File, options: { cacheControl?: string } = {}): Promise<StoredFile> {
+export async function storeUploadedFile(
+  storage: FileStorage,
+  path: string,
+  file: File,
+  options: { cacheControl?: string } = {},
+): Promise<StoredFile> {
   const contentType = file.type || contentTypeFromExtension(file.name) || DEFAULT_CONTENT_TYPE;
   const putOptions = { contentType, ...(options.cacheControl !== undefined ? { cacheControl: options.cacheControl } : {}) };
   if (file.size <= STREAM_FROM_BYTES) return storage.put(path, new Uint8Array(await file.arrayBuffer()), putOptions);

@@ -62,7 +62,10 @@ async function open(page: Page, path: string) {
 test('the app id picker lists each app as displayName (packageName) and loads the chosen app', async ({ page }) => {
   await open(page, '/app-setup');
   await expect(page.getByRole('heading', { name: 'App Setup' })).toBeVisible();
-  await expect(page.getByLabel('App ID').locator('option', { hasText: 'Pine Hollow RV (pine-hollow)' })).toHaveAttribute('value', 'pine-hollow');
+  await expect(page.getByLabel('App ID').locator('option', { hasText: 'Pine Hollow RV (pine-hollow)' })).toHaveAttribute(
+    'value',
+    'pine-hollow',
+  );
   await page.getByLabel('App ID').selectOption({ label: 'Pine Hollow RV (pine-hollow)' });
   await page.getByRole('button', { name: 'Load App', exact: true }).click();
   await expect(page).toHaveURL(/\/app-setup\?appId=pine-hollow$/);
@@ -135,7 +138,10 @@ test('an image of another size than recommended is stored with a warning naming 
   await page.getByRole('button', { name: 'Upload App icon' }).click();
   const warning = 'The app icon is 300x300 pixels; the recommended size is 512x512 pixels.';
   // Stored (recommended, not required), said in the toast and beside the asset.
-  await expect(page.getByRole('img', { name: 'Current app icon' })).toHaveAttribute('src', new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`));
+  await expect(page.getByRole('img', { name: 'Current app icon' })).toHaveAttribute(
+    'src',
+    new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`),
+  );
   await expect(page.getByText(`App icon uploaded successfully! ${warning}`)).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: warning }).first()).toBeVisible();
   // The picker still shows the app, now listed (its record exists).
@@ -168,7 +174,11 @@ test('saves integrations and loads instances through the offline PMS default', a
   // A location of the test's own, removed with its configuration after the test.
   const location = `e2e-integrations-${testInfo.project.name}`;
   testInfo.annotations.push({ type: 'location', description: location });
-  await withE2eDb((db) => db.ref(e2ePaths.community(location)).set({ title: `Integrations Lake ${testInfo.project.name}`, active: true, timeZone: 'America/Chicago' }));
+  await withE2eDb((db) =>
+    db
+      .ref(e2ePaths.community(location))
+      .set({ title: `Integrations Lake ${testInfo.project.name}`, active: true, timeZone: 'America/Chicago' }),
+  );
   await open(page, '/integrations');
   await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
   await page.getByLabel('Location', { exact: true }).selectOption(location);

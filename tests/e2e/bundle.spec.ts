@@ -18,10 +18,16 @@ test('the browser build has no server-only packages or modules', () => {
   expect(inputs.length).toBeGreaterThan(50);
   expect(inputs.some((input) => input.includes('node_modules/react-dom/'))).toBe(true);
   for (const name of SERVER_ONLY_PACKAGES) {
-    expect(inputs.filter((input) => input.includes(`node_modules/${name}/`)), name).toEqual([]);
+    expect(
+      inputs.filter((input) => input.includes(`node_modules/${name}/`)),
+      name,
+    ).toEqual([]);
   }
   for (const pattern of SERVER_ONLY_SOURCES) {
-    expect(inputs.filter((input) => pattern.test(input)), String(pattern)).toEqual([]);
+    expect(
+      inputs.filter((input) => pattern.test(input)),
+      String(pattern),
+    ).toEqual([]);
   }
 });
 

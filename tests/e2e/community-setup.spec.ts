@@ -21,7 +21,11 @@ const panel = (page: Page) => page.getByRole('complementary', { name: 'Action' }
 const js = (info: TestInfo) => info.project.name === 'js';
 
 /** The key of the test's own community. */
-const keyOf = (info: TestInfo) => `e2e-setup-${info.project.name}-${info.testId.replace(/[^a-z0-9]/gi, '').slice(-10).toLowerCase()}`;
+const keyOf = (info: TestInfo) =>
+  `e2e-setup-${info.project.name}-${info.testId
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(-10)
+    .toLowerCase()}`;
 const adminOf = (key: string) => ({ uid: `admin-${key}`, email: `admin-${key}@demo.example`, displayName: 'Setup Admin' });
 
 const BASE_RECORD = {
@@ -91,7 +95,10 @@ async function openSection(page: Page, title: string) {
   if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
 }
 
-test('an admin edits the community and saves; the description is rich text with JavaScript and HTML without', async ({ page, context }, info) => {
+test('an admin edits the community and saves; the description is rich text with JavaScript and HTML without', async ({
+  page,
+  context,
+}, info) => {
   const key = await ownCommunity(info);
   await signInAsAdmin(context, key);
   await page.goto('/community-setup');
@@ -128,7 +135,9 @@ test('an admin edits the community and saves; the description is rich text with 
   } else {
     const textarea = form.getByRole('textbox', { name: 'Description' });
     await expect(textarea).toHaveValue('<p>Shady sites by the creek.</p>');
-    await textarea.fill('<p>Shady sites by the creek. Now with <strong>canoe rentals</strong></p><ul><li><p>Kayaks</p></li></ul><script>alert(1)</script>');
+    await textarea.fill(
+      '<p>Shady sites by the creek. Now with <strong>canoe rentals</strong></p><ul><li><p>Kayaks</p></li></ul><script>alert(1)</script>',
+    );
   }
   await form.getByLabel('City').fill('Lake Luzerne');
   await form.getByRole('button', { name: 'Submit' }).click();
@@ -137,7 +146,9 @@ test('an admin edits the community and saves; the description is rich text with 
 
   // Stored sanitized, with the plain text beside it.
   const saved = await readCommunity(key);
-  expect(saved?.htmlDescription).toMatch(/^<p>Shady sites by the creek\. Now with <strong>canoe rentals<\/strong><\/p><ul><li><p>Kayaks<\/p><\/li><\/ul>$/);
+  expect(saved?.htmlDescription).toMatch(
+    /^<p>Shady sites by the creek\. Now with <strong>canoe rentals<\/strong><\/p><ul><li><p>Kayaks<\/p><\/li><\/ul>$/,
+  );
   expect(saved?.description).toBe('Shady sites by the creek. Now with canoe rentals\n• Kayaks');
   expect(saved?.city).toBe('Lake Luzerne');
 
@@ -317,7 +328,12 @@ test('a business-only community edits its Additional Buttons', async ({ page, co
   expect(saved?.city).toBe('Typed City');
   // Spec 02 §5 / spec 03 §3: mailto is stored as website with 'mailto:'; web view as '-webview'.
   expect(saved?.detailButtons).toEqual([
-    expect.objectContaining({ title: 'Menu', icon: 'dining', action: 'website-webview', actionKey: 'https://www.willowcreek.example/menu' }),
+    expect.objectContaining({
+      title: 'Menu',
+      icon: 'dining',
+      action: 'website-webview',
+      actionKey: 'https://www.willowcreek.example/menu',
+    }),
     expect.objectContaining({ title: 'Write to us', icon: 'mail', action: 'website', actionKey: 'mailto:hello@willowcreek.example' }),
   ]);
   await page.goto('/community-setup');

@@ -14,7 +14,11 @@ const PLACE_ID = 'ChIJ-e2e-header-places';
 const OFFLINE = 'The places service is offline';
 
 /** One community per test: tests of a project run side by side, and each removes its own. */
-const keyOf = (info: TestInfo) => `${KEY}-${info.project.name}-${info.testId.replace(/[^a-z0-9]/gi, '').slice(-10).toLowerCase()}`;
+const keyOf = (info: TestInfo) =>
+  `${KEY}-${info.project.name}-${info.testId
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(-10)
+    .toLowerCase()}`;
 
 test.beforeEach(async ({}, info) => {
   await withE2eDb((db) =>
@@ -71,7 +75,10 @@ test('chooses a photo of the place in the picker, keeping what was typed, and sa
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Header saved.')).toBeVisible();
-  await expect(page.locator('header[aria-roledescription="carousel"] img').first()).toHaveAttribute('src', /place-photo-lakeside-sunrise_crop\.png$/);
+  await expect(page.locator('header[aria-roledescription="carousel"] img').first()).toHaveAttribute(
+    'src',
+    /place-photo-lakeside-sunrise_crop\.png$/,
+  );
   const saved = await withE2eDb(async (db) => (await db.ref(paths.headerInfo(keyOf(info), 'main-menu')).get()).val());
   expect(saved).toMatchObject({ delaySeconds: 6, images: [{ imageName: 'place-photo-lakeside-sunrise.jpg' }] });
   expect(saved.images[0].imageURL).toMatch(new RegExp(`/${keyOf(info)}/images/header/\\d+/place-photo-lakeside-sunrise_crop\\.png$`));

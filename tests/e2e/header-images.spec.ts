@@ -12,7 +12,11 @@ const paths = e2ePaths;
 const TITLE = 'Header Lakes Resort';
 
 /** One community per test: tests of a project run side by side, and each removes its own. */
-const keyOf = (info: TestInfo) => `${KEY}-${info.project.name}-${info.testId.replace(/[^a-z0-9]/gi, '').slice(-10).toLowerCase()}`;
+const keyOf = (info: TestInfo) =>
+  `${KEY}-${info.project.name}-${info.testId
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(-10)
+    .toLowerCase()}`;
 
 function png(width: number, height: number): Buffer {
   const canvas = createCanvas(width, height);

@@ -18,7 +18,11 @@ const MENU: Array<Record<string, DbValue>> = [
   { uniqueId: 'echo', id: 'echo', name: 'Echo', type: 'website' },
 ];
 
-const keyFor = (title: string) => `${BASE}-${test.info().project.name}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40)}`;
+const keyFor = (title: string) =>
+  `${BASE}-${test.info().project.name}-${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)}`;
 
 async function storedOrder(key: string): Promise<string[]> {
   const menu = (await withE2eDb((db) => db.ref(paths.menu(key, 'main-menu')).get())).val() as Array<Record<string, unknown>>;
@@ -91,7 +95,8 @@ test('moves items and saves the new order, dropping temporary sort keys', async 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('The menu order has been saved.')).toBeVisible();
-  const expected = info.project.name === 'js' ? ['alpha', 'charlie', 'bravo', 'delta', 'echo'] : ['alpha', 'charlie', 'bravo', 'echo', 'delta'];
+  const expected =
+    info.project.name === 'js' ? ['alpha', 'charlie', 'bravo', 'delta', 'echo'] : ['alpha', 'charlie', 'bravo', 'echo', 'delta'];
   expect(await storedOrder(community)).toEqual(expected);
   await expect.poll(() => shownOrder(page)).toEqual(expected);
   const saved = (await withE2eDb((db) => db.ref(paths.menu(community, 'main-menu')).get())).val() as Array<Record<string, unknown>>;

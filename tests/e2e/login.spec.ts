@@ -59,7 +59,10 @@ async function linkFromOutbox(page: Page, email: string, subject: string): Promi
     await page.goto('/dev/outbox');
     await expect(page.getByRole('row').filter({ hasText: email }).filter({ hasText: subject })).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 20_000 });
-  const message = page.getByRole('article').filter({ has: page.getByText(`To ${email}`) }).first();
+  const message = page
+    .getByRole('article')
+    .filter({ has: page.getByText(`To ${email}`) })
+    .first();
   await expect(message.getByRole('heading', { name: subject })).toBeVisible();
   const text = (await message.locator('pre').first().textContent()) ?? '';
   const link = /https?:\/\/\S+\/login\?mode=[^\s)]+/.exec(text)?.[0];

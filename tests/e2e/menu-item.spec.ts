@@ -11,13 +11,33 @@ import { e2ePaths, expect, test, withE2eDb } from './fixtures';
  */
 const paths = e2ePaths;
 const BASE = 'e2e-menu-item';
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/></svg>';
 const MENU: Array<Record<string, DbValue>> = [
-  { uniqueId: 'activities', id: 'activities', name: 'Activities', type: 'amc-events', icon: 'calendar', iconData: { iconSet: 'svg_round', title: 'calendar', svg: SVG, colorIconShape: '#FFFFFF', colorIconBackground: '#2E6B4F' } },
-  { uniqueId: 'pool-rules', id: 'pool-rules', name: 'Pool Rules', type: 'website', url: 'https://pool.example', icon: 'globe', iconData: { iconSet: 'svg_round', title: 'globe', svg: SVG, colorIconShape: '#FFFFFF', colorIconBackground: '#2E6B4F' } },
+  {
+    uniqueId: 'activities',
+    id: 'activities',
+    name: 'Activities',
+    type: 'amc-events',
+    icon: 'calendar',
+    iconData: { iconSet: 'svg_round', title: 'calendar', svg: SVG, colorIconShape: '#FFFFFF', colorIconBackground: '#2E6B4F' },
+  },
+  {
+    uniqueId: 'pool-rules',
+    id: 'pool-rules',
+    name: 'Pool Rules',
+    type: 'website',
+    url: 'https://pool.example',
+    icon: 'globe',
+    iconData: { iconSet: 'svg_round', title: 'globe', svg: SVG, colorIconShape: '#FFFFFF', colorIconBackground: '#2E6B4F' },
+  },
 ];
 
-const keyFor = (title: string) => `${BASE}-${test.info().project.name}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40)}`;
+const keyFor = (title: string) =>
+  `${BASE}-${test.info().project.name}-${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)}`;
 const js = () => test.info().project.name !== 'no-js';
 
 async function storedMenu(key: string, menuId = 'main-menu'): Promise<Array<Record<string, any>>> {
@@ -43,7 +63,9 @@ test.beforeEach(async ({ loginAs }, info) => {
       iconSet: 'svg_round',
     });
     await db.ref(paths.menu(community, 'main-menu')).set(MENU);
-    await db.ref(paths.calendarConfig(community, 'activities')).set({ title: 'Activities', allowUserCreated: false, priorNotificationTime: 15 });
+    await db
+      .ref(paths.calendarConfig(community, 'activities'))
+      .set({ title: 'Activities', allowUserCreated: false, priorNotificationTime: 15 });
     await db.ref(paths.customForm(community, 'guest-survey')).set({ title: 'Guest Survey', type: 'form' });
   });
   await loginAs('system@demo.example', { communityKey: community });
@@ -95,7 +117,13 @@ test('adds a website through the type picker, with the rules’ messages first',
   await expect(page.getByText('The menu item has been added.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Camp Store Online' })).toBeVisible();
   const added = (await storedMenu(community)).at(-1)!;
-  expect(added).toMatchObject({ name: 'Camp Store Online', type: 'website', url: 'https://store.example/shop', uniqueId: 'camp-store-online', icon: 'shopping-cart' });
+  expect(added).toMatchObject({
+    name: 'Camp Store Online',
+    type: 'website',
+    url: 'https://store.example/shop',
+    uniqueId: 'camp-store-online',
+    icon: 'shopping-cart',
+  });
 });
 
 test('edits an item from its home tile; the title changes, the uniqueId stays', async ({ page }) => {
@@ -151,13 +179,19 @@ test("deletes an item after the 'Delete Item' confirmation", async ({ page }) =>
 
 test('the QR Code section shows a tracked link for an Activities item', async ({ page }) => {
   await withE2eDb((db) =>
-    db.ref(paths.appData(`${community}-app`)).set({ appName: 'Cedar Ridge', cLocationId: community, adjustToken: 'tok123', adjustLinkPrefix: 'https://cedar.go.link/' }),
+    db
+      .ref(paths.appData(`${community}-app`))
+      .set({ appName: 'Cedar Ridge', cLocationId: community, adjustToken: 'tok123', adjustLinkPrefix: 'https://cedar.go.link/' }),
   );
   await page.goto('/home/edit/activities');
   await expect(page.locator('summary', { hasText: 'QR Code' })).toBeVisible();
   const image = page.getByRole('img', { name: /^QR code for https:\/\/cedar\.go\.link\// });
   await expect(image).toBeVisible();
-  await expect(page.getByText(`https://cedar.go.link/?adj_t=tok123&communityKey=${community}&action=amc-events&actionKey=activities&skipSplashScreen=true`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `https://cedar.go.link/?adj_t=tok123&communityKey=${community}&action=amc-events&actionKey=activities&skipSplashScreen=true`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download QR Code' })).toHaveAttribute('href', /^data:image\/png;base64,/);
   await page.screenshot({ path: `tests/.tmp/menu-item-qr-${test.info().project.name}.png`, fullPage: true });
   await page.goto('/home/edit/pool-rules');
@@ -176,7 +210,10 @@ test('a submenu becomes a menu section the home grid can show', async ({ page })
 
   await page.getByRole('link', { name: 'Add Menu Item' }).click();
   await filterTypes(page, 'website');
-  await page.getByRole('dialog', { name: 'Select Menu Type' }).getByRole('link', { name: /^Website/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Select Menu Type' })
+    .getByRole('link', { name: /^Website/ })
+    .click();
   await page.getByLabel('Title').fill('Lake Marina');
   await page.getByLabel('URL', { exact: true }).fill('https://marina.example');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -197,13 +234,20 @@ test('icons filter as you type @js-only', async ({ page }) => {
 
 test('an uploaded svg icon replaces the library icon, before anything else is typed', async ({ page }) => {
   await page.goto('/add?type=website');
-  const leaf = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 20C4 10 10 4 20 4c0 10-6 16-16 16z" fill="currentColor"/></svg>';
+  const leaf =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 20C4 10 10 4 20 4c0 10-6 16-16 16z" fill="currentColor"/></svg>';
   await page.getByLabel('Upload an svg icon').setInputFiles({ name: 'leaf.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(leaf) });
   await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
   await expect(page.getByText('Custom svg icon.')).toBeVisible();
   await expect(page.getByText('Title is required.')).toHaveCount(0);
 
-  await page.getByLabel('Upload an svg icon').setInputFiles({ name: 'photo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>') });
+  await page
+    .getByLabel('Upload an svg icon')
+    .setInputFiles({
+      name: 'photo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>'),
+    });
   await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
   await expect(page.getByText('This svg is incompatible. Only upload svgs without <image> tags.')).toBeVisible();
   await expect(page.getByText('Custom svg icon.')).toBeVisible();

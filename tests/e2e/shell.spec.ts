@@ -38,8 +38,25 @@ const ROLES: Record<string, RoleCase> = {
   system: {
     email: 'system@demo.example',
     community: 'Pine Hollow',
-    trays: ['Quick Access', 'Administrative', 'Resort System Management', 'Update Data', 'Marketing Asset Editor', 'Dollars Accounts Status'],
-    buttons: ['Send Notification', 'Switch Community', 'Users', 'Add Community', 'Import', 'Export', 'Update Data', 'Marketing Asset Editor', 'Dollars'],
+    trays: [
+      'Quick Access',
+      'Administrative',
+      'Resort System Management',
+      'Update Data',
+      'Marketing Asset Editor',
+      'Dollars Accounts Status',
+    ],
+    buttons: [
+      'Send Notification',
+      'Switch Community',
+      'Users',
+      'Add Community',
+      'Import',
+      'Export',
+      'Update Data',
+      'Marketing Asset Editor',
+      'Dollars',
+    ],
     hidden: ['App Setup', 'Integrations', 'Email Templates'],
   },
   super: {
@@ -386,7 +403,9 @@ test.describe('signing in', () => {
   test('Log Out posts to Login with action=logout and ends the session', async ({ page, loginAs }) => {
     await loginAs('editor@demo.example');
     await page.goto('/');
-    const form = header(page).locator('form').filter({ has: page.getByRole('button', { name: 'Log Out' }) });
+    const form = header(page)
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Log Out' }) });
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', '/login?action=logout');
 

@@ -12,7 +12,15 @@ function start(port: number, env: Record<string, string>) {
   const dataDir = `tests/.tmp/startup-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, SERVE, {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, REDIS_PREFIX: `startup-${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      REDIS_PREFIX: `startup-${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -36,9 +44,7 @@ test('a malformed variable stops start-up and names the variable', async () => {
   server.cleanup();
 });
 
-test('with Redis unreachable the pages serve, the health check says degraded and the log says how to start Redis', async ({
-  request,
-}) => {
+test('with Redis unreachable the pages serve, the health check says degraded and the log says how to start Redis', async ({ request }) => {
   const server = start(3222, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off' });
   try {
     await expect(async () => {

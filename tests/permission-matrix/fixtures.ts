@@ -116,7 +116,10 @@ export async function sessionCookie(sessions: StaffSessionStorage, person: DemoP
 }
 
 /** A cookie per role ('' for anonymous). */
-export async function roleCookies(sessions: StaffSessionStorage, options: Partial<Record<Role, CookieOptions>> = {}): Promise<Record<Role, string>> {
+export async function roleCookies(
+  sessions: StaffSessionStorage,
+  options: Partial<Record<Role, CookieOptions>> = {},
+): Promise<Record<Role, string>> {
   const cookies = { anonymous: '' } as Record<Role, string>;
   for (const role of ROLES) {
     if (role === 'anonymous') continue;

@@ -89,7 +89,12 @@ const SEED_IMAGE = '/files/demo-campground/images/header/1717200000000/pine-trai
 
 export const MATRIX: MatrixRow[] = [
   // ── Platform ──
-  { route: 'root', request: { path: '/' }, expected: everyone(200), note: 'the document: flash toast and help-desk script, for every page' },
+  {
+    route: 'root',
+    request: { path: '/' },
+    expected: everyone(200),
+    note: 'the document: flash toast and help-desk script, for every page',
+  },
   { route: 'routes/healthcheck', request: { path: '/healthcheck' }, expected: everyone(200) },
   {
     route: 'routes/dev.outbox',
@@ -104,7 +109,12 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Shell and home (spec 01 §2.3, §2.6) ──
   { route: 'routes/_app', request: { path: '/' }, expected: STAFF },
-  { route: 'routes/_app', request: { path: '/', communityKey: COMMUNITY_B }, expected: STAFF, note: 'a stored community the person may not manage falls back to their default' },
+  {
+    route: 'routes/_app',
+    request: { path: '/', communityKey: COMMUNITY_B },
+    expected: STAFF,
+    note: 'a stored community the person may not manage falls back to their default',
+  },
   {
     route: 'routes/_app',
     request: { path: '/?leftColumn=collapsed' },
@@ -151,7 +161,12 @@ export const MATRIX: MatrixRow[] = [
     note: 'saves (a record of its own) and comes back with the success toast',
   },
   { route: 'routes/_app.$action', request: { method: 'POST', path: '/app-setup', form: { intent: 'nope' } }, expected: SUPER_ONLY(400) },
-  { route: 'routes/_app.$action', request: { path: '/header-images' }, expected: STAFF, note: 'header editor: staff of the current community' },
+  {
+    route: 'routes/_app.$action',
+    request: { path: '/header-images' },
+    expected: STAFF,
+    note: 'header editor: staff of the current community',
+  },
   {
     route: 'routes/_app.$action',
     request: { method: 'POST', path: '/header-images', form: { intent: 'save', headerType: 'images', delaySeconds: '4' } },
@@ -168,7 +183,11 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     route: 'routes/_app.$action',
-    request: { method: 'POST', path: '/integrations?location=demo-town', form: { intent: 'save', location: 'demo-town', mapSystem: 'campguest' } },
+    request: {
+      method: 'POST',
+      path: '/integrations?location=demo-town',
+      form: { intent: 'save', location: 'demo-town', mapSystem: 'campguest' },
+    },
     expected: SUPER_ONLY('redirect:/integrations?location=demo-town'),
   },
   {
@@ -225,7 +244,12 @@ export const MATRIX: MatrixRow[] = [
     expected: { ...STAFF, editorA: 'redirect:/', adminA: 'redirect:/', editorB: 'redirect:/', system: 'redirect:/', super: 'redirect:/' },
     note: '/edit names no item: home',
   },
-  { route: 'routes/_app.home.$action.$itemId', request: { path: '/home/edit/messages' }, expected: STAFF, note: "an item of the current community's shown menu" },
+  {
+    route: 'routes/_app.home.$action.$itemId',
+    request: { path: '/home/edit/messages' },
+    expected: STAFF,
+    note: "an item of the current community's shown menu",
+  },
   {
     route: 'routes/_app.home.$action.$itemId',
     request: { path: '/home/edit/activities' },
@@ -238,7 +262,12 @@ export const MATRIX: MatrixRow[] = [
     expected: { ...STAFF, editorB: 'redirect:/', system: 'redirect:/' },
     note: "items are looked up in the session's community only: A's staff stay on A (which has it); B's staff and the system admin on B do not find it",
   },
-  { route: 'routes/_app.home.$action.$itemId', request: { path: '/home/sort/messages' }, expected: everyone(404), note: 'only edit is an action here' },
+  {
+    route: 'routes/_app.home.$action.$itemId',
+    request: { path: '/home/sort/messages' },
+    expected: everyone(404),
+    note: 'only edit is an action here',
+  },
   {
     route: 'routes/_app.home.$action.$itemId',
     request: { method: 'POST', path: '/home/edit/messages', form: { intent: 'save', typeId: 'messages', name: '', icon: 'chat' } },
@@ -281,7 +310,12 @@ export const MATRIX: MatrixRow[] = [
   // ── Sign-in (spec 01 §2.4): public; the tests' environment has no Google credentials ──
   { route: 'routes/login', request: { path: '/login' }, expected: everyone(200) },
   { route: 'routes/login', request: { path: '/login?redirectTo=%2Flistnm%2Fusers' }, expected: everyone(200) },
-  { route: 'routes/login', request: { path: '/login?action=logout' }, expected: everyone('redirect:/login'), note: 'signs out whoever is signed in' },
+  {
+    route: 'routes/login',
+    request: { path: '/login?action=logout' },
+    expected: everyone('redirect:/login'),
+    note: 'signs out whoever is signed in',
+  },
   { route: 'routes/login', request: { method: 'POST', path: '/login?action=logout' }, expected: everyone('redirect:/login') },
   {
     route: 'routes/login',
@@ -289,7 +323,12 @@ export const MATRIX: MatrixRow[] = [
     expected: everyone(400),
     note: "a post without the form's honeypot fields is refused",
   },
-  { route: 'routes/auth.google', request: { path: '/auth/google' }, expected: everyone(404), note: '404 unless Google sign-in is configured' },
+  {
+    route: 'routes/auth.google',
+    request: { path: '/auth/google' },
+    expected: everyone(404),
+    note: '404 unless Google sign-in is configured',
+  },
   { route: 'routes/auth.google', request: { method: 'POST', path: '/auth/google', form: {} }, expected: everyone(404) },
   { route: 'routes/auth.google_.callback', request: { path: '/auth/google/callback?code=x&state=y' }, expected: everyone(404) },
 

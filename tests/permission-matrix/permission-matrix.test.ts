@@ -64,7 +64,10 @@ describe('the permission matrix', () => {
   it('reaches the route of each line with its address', () => {
     for (const row of MATRIX) {
       if (!routes.has(row.route)) continue;
-      expect(() => paramsFor(routes, row.route, new URL(row.request.path, ORIGIN).pathname), `${row.route}: ${row.request.path}`).not.toThrow();
+      expect(
+        () => paramsFor(routes, row.route, new URL(row.request.path, ORIGIN).pathname),
+        `${row.route}: ${row.request.path}`,
+      ).not.toThrow();
     }
   });
 

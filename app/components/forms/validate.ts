@@ -9,7 +9,13 @@ import { z, type ZodTypeAny } from 'zod';
  * validates every submit; it does not honour the button's formNoValidate.)
  */
 export function validateOnSave<Schema extends ZodTypeAny>(schema: Schema, saveIntents: readonly string[] = ['save']) {
-  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }): Submission<z.input<Schema>, string[], z.output<Schema>> => {
+  return ({
+    formData,
+    submitter,
+  }: {
+    formData: FormData;
+    submitter: HTMLInputElement | HTMLButtonElement | null;
+  }): Submission<z.input<Schema>, string[], z.output<Schema>> => {
     const intent = submitter?.name === 'intent' ? submitter.value : 'save';
     const step = !saveIntents.includes(intent) && !formData.has('__intent__');
     return parseWithZod(formData, { schema: step ? z.any() : schema }) as Submission<z.input<Schema>, string[], z.output<Schema>>;

@@ -15,7 +15,12 @@ describe('MenuIcon', () => {
 
   it('never lets markup from a stored svg run', () => {
     const html = renderToStaticMarkup(
-      <MenuIcon title="x" glyph={'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><script>alert(1)</script><path d="M0 0" onclick="alert(2)"/></svg>'} />,
+      <MenuIcon
+        title="x"
+        glyph={
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><script>alert(1)</script><path d="M0 0" onclick="alert(2)"/></svg>'
+        }
+      />,
     );
     expect(html).not.toMatch(/script|alert|onclick/);
   });

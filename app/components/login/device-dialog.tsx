@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submissi
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Radio, Text } from '@radix-ui/themes';
 import { Form, useNavigation, useLocation } from '@remix-run/react';
+import { ErrorList } from '~/components/forms/error-list';
 import { PageDialog } from '~/components/ui/dialog';
 import { DeviceSchema, type DeviceKind } from '~/schemas/login';
 import { loginFormAction } from './links';
-import { ErrorList } from '~/components/forms/error-list';
 
 const CANCEL_FORM_ID = 'login-device-cancel';
 

@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex } from '@radix-ui/themes';
 import { Form, useNavigation, useLocation } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { FormErrors, TextField } from '~/components/forms/fields';
 import { EmailSchema } from '~/schemas/login';
 import { loginFormAction } from './links';
-import { FormErrors, TextField } from '~/components/forms/fields';
 
 /**
  * A public form that asks only for an e-mail address (a sign-in link, a password reset, the

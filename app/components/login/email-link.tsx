@@ -2,8 +2,8 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Callout, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import { EmailForm } from './email-form';
-import { NoticeCallout, ViewHeading } from './login-layout';
 import { loginHref } from './links';
+import { NoticeCallout, ViewHeading } from './login-layout';
 import type { LoginNoticeData } from './types';
 
 export function BackToLogin({ redirectTo }: { redirectTo?: string | null }) {
@@ -52,7 +52,14 @@ export function EmailLinkConfirm({ token, lastResult }: { token: string; lastRes
   return (
     <Flex direction="column" gap="4">
       <ViewHeading title="Confirm Your E-mail">Enter the e-mail address the sign-in link was sent to.</ViewHeading>
-      <EmailForm id="login-email-confirm" intent="email-link-redeem" submitLabel="Continue" email="" lastResult={lastResult} hidden={{ token }} />
+      <EmailForm
+        id="login-email-confirm"
+        intent="email-link-redeem"
+        submitLabel="Continue"
+        email=""
+        lastResult={lastResult}
+        hidden={{ token }}
+      />
       <BackToLogin />
     </Flex>
   );

@@ -3,14 +3,22 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { Form, useNavigation, useLocation } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
-import { NEW_PASSWORD_MIN_LENGTH, ResetPasswordSchema } from '~/schemas/login';
-import { loginFormAction } from './links';
 import { FormErrors, TextField } from '~/components/forms/fields';
+import { NEW_PASSWORD_MIN_LENGTH, ResetPasswordSchema } from '~/schemas/login';
 import { BackToLogin } from './email-link';
+import { loginFormAction } from './links';
 import { ViewHeading } from './login-layout';
 
 /** The console's own reset page, reached from the e-mailed reset link: choose a new password. */
-export function ResetPassword({ token, email, lastResult }: { token: string; email: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ResetPassword({
+  token,
+  email,
+  lastResult,
+}: {
+  token: string;
+  email: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const formAction = loginFormAction(useLocation().search);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reset';

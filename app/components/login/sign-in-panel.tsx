@@ -3,11 +3,11 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation, useLocation } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
-import { LoginSchema } from '~/schemas/login';
 import { FormErrors, TextField } from '~/components/forms/fields';
+import { LoginSchema } from '~/schemas/login';
 import { GoogleButton } from './google-button';
-import { NoticeCallout, ViewHeading } from './login-layout';
 import { loginFormAction, loginHref } from './links';
+import { NoticeCallout, ViewHeading } from './login-layout';
 import type { LoginNoticeData, LoginOptions } from './types';
 
 export const LOGIN_FORM_ID = 'login-password';

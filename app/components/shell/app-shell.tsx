@@ -126,7 +126,11 @@ function ExpanderLink({ to, label, className, children }: { to: string; label: s
 
 function ShellLogo({ data, linked, className }: { data: ShellData; linked: boolean; className: string }) {
   const image = (
-    <img src={data.community.logo ?? data.appLogo} alt={linked ? `${data.community.name} home` : data.community.name} className="shell-logo-image" />
+    <img
+      src={data.community.logo ?? data.appLogo}
+      alt={linked ? `${data.community.name} home` : data.community.name}
+      className="shell-logo-image"
+    />
   );
   return linked ? (
     <Link to="/" className={className}>

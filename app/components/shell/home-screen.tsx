@@ -1,11 +1,11 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, Link } from '@remix-run/react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { MenuSection } from '@server/menu/sections';
-import type { BusinessHome } from '~/lib/business-home';
-import type { CSSProperties, ReactNode } from 'react';
 import { SortMode } from '~/components/home/sort/sort-mode';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
+import type { BusinessHome } from '~/lib/business-home';
 import { ButtonTray } from './button-tray';
 import type { HomeData, HomeMenuTile, HomeSort } from './home.server';
 import { ShellColumns } from './shell-columns';
@@ -101,7 +101,8 @@ function MenuGrid({
   section: MenuSection;
   selectedItem?: string;
 }) {
-  if (sort.active && menu.length > 0) return <SortMode menu={menu} sort={sort} title={section.title} renderTile={(item) => <MenuTile item={item} />} />;
+  if (sort.active && menu.length > 0)
+    return <SortMode menu={menu} sort={sort} title={section.title} renderTile={(item) => <MenuTile item={item} />} />;
   return (
     <section aria-labelledby="home-menu-title">
       <Flex align="center" justify="between" gap="3" mb="3" wrap="wrap">

@@ -1,13 +1,12 @@
-import { MAIN_MENU } from '@server/menu/sections';
 import { requireStaff } from '@server/authz';
-import { lockedItemCount, menuItems } from '@server/menu/sort';
 import { sanitizeRichText } from '@server/html';
+import { MAIN_MENU, type MenuSection } from '@server/menu/sections';
+import { lockedItemCount, menuItems } from '@server/menu/sort';
+import { currentSection } from '~/components/home/menu/section.server';
 import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { svgDataUri } from '~/lib/icons/render';
 import { getServices } from '~/services.server';
-import { currentSection } from '~/components/home/menu/section.server';
-import type { MenuSection } from '@server/menu/sections';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
 import { imageUrl, loadCommunityRecord } from './shell.server';
 
@@ -63,8 +62,7 @@ export interface HomeData {
 
 const SORT_PAGES = new Set(['/sort-button', '/sort-submit', '/sort-alpha']);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 

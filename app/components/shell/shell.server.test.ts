@@ -81,7 +81,12 @@ describe('loadShell', () => {
 
   it("gathers the current community and the person's trays", async () => {
     const { shell } = await loadShell(request('/', await cookieFor('editor@demo.example')));
-    expect(shell.community).toMatchObject({ key: 'demo-campground', name: 'Pine Hollow', colorBackground: '#1F4D3A', colorOnBackground: '#FFFFFF' });
+    expect(shell.community).toMatchObject({
+      key: 'demo-campground',
+      name: 'Pine Hollow',
+      colorBackground: '#1F4D3A',
+      colorOnBackground: '#FFFFFF',
+    });
     expect(shell.trays.map((tray) => tray.title)).toEqual(['Quick Access']);
     expect(shell.leftColumn).toBe('auto');
     expect(shell.appLogo).toBe('/favicon.svg');
@@ -114,7 +119,9 @@ describe('loadShell', () => {
     expect(unavailable.map((button) => button.id).sort()).toEqual(
       ['analytics', 'banner-ads', 'bookings', 'marketing', 'splashscreens', 'user-management'].sort(),
     );
-    expect((await loadShell(request('/?unavailable=users', cookie, { host: 'studio.localhost:3000' }))).shell.unavailableFeature).toBeNull();
+    expect(
+      (await loadShell(request('/?unavailable=users', cookie, { host: 'studio.localhost:3000' }))).shell.unavailableFeature,
+    ).toBeNull();
     const amc = await loadShell(request('/?unavailable=analytics', cookie));
     expect(amc.shell.unavailableFeature).toBeNull();
     expect(amc.shell.trays.flatMap((tray) => tray.buttons).some((button) => button.unavailable)).toBe(false);
@@ -149,10 +156,13 @@ describe('home menu items', () => {
   });
 
   it('takes titles, names and colours with the community defaults, skipping what is not an item', () => {
-    const items = homeMenuItems({ 0: { title: 'Dining', iconData: { colorIconBackground: '#112233' } }, 2: { name: 'Maps', uniqueId: 'maps' }, 3: 'x' }, {
-      colorBackground: '#7A2E1D',
-      iconSet: 'svg_plain',
-    });
+    const items = homeMenuItems(
+      { 0: { title: 'Dining', iconData: { colorIconBackground: '#112233' } }, 2: { name: 'Maps', uniqueId: 'maps' }, 3: 'x' },
+      {
+        colorBackground: '#7A2E1D',
+        iconSet: 'svg_plain',
+      },
+    );
     expect(items).toEqual([
       { key: '0', title: 'Dining', icon: null, iconBackground: '#112233', iconColor: '#FFFFFF', iconShape: 'square' },
       { key: 'maps', title: 'Maps', icon: null, iconBackground: '#7A2E1D', iconColor: '#FFFFFF', iconShape: 'square' },

@@ -11,8 +11,7 @@ import { UNAVAILABLE_PARAM, unavailableButtonIds, type TrayView } from './tray-t
 /** A community record as stored (`{product}/campground-locations/{key}`); every field optional. */
 export type CommunityRecord = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 

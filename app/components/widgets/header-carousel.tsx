@@ -1,13 +1,7 @@
 import { Heading, IconButton, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import { useEffect, useState, type MouseEvent } from 'react';
-import {
-  HEADER_HEIGHT_WITH_MEDIA,
-  HEADER_HEIGHT_WITHOUT_MEDIA,
-  hasMedia,
-  videoEmbedUrl,
-  type HeaderView,
-} from '~/lib/header-info';
+import { HEADER_HEIGHT_WITH_MEDIA, HEADER_HEIGHT_WITHOUT_MEDIA, hasMedia, videoEmbedUrl, type HeaderView } from '~/lib/header-info';
 
 export interface HeaderCarouselProps {
   header: HeaderView;

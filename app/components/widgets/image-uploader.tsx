@@ -65,9 +65,12 @@ export function ImageUploader(props: ImageUploaderProps) {
     };
   }, [source, Cropper]);
 
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   const clear = () => {
     if (fileInput.current) fileInput.current.value = '';
@@ -114,7 +117,15 @@ export function ImageUploader(props: ImageUploaderProps) {
           aria-describedby={errors?.length ? errorId : undefined}
         />
         <input ref={cropInput} type="hidden" name={cropName} defaultValue="" />
-        <Button ref={submit} type="submit" name={submitName} value={submitValue} variant="soft" formNoValidate style={source ? { display: "none" } : undefined}>
+        <Button
+          ref={submit}
+          type="submit"
+          name={submitName}
+          value={submitValue}
+          variant="soft"
+          formNoValidate
+          style={source ? { display: 'none' } : undefined}
+        >
           Upload
         </Button>
       </Flex>
@@ -133,7 +144,24 @@ export function ImageUploader(props: ImageUploaderProps) {
           <link rel="stylesheet" href={cropperStyles} />
           <Box style={{ height: 260, background: 'var(--gray-3)' }}>
             {Cropper ? (
-              <Cropper ref={cropperRef} src={source} stencilProps={{ aspectRatio, handlers: { eastNorth: true, westNorth: true, westSouth: true, eastSouth: true, north: false, south: false, east: false, west: false } }} style={{ height: 260 }} />
+              <Cropper
+                ref={cropperRef}
+                src={source}
+                stencilProps={{
+                  aspectRatio,
+                  handlers: {
+                    eastNorth: true,
+                    westNorth: true,
+                    westSouth: true,
+                    eastSouth: true,
+                    north: false,
+                    south: false,
+                    east: false,
+                    west: false,
+                  },
+                }}
+                style={{ height: 260 }}
+              />
             ) : (
               <Text size="2">Loading the cropper…</Text>
             )}

@@ -36,7 +36,21 @@ describe('uniqueIdFor (spec 02 §5)', () => {
 
   it('knows the reserved names', () => {
     expect(RESERVED_UNIQUE_IDS).toHaveLength(13);
-    for (const id of ['ads', 'audience', 'business-detail', 'config', 'custom-forms', 'event-printout', 'hunts', 'main-menu', 'searchablemap-detail', 'messages', 'messages-config', 'rewards', 'store']) {
+    for (const id of [
+      'ads',
+      'audience',
+      'business-detail',
+      'config',
+      'custom-forms',
+      'event-printout',
+      'hunts',
+      'main-menu',
+      'searchablemap-detail',
+      'messages',
+      'messages-config',
+      'rewards',
+      'store',
+    ]) {
       expect(isReservedUniqueId(id), id).toBe(true);
     }
     expect(isReservedUniqueId('dining')).toBe(false);

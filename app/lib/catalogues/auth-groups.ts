@@ -40,7 +40,10 @@ export interface UserGroupTopic {
  * location's custom user groups, the systemwide groups, then App Editor, Can Scan Rewards, Can
  * Send Notifications, User is logged in, User is NOT logged in.
  */
-export function authGroupOptions(locationGroups: readonly UserGroupTopic[] = [], systemwideGroups: readonly UserGroupTopic[] = []): AuthGroup[] {
+export function authGroupOptions(
+  locationGroups: readonly UserGroupTopic[] = [],
+  systemwideGroups: readonly UserGroupTopic[] = [],
+): AuthGroup[] {
   const [admin, ...rest] = FIXED_AUTH_GROUPS as [AuthGroup, ...AuthGroup[]];
   return [
     admin,

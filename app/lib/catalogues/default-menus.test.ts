@@ -11,11 +11,26 @@ describe('default menus (spec 03 §9)', () => {
   it('gives a resort the spec menu in order, with Recreation', () => {
     const menu = defaultMainMenu('resort', community);
     expect(menu.map((item) => item.name)).toEqual([
-      'Activities', 'Reservations', 'Explore', 'Messages', 'Recreation', 'Dining', 'Maps', 'Regulations', 'Contacts', 'FAQs',
-      'Visitor Registration', 'Report an Issue', 'Feedback',
+      'Activities',
+      'Reservations',
+      'Explore',
+      'Messages',
+      'Recreation',
+      'Dining',
+      'Maps',
+      'Regulations',
+      'Contacts',
+      'FAQs',
+      'Visitor Registration',
+      'Report an Issue',
+      'Feedback',
     ]);
     expect(menu.find((item) => item.id === 'explore')?.type).toBe('hunts');
-    expect(menu.filter((item) => item.type === 'form').map((item) => item.uniqueId)).toEqual(['visitor-registration', 'report-an-issue', 'feedback']);
+    expect(menu.filter((item) => item.type === 'form').map((item) => item.uniqueId)).toEqual([
+      'visitor-registration',
+      'report-an-issue',
+      'feedback',
+    ]);
   });
 
   it('gives municipalities and schools Services instead of Recreation', () => {
@@ -28,7 +43,11 @@ describe('default menus (spec 03 §9)', () => {
   });
 
   it('has the tabs of the spec', () => {
-    const tabs = Object.fromEntries(defaultMainMenu('resort', community).filter((item) => item.tabs).map((item) => [item.name, item.tabs?.map((tab) => tab.title)]));
+    const tabs = Object.fromEntries(
+      defaultMainMenu('resort', community)
+        .filter((item) => item.tabs)
+        .map((item) => [item.name, item.tabs?.map((tab) => tab.title)]),
+    );
     expect(tabs).toEqual({
       Reservations: ['Lodging', 'Miscellaneous'],
       Recreation: ['Resort', 'Local'],
@@ -43,7 +62,13 @@ describe('default menus (spec 03 §9)', () => {
       id: 'activities',
       name: 'Activities',
       icon: 'calendar',
-      iconData: { iconSet: 'svg_round', title: 'calendar', svg: getMenuIcon('calendar')?.svg, colorIconShape: '#FFFFFF', colorIconBackground: '#2E6B4F' },
+      iconData: {
+        iconSet: 'svg_round',
+        title: 'calendar',
+        svg: getMenuIcon('calendar')?.svg,
+        colorIconShape: '#FFFFFF',
+        colorIconBackground: '#2E6B4F',
+      },
       type: 'amc-events',
       url: '',
       uniqueId: 'activities',
@@ -62,7 +87,12 @@ describe('default menus (spec 03 §9)', () => {
 
   it('builds iconData for any library icon, falling back to update_app', () => {
     const colors = { colorIconShape: '#FFFFFF', colorIconBackground: '#B5472A' };
-    expect(iconDataFor('tent', 'svg_parks', colors)).toEqual({ iconSet: 'svg_parks', title: 'tent', svg: getMenuIcon('tent')?.svg, ...colors });
+    expect(iconDataFor('tent', 'svg_parks', colors)).toEqual({
+      iconSet: 'svg_parks',
+      title: 'tent',
+      svg: getMenuIcon('tent')?.svg,
+      ...colors,
+    });
     expect(iconDataFor('nope', 'svg_parks', colors).title).toBe('update_app');
   });
 
@@ -72,7 +102,10 @@ describe('default menus (spec 03 §9)', () => {
 
   it('matches the demo data menus in names, types, icons and tabs', () => {
     const demo = JSON.parse(readFileSync(new URL('../../../firebase/seed/demo-data.json', import.meta.url), 'utf8')) as {
-      $product: { 'location-data': Record<string, { 'main-menu': Array<{ name: string; type: string; icon: string; tabs?: unknown }> }>; 'campground-locations': Record<string, { communityType: string }> };
+      $product: {
+        'location-data': Record<string, { 'main-menu': Array<{ name: string; type: string; icon: string; tabs?: unknown }> }>;
+        'campground-locations': Record<string, { communityType: string }>;
+      };
     };
     for (const [key, data] of Object.entries(demo.$product['location-data'])) {
       const kind = demo.$product['campground-locations'][key]?.communityType ?? 'resort';

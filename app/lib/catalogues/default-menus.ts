@@ -86,7 +86,13 @@ function templates(kind: CommunityKind): Template[] {
  */
 export function iconDataFor(iconName: string, iconSet: string, colors: IconColors): StoredIconData {
   const icon = menuIconOrDefault(iconName);
-  return { iconSet, title: icon.name, svg: icon.svg, colorIconShape: colors.colorIconShape, colorIconBackground: colors.colorIconBackground };
+  return {
+    iconSet,
+    title: icon.name,
+    svg: icon.svg,
+    colorIconShape: colors.colorIconShape,
+    colorIconBackground: colors.colorIconBackground,
+  };
 }
 
 export const isCommunityKind = (value: unknown): value is CommunityKind =>

@@ -16,9 +16,26 @@ describe('menu button catalogue (spec 03 §9)', () => {
       ['Frequently Used', ['Form', 'Business Listing', 'Single Business Detail', 'Expandable Listing', 'File', 'Submenu', 'Website']],
       [
         'Specific',
-        ['Activities', 'Legacy Activities', 'Contacts', 'Login', 'Logout', 'Messages', 'Rewards', 'Scavenger Hunt', 'Searchable Map', 'Store Item (Single)', 'Store Item Listing', 'Time Booking', 'Favorites'],
+        [
+          'Activities',
+          'Legacy Activities',
+          'Contacts',
+          'Login',
+          'Logout',
+          'Messages',
+          'Rewards',
+          'Scavenger Hunt',
+          'Searchable Map',
+          'Store Item (Single)',
+          'Store Item Listing',
+          'Time Booking',
+          'Favorites',
+        ],
       ],
-      ['Administrative', ['Scan Redemption', 'Scan Reservation Purchase', 'Scan Store Purchase', 'Hunt Grading', 'Send Notification', 'View Orders']],
+      [
+        'Administrative',
+        ['Scan Redemption', 'Scan Reservation Purchase', 'Scan Store Purchase', 'Hunt Grading', 'Send Notification', 'View Orders'],
+      ],
       ['Integrations', ['My Reservations', 'Electric Usage Meters']],
     ]);
   });
@@ -32,14 +49,20 @@ describe('menu button catalogue (spec 03 §9)', () => {
   });
 
   it('needs a uniqueId for business-detail, searchablemap-detail, form, hunts, store-detail and booking (spec 02 §5)', () => {
-    expect(MENU_BUTTON_TYPES.filter((type) => type.needsUniqueId).map((type) => type.id).sort()).toEqual(
-      ['booking', 'business-detail', 'form', 'hunts', 'searchablemap-detail', 'store-detail'],
-    );
+    expect(
+      MENU_BUTTON_TYPES.filter((type) => type.needsUniqueId)
+        .map((type) => type.id)
+        .sort(),
+    ).toEqual(['booking', 'business-detail', 'form', 'hunts', 'searchablemap-detail', 'store-detail']);
     expect(MENU_BUTTON_TYPES.filter((type) => type.needsUrl).map((type) => type.id)).toEqual(['file', 'website']);
   });
 
   it('offers QR codes for categorygrid, business and amc-events (spec 02 §2)', () => {
-    expect(MENU_BUTTON_TYPES.filter((type) => type.allowsQr).map((type) => type.id).sort()).toEqual(['amc-events', 'business', 'categorygrid']);
+    expect(
+      MENU_BUTTON_TYPES.filter((type) => type.allowsQr)
+        .map((type) => type.id)
+        .sort(),
+    ).toEqual(['amc-events', 'business', 'categorygrid']);
   });
 
   it('restricts types by default as spec 02 §6 says', () => {
@@ -56,16 +79,35 @@ describe('menu button catalogue (spec 03 §9)', () => {
   });
 
   it('offers the frequently used types in the quick dropdown', () => {
-    expect(quickDropdownTypes().map((type) => type.id)).toEqual(['form', 'business', 'business-detail', 'simple', 'file', 'categorygrid', 'website']);
+    expect(quickDropdownTypes().map((type) => type.id)).toEqual([
+      'form',
+      'business',
+      'business-detail',
+      'simple',
+      'file',
+      'categorygrid',
+      'website',
+    ]);
   });
 });
 
 describe('stored types (spec 02 §4)', () => {
   it('stores a file as website with fromFile and the purchase scans as rewards-scan', () => {
     expect(menuItemDefaults('file')).toEqual({ type: 'website', icon: 'file', fromFile: true });
-    expect(menuItemDefaults('rewards-scan-store')).toEqual({ type: 'rewards-scan', icon: 'barcode', uniqueId: 'store', isRestricted: true, auth: ['canScan', 'isAdmin'] });
+    expect(menuItemDefaults('rewards-scan-store')).toEqual({
+      type: 'rewards-scan',
+      icon: 'barcode',
+      uniqueId: 'store',
+      isRestricted: true,
+      auth: ['canScan', 'isAdmin'],
+    });
     expect(menuItemDefaults('rewards-scan-reservation')?.uniqueId).toBe('reservation');
-    expect(menuItemDefaults('send-notification')).toEqual({ type: 'send-notification', icon: 'send', isRestricted: true, auth: ['canNotify', 'isAdmin'] });
+    expect(menuItemDefaults('send-notification')).toEqual({
+      type: 'send-notification',
+      icon: 'send',
+      isRestricted: true,
+      auth: ['canNotify', 'isAdmin'],
+    });
     expect(menuItemDefaults('nope')).toBeUndefined();
   });
 

@@ -57,10 +57,35 @@ export const MENU_BUTTON_TRAYS: readonly MenuTray[] = [
     title: 'Frequently Used',
     types: [
       entry({ id: 'form', name: 'Form', description: 'A custom form guests fill in and submit.', icon: 'clipboard', quickDropdown: true }),
-      entry({ id: 'business', name: 'Business Listing', description: 'A list of businesses or places, in tabs.', icon: 'store', quickDropdown: true }),
-      entry({ id: 'business-detail', name: 'Single Business Detail', description: 'One business or place with its own page.', icon: 'building', quickDropdown: true }),
-      entry({ id: 'simple', name: 'Expandable Listing', description: 'Titles that expand to show details, such as FAQs or rules.', icon: 'list', quickDropdown: true }),
-      entry({ id: 'file', name: 'File', description: 'Opens an uploaded file, such as a PDF.', icon: 'file', quickDropdown: true, savesAs: { type: 'website', fromFile: true } }),
+      entry({
+        id: 'business',
+        name: 'Business Listing',
+        description: 'A list of businesses or places, in tabs.',
+        icon: 'store',
+        quickDropdown: true,
+      }),
+      entry({
+        id: 'business-detail',
+        name: 'Single Business Detail',
+        description: 'One business or place with its own page.',
+        icon: 'building',
+        quickDropdown: true,
+      }),
+      entry({
+        id: 'simple',
+        name: 'Expandable Listing',
+        description: 'Titles that expand to show details, such as FAQs or rules.',
+        icon: 'list',
+        quickDropdown: true,
+      }),
+      entry({
+        id: 'file',
+        name: 'File',
+        description: 'Opens an uploaded file, such as a PDF.',
+        icon: 'file',
+        quickDropdown: true,
+        savesAs: { type: 'website', fromFile: true },
+      }),
       entry({ id: 'categorygrid', name: 'Submenu', description: 'A grid of more menu buttons.', icon: 'grid', quickDropdown: true }),
       entry({ id: 'website', name: 'Website', description: 'Opens a web page.', icon: 'globe', quickDropdown: true }),
     ],
@@ -70,14 +95,24 @@ export const MENU_BUTTON_TRAYS: readonly MenuTray[] = [
     title: 'Specific',
     types: [
       entry({ id: 'amc-events', name: 'Activities', description: 'A calendar of events.', icon: 'calendar' }),
-      entry({ id: 'events', name: 'Legacy Activities', description: 'Events listed by tab (the older events list).', icon: 'calendar-check' }),
+      entry({
+        id: 'events',
+        name: 'Legacy Activities',
+        description: 'Events listed by tab (the older events list).',
+        icon: 'calendar-check',
+      }),
       entry({ id: 'contacts', name: 'Contacts', description: 'Names, positions and phone numbers.', icon: 'phone' }),
       entry({ id: 'login', name: 'Login', description: 'Lets guests sign in to the app.', icon: 'login', defaultAuth: ['isLoggedOut'] }),
       entry({ id: 'logout', name: 'Logout', description: 'Lets signed-in guests sign out.', icon: 'logout', defaultAuth: ['isLoggedIn'] }),
       entry({ id: 'messages', name: 'Messages', description: 'News and notifications sent to guests.', icon: 'messages' }),
       entry({ id: 'rewards', name: 'Rewards', description: 'Points guests earn and redeem.', icon: 'award' }),
       entry({ id: 'hunts', name: 'Scavenger Hunt', description: 'A hunt with steps to find, answer or photograph.', icon: 'compass' }),
-      entry({ id: 'searchablemap-detail', name: 'Searchable Map', description: 'A map guests can search for sites and places.', icon: 'map-pin' }),
+      entry({
+        id: 'searchablemap-detail',
+        name: 'Searchable Map',
+        description: 'A map guests can search for sites and places.',
+        icon: 'map-pin',
+      }),
       entry({ id: 'store-detail', name: 'Store Item (Single)', description: 'One item guests can order.', icon: 'shopping-bag' }),
       entry({ id: 'store', name: 'Store Item Listing', description: 'A list of items guests can order.', icon: 'shopping-cart' }),
       entry({ id: 'booking', name: 'Time Booking', description: 'Time slots guests can book.', icon: 'calendar-clock' }),
@@ -105,16 +140,39 @@ export const MENU_BUTTON_TRAYS: readonly MenuTray[] = [
         defaultAuth: ['canScan', 'isAdmin'],
         savesAs: { type: 'rewards-scan', uniqueId: 'store' },
       }),
-      entry({ id: 'hunt-grading', name: 'Hunt Grading', description: 'Staff score scavenger hunt entries.', icon: 'clipboard-check', defaultAuth: ['isEditor', 'isAdmin'] }),
-      entry({ id: 'send-notification', name: 'Send Notification', description: 'Staff send a notification from the app.', icon: 'send', defaultAuth: ['canNotify', 'isAdmin'] }),
-      entry({ id: 'orders', name: 'View Orders', description: 'Staff see and complete store orders.', icon: 'receipt', defaultAuth: ['isEditor', 'isAdmin'] }),
+      entry({
+        id: 'hunt-grading',
+        name: 'Hunt Grading',
+        description: 'Staff score scavenger hunt entries.',
+        icon: 'clipboard-check',
+        defaultAuth: ['isEditor', 'isAdmin'],
+      }),
+      entry({
+        id: 'send-notification',
+        name: 'Send Notification',
+        description: 'Staff send a notification from the app.',
+        icon: 'send',
+        defaultAuth: ['canNotify', 'isAdmin'],
+      }),
+      entry({
+        id: 'orders',
+        name: 'View Orders',
+        description: 'Staff see and complete store orders.',
+        icon: 'receipt',
+        defaultAuth: ['isEditor', 'isAdmin'],
+      }),
     ],
   },
   {
     id: 'integrations',
     title: 'Integrations',
     types: [
-      entry({ id: 'my-reservations', name: 'My Reservations', description: "The guest's reservations from the property-management system.", icon: 'bed' }),
+      entry({
+        id: 'my-reservations',
+        name: 'My Reservations',
+        description: "The guest's reservations from the property-management system.",
+        icon: 'bed',
+      }),
       entry({ id: 'electric-meters', name: 'Electric Usage Meters', description: "The site's electric meter readings.", icon: 'gauge' }),
     ],
   },
@@ -154,7 +212,9 @@ export function menuButtonTypeOfItem(item: { type?: unknown; fromFile?: unknown;
 }
 
 /** The stored fields a new item of this type starts with (spec 02 §4: type defaults). */
-export function menuItemDefaults(id: string): { type: string; icon: string; fromFile?: true; uniqueId?: string; isRestricted?: true; auth?: string[] } | undefined {
+export function menuItemDefaults(
+  id: string,
+): { type: string; icon: string; fromFile?: true; uniqueId?: string; isRestricted?: true; auth?: string[] } | undefined {
   const type = getMenuButtonType(id);
   if (!type) return undefined;
   return {

@@ -56,7 +56,11 @@ describe('randomIconColors', () => {
   it('always reaches contrast 3 from the palette', () => {
     const rng = seededRng(7);
     for (let i = 0; i < 300; i += 1) {
-      for (const [randomShape, randomBackground] of [[true, true], [true, false], [false, true]] as const) {
+      for (const [randomShape, randomBackground] of [
+        [true, true],
+        [true, false],
+        [false, true],
+      ] as const) {
         const colors = randomIconColors(rng, { randomShape, randomBackground, base });
         expect(contrastRatio(colors.colorIconShape, colors.colorIconBackground)).toBeGreaterThanOrEqual(3);
         expect(ICON_COLOR_PALETTE).toContain(randomShape ? colors.colorIconShape : colors.colorIconBackground);

@@ -15,16 +15,57 @@ describe('menu icon library (spec 03 §3)', () => {
 
   it('has the icons the product asks for', () => {
     for (const name of [
-      'calendar', 'tent', 'utensils', 'map', 'bed', 'campfire', 'flame', 'fish', 'waves', 'bike', 'dog', 'shopping-cart',
-      'ticket', 'phone', 'info', 'messages', 'star', 'trophy', 'qr-code', 'wifi', 'parking', 'restroom', 'laundry',
-      'propane', 'pool', 'playground', 'hiking', 'boat', 'golf',
+      'calendar',
+      'tent',
+      'utensils',
+      'map',
+      'bed',
+      'campfire',
+      'flame',
+      'fish',
+      'waves',
+      'bike',
+      'dog',
+      'shopping-cart',
+      'ticket',
+      'phone',
+      'info',
+      'messages',
+      'star',
+      'trophy',
+      'qr-code',
+      'wifi',
+      'parking',
+      'restroom',
+      'laundry',
+      'propane',
+      'pool',
+      'playground',
+      'hiking',
+      'boat',
+      'golf',
     ]) {
       expect(getMenuIcon(name), name).toBeDefined();
     }
   });
 
   it("knows every icon name the demo community's menus use", () => {
-    for (const name of ['calendar', 'bed', 'compass', 'chat', 'tent', 'dining', 'map', 'book', 'phone', 'question', 'clipboard', 'warning', 'star', 'wrench']) {
+    for (const name of [
+      'calendar',
+      'bed',
+      'compass',
+      'chat',
+      'tent',
+      'dining',
+      'map',
+      'book',
+      'phone',
+      'question',
+      'clipboard',
+      'warning',
+      'star',
+      'wrench',
+    ]) {
       expect(getMenuIcon(name), name).toBeDefined();
     }
   });

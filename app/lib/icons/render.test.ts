@@ -8,11 +8,17 @@ const base = { glyph: 'tent', colorIconShape: '#ffffff', colorIconBackground: '#
 describe('renderMenuIcon', () => {
   it('draws round icons on a filled circle in the community colours', () => {
     const svg = renderMenuIcon({ ...base, iconSet: 'svg_round', size: 64, title: 'Recreation' });
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 100 100" width="64" height="64" data-icon-shape="round" role="img" aria-label="Recreation">/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 100 100" width="64" height="64" data-icon-shape="round" role="img" aria-label="Recreation">/,
+    );
     expect(svg).toContain('<title>Recreation</title>');
     expect(svg).toContain('<circle cx="50" cy="50" r="48" fill="#2E6B4F"/>');
     expect(svg).toContain('color="#FFFFFF"');
-    expect(svg).toContain(getMenuIcon('tent')?.svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, ''));
+    expect(svg).toContain(
+      getMenuIcon('tent')
+        ?.svg.replace(/^<svg[^>]*>/, '')
+        .replace(/<\/svg>$/, ''),
+    );
   });
 
   it('draws every svg set visibly differently', () => {
@@ -39,7 +45,8 @@ describe('renderMenuIcon', () => {
     const svg = renderMenuIcon({
       ...base,
       iconSet: 'svg_traditional',
-      glyph: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" stroke="currentColor" onload="x()"><script>alert(1)</script><path d="M0 0h48"/></svg>',
+      glyph:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" stroke="currentColor" onload="x()"><script>alert(1)</script><path d="M0 0h48"/></svg>',
     });
     expect(svg).not.toMatch(/script|alert|onload/);
     expect(svg).toContain('viewBox="0 0 48 48" stroke="currentColor"><path d="M0 0h48"/></svg>');
@@ -48,7 +55,11 @@ describe('renderMenuIcon', () => {
 
   it('draws update_app for an unknown name and falls back to default colours', () => {
     const svg = renderMenuIcon({ glyph: 'no-such-icon', colorIconShape: 'javascript:x', colorIconBackground: null });
-    expect(svg).toContain(getMenuIcon('update_app')?.svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, ''));
+    expect(svg).toContain(
+      getMenuIcon('update_app')
+        ?.svg.replace(/^<svg[^>]*>/, '')
+        .replace(/<\/svg>$/, ''),
+    );
     expect(svg).toContain('fill="#FFFFFF"');
     expect(svg).toContain('color="#183449"');
     expect(svg).toContain('width="48" height="48"');

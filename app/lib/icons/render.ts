@@ -54,7 +54,8 @@ const SHAPES: Record<IconShape, ShapeDrawing> = {
 };
 
 /** The root attributes of a glyph svg that may travel onto the nested svg. */
-const KEPT_ROOT_ATTRIBUTES = /\s(viewBox|preserveAspectRatio|fill|fill-rule|clip-rule|stroke|stroke-width|stroke-linecap|stroke-linejoin|stroke-miterlimit|opacity|style)="[^"]*"/g;
+const KEPT_ROOT_ATTRIBUTES =
+  /\s(viewBox|preserveAspectRatio|fill|fill-rule|clip-rule|stroke|stroke-width|stroke-linecap|stroke-linejoin|stroke-miterlimit|opacity|style)="[^"]*"/g;
 
 /** The glyph's sanitized svg (from markup or a library name). */
 export function resolveGlyph(glyph: string): string {
@@ -70,11 +71,13 @@ function nestedGlyph(svg: string, [x, y, size]: [number, number, number], color:
   const open = /^<svg\b([^>]*?)(\/?)>/.exec(svg);
   if (!open) return '';
   const kept = [...(open[1] ?? '').matchAll(KEPT_ROOT_ATTRIBUTES)].map(([attribute]) => attribute).join('');
-  const viewBox = /\sviewBox="/.test(kept) ? '' : (() => {
-    const w = /\swidth="([\d.]+)"/.exec(open[1] ?? '')?.[1] ?? '24';
-    const h = /\sheight="([\d.]+)"/.exec(open[1] ?? '')?.[1] ?? '24';
-    return ` viewBox="0 0 ${w} ${h}"`;
-  })();
+  const viewBox = /\sviewBox="/.test(kept)
+    ? ''
+    : (() => {
+        const w = /\swidth="([\d.]+)"/.exec(open[1] ?? '')?.[1] ?? '24';
+        const h = /\sheight="([\d.]+)"/.exec(open[1] ?? '')?.[1] ?? '24';
+        return ` viewBox="0 0 ${w} ${h}"`;
+      })();
   const inner = open[2] ? '' : svg.slice(open[0].length, svg.lastIndexOf('</svg>'));
   return `<svg x="${x}" y="${y}" width="${size}" height="${size}" color="${color}"${viewBox}${kept}>${inner}</svg>`;
 }

@@ -32,7 +32,12 @@ describe('embedded identity', () => {
   };
 
   it('creates a user and signs in with the e-mail in any case', async () => {
-    const created = await identity.createUser({ uid: 'u1', email: ' Admin@Demo.Example ', password: 'demo-password-1', displayName: 'Ada' });
+    const created = await identity.createUser({
+      uid: 'u1',
+      email: ' Admin@Demo.Example ',
+      password: 'demo-password-1',
+      displayName: 'Ada',
+    });
     expect(created).toEqual({ uid: 'u1', email: 'admin@demo.example', displayName: 'Ada', disabled: false });
     expect((await identity.verifyPassword('ADMIN@demo.example', 'demo-password-1')).uid).toBe('u1');
   });

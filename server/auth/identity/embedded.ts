@@ -10,7 +10,12 @@ import {
   type IdentityUser,
 } from './types';
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number },
+) => Promise<Buffer>;
 
 /** scrypt parameters: N=2^15 r=8 p=1 (about 32 MiB and a few tens of ms per check). */
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
@@ -69,9 +74,7 @@ export function createEmbeddedIdentity(sqlite: Database.Database): IdentityProvi
   `);
   const byEmail = sqlite.prepare<[string], Row>('SELECT * FROM identity_user WHERE email = ?');
   const byUid = sqlite.prepare<[string], Row>('SELECT * FROM identity_user WHERE uid = ?');
-  const insert = sqlite.prepare(
-    'INSERT INTO identity_user (uid, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insert = sqlite.prepare('INSERT INTO identity_user (uid, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)');
   const setName = sqlite.prepare('UPDATE identity_user SET display_name = ? WHERE uid = ?');
   const setHash = sqlite.prepare('UPDATE identity_user SET password_hash = ? WHERE uid = ?');
   const remove = sqlite.prepare('DELETE FROM identity_user WHERE uid = ?');
@@ -96,7 +99,10 @@ export function createEmbeddedIdentity(sqlite: Database.Database): IdentityProvi
       if (!row) {
         decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
         await checkPassword(password, await decoyHash);
-        throw new IdentityError('user-not-found', 'There is no user record corresponding to this identifier. The user may have been deleted.');
+        throw new IdentityError(
+          'user-not-found',
+          'There is no user record corresponding to this identifier. The user may have been deleted.',
+        );
       }
       if (!(await checkPassword(password, row.password_hash))) {
         throw new IdentityError('wrong-password', 'The password is invalid or the user does not have a password.');

@@ -31,11 +31,15 @@ const server = setupServer(
   http.post(`${BASE}/projects/:project/:method`, async ({ request, params }) => {
     if (params.method !== 'accounts:sendOobCode') return undefined;
     const body = (await request.json()) as { requestType: string; email: string; returnOobLink?: boolean };
-    if (body.requestType !== 'PASSWORD_RESET' || !body.returnOobLink) return HttpResponse.json({ error: { message: 'INVALID_REQ_TYPE' } }, { status: 400 });
+    if (body.requestType !== 'PASSWORD_RESET' || !body.returnOobLink)
+      return HttpResponse.json({ error: { message: 'INVALID_REQ_TYPE' } }, { status: 400 });
     if (![...users.values()].some((u) => u.email === body.email)) {
       return HttpResponse.json({ error: { code: 400, message: 'EMAIL_NOT_FOUND' } }, { status: 400 });
     }
-    return HttpResponse.json({ email: body.email, oobLink: `https://demo-identity.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=code-1` });
+    return HttpResponse.json({
+      email: body.email,
+      oobLink: `https://demo-identity.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=code-1`,
+    });
   }),
   http.post(`${BASE}/projects/:project/accounts:lookup`, async ({ request }) => {
     const body = (await request.json()) as { localId?: string[]; email?: string[] };

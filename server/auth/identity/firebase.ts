@@ -35,7 +35,8 @@ function adminError(error: unknown): never {
   if (code === 'auth/user-not-found' || code === 'auth/email-not-found') {
     throw new IdentityError('user-not-found', 'There is no user record corresponding to this identifier.');
   }
-  if (code === 'auth/email-already-exists') throw new IdentityError('email-already-exists', 'The email address is already in use by another account.');
+  if (code === 'auth/email-already-exists')
+    throw new IdentityError('email-already-exists', 'The email address is already in use by another account.');
   if (code === 'auth/invalid-email') throw new IdentityError('invalid-email', 'The email address is badly formatted.');
   if (code === 'auth/invalid-password') throw new IdentityError('weak-password', 'Password should be at least 6 characters.');
   throw error;

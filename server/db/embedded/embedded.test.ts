@@ -38,7 +38,10 @@ describe('embedded engine: query plans', () => {
     for (let offset = 0; offset < size; offset += 2_000) {
       const batch: Record<string, DbValue> = {};
       for (let i = offset; i < offset + 2_000; i++) {
-        batch[`e${String(i).padStart(5, '0')}`] = { title: `Event ${i}`, startDate: `2025-${String((i * 7919) % 100_000).padStart(5, '0')}` };
+        batch[`e${String(i).padStart(5, '0')}`] = {
+          title: `Event ${i}`,
+          startDate: `2025-${String((i * 7919) % 100_000).padStart(5, '0')}`,
+        };
       }
       await events.update(batch);
     }
@@ -46,7 +49,10 @@ describe('embedded engine: query plans', () => {
     expect(page.numChildren()).toBe(50);
     expect((await events.orderByValue().limitToFirst(1).get()).numChildren()).toBe(1);
 
-    const defs = db.sqlite.prepare('SELECT id, field FROM idx_def WHERE parent = ?').all('community/events') as Array<{ id: number; field: string }>;
+    const defs = db.sqlite.prepare('SELECT id, field FROM idx_def WHERE parent = ?').all('community/events') as Array<{
+      id: number;
+      field: string;
+    }>;
     expect(defs.map((def) => def.field).sort()).toEqual(['', 'startDate']);
     const byChild = defs.find((def) => def.field === 'startDate')!.id;
     const byValue = defs.find((def) => def.field === '')!.id;
@@ -67,7 +73,9 @@ describe('embedded engine: query plans', () => {
     for (const { sql, params } of pages) {
       const plan = (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail);
       expect(plan, sql).toHaveLength(1);
-      expect(plan[0], sql).toMatch(/^SEARCH (idx_entry USING COVERING INDEX idx_entry_order \(def=\?|node USING INDEX node_children \(parent=\?)/);
+      expect(plan[0], sql).toMatch(
+        /^SEARCH (idx_entry USING COVERING INDEX idx_entry_order \(def=\?|node USING INDEX node_children \(parent=\?)/,
+      );
       expect(plan[0], sql).not.toMatch(/TEMP B-TREE/);
     }
   });
@@ -196,7 +204,8 @@ function rank(value: Tree | null): [number, number, string] {
 
 function modelOrder(parent: Tree | null, field: readonly string[]): string[] {
   if (!(parent instanceof Map)) return [];
-  const at = (child: Tree): Tree | null => field.reduce<Tree | null>((node, key) => (node instanceof Map ? node.get(key) ?? null : null), child);
+  const at = (child: Tree): Tree | null =>
+    field.reduce<Tree | null>((node, key) => (node instanceof Map ? (node.get(key) ?? null) : null), child);
   return [...parent.keys()].sort((a, b) => {
     const [ra, na, sa] = rank(at(parent.get(a)!));
     const [rb, nb, sb] = rank(at(parent.get(b)!));
@@ -256,12 +265,16 @@ describe('embedded engine: random writes against a model', () => {
       expect(keysOf(await root.orderByChild('b/c').get()), `step ${step}`).toEqual(modelOrder(model, ['b', 'c']));
       expect(keysOf(await root.orderByValue().get()), `step ${step}`).toEqual(modelOrder(model, []));
       expect(keysOf(await root.child('a').orderByChild('1').limitToLast(2).get()), `step ${step}`).toEqual(
-        modelOrder(model instanceof Map ? model.get('a') ?? null : null, ['1']).slice(-2),
+        modelOrder(model instanceof Map ? (model.get('a') ?? null) : null, ['1']).slice(-2),
       );
     }
 
     const count = (sql: string) => db.sqlite.prepare(sql).pluck().get();
-    expect(count(`SELECT count(*) FROM node c LEFT JOIN node p ON p.path = c.parent WHERE c.parent IS NOT NULL AND (p.path IS NULL OR p.vtype <> 5)`)).toBe(0);
+    expect(
+      count(
+        `SELECT count(*) FROM node c LEFT JOIN node p ON p.path = c.parent WHERE c.parent IS NOT NULL AND (p.path IS NULL OR p.vtype <> 5)`,
+      ),
+    ).toBe(0);
     expect(count(`SELECT count(*) FROM node o WHERE vtype = 5 AND NOT EXISTS (SELECT 1 FROM node c WHERE c.parent = o.path)`)).toBe(0);
     const defs = db.sqlite.prepare('SELECT id, parent, field FROM idx_def').all() as Array<{ id: number; parent: string; field: string }>;
     expect(defs.length).toBe(4);

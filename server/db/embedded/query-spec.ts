@@ -8,10 +8,7 @@ import type { QueryValue } from '../types';
 
 export type Order =
   /** No orderBy: Firebase's priority order; without priorities that is key order. */
-  | { kind: 'priority' }
-  | { kind: 'key' }
-  | { kind: 'value' }
-  | { kind: 'child'; path: string };
+  { kind: 'priority' } | { kind: 'key' } | { kind: 'value' } | { kind: 'child'; path: string };
 
 export interface Bound {
   value: QueryValue;
@@ -75,7 +72,9 @@ function bound(value: QueryValue, key: string | undefined, method: string): Boun
   if (!valid) throw new Error(`${method}: the value must be null, a boolean, a finite number or a string.`);
   if (key === undefined) return { value };
   if (typeof key !== 'string' || !isValidKey(key)) {
-    throw new Error(`${method}: was an invalid key = "${key}". Firebase keys must be non-empty strings and can't contain ".", "#", "$", "/", "[", or "]".`);
+    throw new Error(
+      `${method}: was an invalid key = "${key}". Firebase keys must be non-empty strings and can't contain ".", "#", "$", "/", "[", or "]".`,
+    );
   }
   return { value, key };
 }

@@ -31,10 +31,16 @@ export class Queries {
     const { order } = spec;
     const unfiltered = isUnfiltered(spec);
     if (unfiltered && (order.kind === 'priority' || order.kind === 'key')) {
-      return new TreeSnapshot(key, this.inReadTransaction(() => this.reader.tree(parent)));
+      return new TreeSnapshot(
+        key,
+        this.inReadTransaction(() => this.reader.tree(parent)),
+      );
     }
     // Registering an index is a write, so it happens before the read transaction starts.
-    const def = order.kind === 'child' || order.kind === 'value' ? this.indexes.definition(parent, order.kind === 'child' ? order.path : '') : undefined;
+    const def =
+      order.kind === 'child' || order.kind === 'value'
+        ? this.indexes.definition(parent, order.kind === 'child' ? order.path : '')
+        : undefined;
 
     return this.inReadTransaction(() => {
       const node = this.reader.node(parent);

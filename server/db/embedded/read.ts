@@ -32,7 +32,10 @@ export class Reader {
     const rows =
       path === ''
         ? this.sql.get<SubtreeRow>(`${columns} WHERE path > '' ORDER BY path`).raw().iterate()
-        : this.sql.get<SubtreeRow>(`${columns} WHERE path >= ? AND path < ? ORDER BY path`).raw().iterate(...descendantRange(path));
+        : this.sql
+            .get<SubtreeRow>(`${columns} WHERE path >= ? AND path < ? ORDER BY path`)
+            .raw()
+            .iterate(...descendantRange(path));
     const root: Branch = new Map();
     // Path order puts every object before its descendants, so each row's parent is known.
     const branches = new Map<string, Branch>([[path, root]]);

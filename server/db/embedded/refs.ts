@@ -1,16 +1,7 @@
 import { parsePath, pathText } from '../path';
 import { generatePushId } from '../push-id';
 import { prepareUpdate, toTree } from '../tree';
-import type {
-  DataSnapshot,
-  DbValue,
-  Query,
-  QueryValue,
-  Reference,
-  TransactionResult,
-  Unsubscribe,
-  ValueListener,
-} from '../types';
+import type { DataSnapshot, DbValue, Query, QueryValue, Reference, TransactionResult, Unsubscribe, ValueListener } from '../types';
 import type { EmbeddedEngine } from './engine';
 import * as spec from './query-spec';
 

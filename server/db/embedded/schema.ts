@@ -55,15 +55,17 @@ export function openSqlite(file: string): Sqlite {
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
-    sqlite.transaction(() => {
-      const version = sqlite.pragma('user_version', { simple: true }) as number;
-      if (version === 0) {
-        sqlite.exec(DDL);
-        sqlite.pragma(`user_version = ${SCHEMA_VERSION}`);
-      } else if (version !== SCHEMA_VERSION) {
-        throw new Error(`${file} has database schema version ${version}; this build reads version ${SCHEMA_VERSION}`);
-      }
-    }).immediate();
+    sqlite
+      .transaction(() => {
+        const version = sqlite.pragma('user_version', { simple: true }) as number;
+        if (version === 0) {
+          sqlite.exec(DDL);
+          sqlite.pragma(`user_version = ${SCHEMA_VERSION}`);
+        } else if (version !== SCHEMA_VERSION) {
+          throw new Error(`${file} has database schema version ${version}; this build reads version ${SCHEMA_VERSION}`);
+        }
+      })
+      .immediate();
   } catch (error) {
     sqlite.close();
     throw error;

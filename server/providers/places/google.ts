@@ -1,11 +1,4 @@
-import {
-  MAX_PLACE_PHOTOS,
-  PlacesError,
-  type FetchLike,
-  type PlaceAttribution,
-  type PlacePhoto,
-  type PlacesProvider,
-} from './types';
+import { MAX_PLACE_PHOTOS, PlacesError, type FetchLike, type PlaceAttribution, type PlacePhoto, type PlacesProvider } from './types';
 
 /**
  * Google Places API (New), with the key in the `X-Goog-Api-Key` header (never in a URL that
@@ -136,8 +129,15 @@ export function createGooglePlacesProvider(options: { apiKey: string; fetch?: Fe
         .flatMap((photo) => {
           if (!isObject(photo)) return [];
           const name = text(photo.name);
-          if (!name || !name.startsWith(`places/${placeId}/photos/`) || !PHOTO_REFERENCE.test(name.slice(`places/${placeId}/photos/`.length))) return [];
-          return [{ id: name, width: size(photo.widthPx), height: size(photo.heightPx), attributions: attributionsOf(photo.authorAttributions) }];
+          if (
+            !name ||
+            !name.startsWith(`places/${placeId}/photos/`) ||
+            !PHOTO_REFERENCE.test(name.slice(`places/${placeId}/photos/`.length))
+          )
+            return [];
+          return [
+            { id: name, width: size(photo.widthPx), height: size(photo.heightPx), attributions: attributionsOf(photo.authorAttributions) },
+          ];
         })
         .slice(0, MAX_PLACE_PHOTOS);
       const thumbnails = await Promise.all(photos.map((photo) => photoUri(photo.id, THUMBNAIL_MAX_WIDTH_PX)));
@@ -154,15 +154,19 @@ export function createGooglePlacesProvider(options: { apiKey: string; fetch?: Fe
       // The short-lived address needs no key: none is sent to it.
       const response = await send(fetchImpl, uri, { Accept: 'image/*' });
       if (!response.ok) {
-        if (response.status === 429) throw new PlacesError('rate-limited', 'places: photo download rate limited', 429, retryAfterOf(response));
+        if (response.status === 429)
+          throw new PlacesError('rate-limited', 'places: photo download rate limited', 429, retryAfterOf(response));
         throw new PlacesError('vendor', `places: photo download answered ${response.status}`, response.status);
       }
       const contentType = (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!contentType.startsWith('image/')) throw new PlacesError('invalid-response', `places: the photo is not an image (${contentType || 'no type'})`);
+      if (!contentType.startsWith('image/'))
+        throw new PlacesError('invalid-response', `places: the photo is not an image (${contentType || 'no type'})`);
       const declared = Number(response.headers.get('Content-Length'));
-      if (Number.isFinite(declared) && declared > PLACE_PHOTO_MAX_BYTES) throw new PlacesError('invalid-response', 'places: the photo is too large');
+      if (Number.isFinite(declared) && declared > PLACE_PHOTO_MAX_BYTES)
+        throw new PlacesError('invalid-response', 'places: the photo is too large');
       const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength === 0 || bytes.byteLength > PLACE_PHOTO_MAX_BYTES) throw new PlacesError('invalid-response', 'places: the photo is empty or too large');
+      if (bytes.byteLength === 0 || bytes.byteLength > PLACE_PHOTO_MAX_BYTES)
+        throw new PlacesError('invalid-response', 'places: the photo is empty or too large');
       return { bytes, contentType, fileName: `place-photo-${reference.slice(0, 16)}.${EXTENSIONS[contentType] ?? 'jpg'}` };
     },
   };

@@ -4,13 +4,7 @@ import { createOfflinePlacesProvider } from './offline';
 import type { FetchLike, PlacesProvider } from './types';
 
 export * from './types';
-export {
-  createGooglePlacesProvider,
-  PHOTO_MAX_WIDTH_PX,
-  PLACE_PHOTO_MAX_BYTES,
-  PLACES_BASE_URL,
-  THUMBNAIL_MAX_WIDTH_PX,
-} from './google';
+export { createGooglePlacesProvider, PHOTO_MAX_WIDTH_PX, PLACE_PHOTO_MAX_BYTES, PLACES_BASE_URL, THUMBNAIL_MAX_WIDTH_PX } from './google';
 export { createOfflinePlacesProvider, defaultSamplePhotosDir, OFFLINE_ATTRIBUTION, PLACES_OFFLINE_MESSAGE } from './offline';
 
 export type PlacesEnv = Pick<Env, 'GOOGLE_MAPS_API_KEY'>;

@@ -16,7 +16,10 @@ export const PLACES_OFFLINE_MESSAGE =
 /** The credit of a sample photo: 'Sample photo: Campfire night'. */
 export const OFFLINE_ATTRIBUTION = 'Sample photo';
 const sampleTitle = (fileName: string) => {
-  const words = fileName.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
+  const words = fileName
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 export const OFFLINE_PHOTO_PREFIX = 'offline/';

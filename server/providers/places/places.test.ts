@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from '@server/images/pipeline';
+import { OFFLINE_ATTRIBUTION, PLACES_BASE_URL, PlacesError, placesErrorMessage, placesProvider } from '.';
 import { placesHandlers } from '../../../tests/mocks/places';
 import {
   BUSY_PHOTO,
@@ -20,7 +21,6 @@ import {
   photoReference,
   placesRequests,
 } from '../../../tests/mocks/places/google';
-import { OFFLINE_ATTRIBUTION, PLACES_BASE_URL, PlacesError, placesErrorMessage, placesProvider } from '.';
 
 const server = setupServer(...placesHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -47,8 +47,16 @@ describe('the offline default', () => {
     const provider = placesProvider({ GOOGLE_MAPS_API_KEY: undefined });
     expect(provider.offline).toBe(true);
     const photos = await provider.listPhotos('ChIJ-anything');
-    expect(photos.map((photo) => photo.id)).toEqual(['offline/campfire-night.jpg', 'offline/lakeside-sunrise.jpg', 'offline/pine-trail.jpg']);
-    expect(photos[0]).toMatchObject({ width: 1125, height: 450, attributions: [{ displayName: `${OFFLINE_ATTRIBUTION}: Campfire night` }] });
+    expect(photos.map((photo) => photo.id)).toEqual([
+      'offline/campfire-night.jpg',
+      'offline/lakeside-sunrise.jpg',
+      'offline/pine-trail.jpg',
+    ]);
+    expect(photos[0]).toMatchObject({
+      width: 1125,
+      height: 450,
+      attributions: [{ displayName: `${OFFLINE_ATTRIBUTION}: Campfire night` }],
+    });
     expect(photos[0]!.thumbnailUrl).toMatch(/^data:image\/jpeg;base64,/);
     const file = await provider.fetchPhoto('ChIJ-anything', 'offline/pine-trail.jpg');
     expect(file).toMatchObject({ contentType: 'image/jpeg', fileName: 'place-photo-pine-trail.jpg' });
@@ -91,7 +99,9 @@ describe('Google Places API (New)', () => {
     const [details, ...media] = placesRequests;
     expect(details).toEqual({ url: `${PLACES_BASE_URL}/places/${PLACE_WITH_PHOTOS}`, key: PLACES_KEY, fieldMask: 'photos' });
     expect(media).toHaveLength(9);
-    expect(media[0]!.url).toBe(`${PLACES_BASE_URL}/places/${PLACE_WITH_PHOTOS}/photos/${photoReference(0)}/media?maxWidthPx=400&skipHttpRedirect=true`);
+    expect(media[0]!.url).toBe(
+      `${PLACES_BASE_URL}/places/${PLACE_WITH_PHOTOS}/photos/${photoReference(0)}/media?maxWidthPx=400&skipHttpRedirect=true`,
+    );
     expect(media.every((request) => request.key === PLACES_KEY)).toBe(true);
   });
 
@@ -112,7 +122,11 @@ describe('Google Places API (New)', () => {
   });
 
   it('refuses a photo id of another place, or a path, before asking Google', async () => {
-    for (const id of [`places/ChIJ-other/photos/${photoReference(0)}`, `places/${PLACE_WITH_PHOTOS}/photos/../../x`, 'https://evil.example/x']) {
+    for (const id of [
+      `places/ChIJ-other/photos/${photoReference(0)}`,
+      `places/${PLACE_WITH_PHOTOS}/photos/../../x`,
+      'https://evil.example/x',
+    ]) {
       expect((await failure(google().fetchPhoto(PLACE_WITH_PHOTOS, id))).kind).toBe('invalid-request');
     }
     expect((await failure(google().listPhotos('bad/place?id'))).kind).toBe('invalid-request');

@@ -41,7 +41,11 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+  typeof value === 'string' && value.trim() !== ''
+    ? value.trim()
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : null;
 
 /** "user:secret" → [user, secret]; a value without a colon is all secret. */
 export function splitPair(value: string): [string, string] {

@@ -23,12 +23,18 @@ export function pmsProviderFor(env: PmsEnv, system: PmsSystem, fetchImpl?: Fetch
   const withFetch = fetchImpl ? { fetch: fetchImpl } : {};
   switch (system) {
     case 'newbook':
-      return env.NEWBOOK_API_KEY ? createNewbookProvider({ credentials: env.NEWBOOK_API_KEY, ...withFetch }) : createOfflinePmsProvider(system);
+      return env.NEWBOOK_API_KEY
+        ? createNewbookProvider({ credentials: env.NEWBOOK_API_KEY, ...withFetch })
+        : createOfflinePmsProvider(system);
     case 'rms':
       return env.RMS_API_KEY ? createRmsProvider({ agentCredentials: env.RMS_API_KEY, ...withFetch }) : createOfflinePmsProvider(system);
     case 'staylist':
-      return env.STAYLIST_API_KEY ? createStaylistProvider({ apiKey: env.STAYLIST_API_KEY, ...withFetch }) : createOfflinePmsProvider(system);
+      return env.STAYLIST_API_KEY
+        ? createStaylistProvider({ apiKey: env.STAYLIST_API_KEY, ...withFetch })
+        : createOfflinePmsProvider(system);
     case 'campspot':
-      return env.CAMPSPOT_API_KEY ? createCampspotProvider({ apiKey: env.CAMPSPOT_API_KEY, ...withFetch }) : createOfflinePmsProvider(system);
+      return env.CAMPSPOT_API_KEY
+        ? createCampspotProvider({ apiKey: env.CAMPSPOT_API_KEY, ...withFetch })
+        : createOfflinePmsProvider(system);
   }
 }

@@ -1,11 +1,11 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPSPOT_BROKEN_KEY, CAMPSPOT_BUSY_KEY, CAMPSPOT_KEY } from '../../../tests/mocks/pms/campspot';
+import { PmsError, pmsProviderFor } from '.';
 import { pmsHandlers } from '../../../tests/mocks/pms';
+import { CAMPSPOT_BROKEN_KEY, CAMPSPOT_BUSY_KEY, CAMPSPOT_KEY } from '../../../tests/mocks/pms/campspot';
 import { NEWBOOK_CREDENTIALS, NEWBOOK_US_INSTANCES, newbookRequests } from '../../../tests/mocks/pms/newbook';
 import { RMS_AGENT, RMS_CLIENT_ID, RMS_CLIENT_PASSWORD, RMS_EMPTY_CLIENT_ID, rmsRequests } from '../../../tests/mocks/pms/rms';
 import { STAYLIST_BUSY_KEY, STAYLIST_KEY } from '../../../tests/mocks/pms/staylist';
-import { PmsError, pmsProviderFor } from '.';
 
 const server = setupServer(...pmsHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -44,7 +44,10 @@ describe('Newbook', () => {
     expect(await provider.getInstances({ pmsSystem: 'newbook', apiRegion: 'us' })).toEqual(
       NEWBOOK_US_INSTANCES.map((item) => ({ id: item.api_key, text: item.instance_name })),
     );
-    expect(newbookRequests[0]).toEqual({ authorization: `Basic ${Buffer.from(NEWBOOK_CREDENTIALS).toString('base64')}`, body: { region: 'us' } });
+    expect(newbookRequests[0]).toEqual({
+      authorization: `Basic ${Buffer.from(NEWBOOK_CREDENTIALS).toString('base64')}`,
+      body: { region: 'us' },
+    });
   });
 
   it('answers an empty list for a region without instances', async () => {
@@ -82,8 +85,12 @@ describe('RMS', () => {
   });
 
   it('answers an empty list, a 403 and a 429', async () => {
-    expect(await rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_EMPTY_CLIENT_ID, apiClientPassword: RMS_CLIENT_PASSWORD })).toEqual([]);
-    expect((await failure(rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'nope' }))).kind).toBe('unauthorized');
+    expect(
+      await rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_EMPTY_CLIENT_ID, apiClientPassword: RMS_CLIENT_PASSWORD }),
+    ).toEqual([]);
+    expect((await failure(rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'nope' }))).kind).toBe(
+      'unauthorized',
+    );
     const limited = await failure(rms().getInstances({ pmsSystem: 'rms', apiClientId: '429', apiClientPassword: RMS_CLIENT_PASSWORD }));
     expect([limited.kind, limited.retryAfter]).toEqual(['rate-limited', 60]);
   });
@@ -91,19 +98,25 @@ describe('RMS', () => {
 
 describe('Staylist and Campspot (modelled adapters)', () => {
   it('list properties and parks', async () => {
-    expect(await pmsProviderFor({ ...noKeys, STAYLIST_API_KEY: STAYLIST_KEY }, 'staylist').getInstances({ pmsSystem: 'staylist' })).toEqual([
-      { id: 'sl-1001', text: 'Pine Hollow RV Resort' },
-      { id: 'sl-1002', text: 'River Bend Campground' },
-    ]);
-    expect(await pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: CAMPSPOT_KEY }, 'campspot').getInstances({ pmsSystem: 'campspot' })).toEqual([
-      { id: '812', text: 'Pine Hollow RV Resort' },
-      { id: '813', text: 'Lakeview Campground' },
-    ]);
+    expect(await pmsProviderFor({ ...noKeys, STAYLIST_API_KEY: STAYLIST_KEY }, 'staylist').getInstances({ pmsSystem: 'staylist' })).toEqual(
+      [
+        { id: 'sl-1001', text: 'Pine Hollow RV Resort' },
+        { id: 'sl-1002', text: 'River Bend Campground' },
+      ],
+    );
+    expect(await pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: CAMPSPOT_KEY }, 'campspot').getInstances({ pmsSystem: 'campspot' })).toEqual(
+      [
+        { id: '812', text: 'Pine Hollow RV Resort' },
+        { id: '813', text: 'Lakeview Campground' },
+      ],
+    );
   });
 
   it('map 401/403, 429 and a body that is not JSON', async () => {
-    const staylist = (key: string) => pmsProviderFor({ ...noKeys, STAYLIST_API_KEY: key }, 'staylist').getInstances({ pmsSystem: 'staylist' });
-    const campspot = (key: string) => pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: key }, 'campspot').getInstances({ pmsSystem: 'campspot' });
+    const staylist = (key: string) =>
+      pmsProviderFor({ ...noKeys, STAYLIST_API_KEY: key }, 'staylist').getInstances({ pmsSystem: 'staylist' });
+    const campspot = (key: string) =>
+      pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: key }, 'campspot').getInstances({ pmsSystem: 'campspot' });
     expect((await failure(staylist('wrong'))).kind).toBe('unauthorized');
     expect((await failure(staylist(STAYLIST_BUSY_KEY))).kind).toBe('rate-limited');
     expect((await failure(campspot('wrong'))).kind).toBe('unauthorized');
@@ -113,7 +126,9 @@ describe('Staylist and Campspot (modelled adapters)', () => {
 
   it('maps a connection failure to a network error', async () => {
     const refused = (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch;
-    const error = await failure(pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: CAMPSPOT_KEY }, 'campspot', refused).getInstances({ pmsSystem: 'campspot' }));
+    const error = await failure(
+      pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: CAMPSPOT_KEY }, 'campspot', refused).getInstances({ pmsSystem: 'campspot' }),
+    );
     expect(error.kind).toBe('network');
   });
 });

@@ -1,5 +1,4 @@
 import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
-
 import { http, HttpResponse, type RequestHandler } from 'msw';
 
 /**
@@ -51,7 +50,12 @@ export class FakeCloudStorage {
   private nextGeneration = 1_700_000_000_000_000;
 
   /** Stores an object directly, as if another client had uploaded it. */
-  seed(bucket: string, name: string, data: Uint8Array | string, options: { contentType?: string; metadata?: Record<string, string>; cacheControl?: string } = {}): FakeObject {
+  seed(
+    bucket: string,
+    name: string,
+    data: Uint8Array | string,
+    options: { contentType?: string; metadata?: Record<string, string>; cacheControl?: string } = {},
+  ): FakeObject {
     const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
     return this.write(bucket, name, bytes, {
       ...(options.contentType ? { contentType: options.contentType } : {}),
@@ -125,7 +129,12 @@ export class FakeCloudStorage {
     return apiError(400, `The fake does not handle ${request.method} ${url.pathname}`);
   }
 
-  private write(bucket: string, name: string, data: Uint8Array, fields: { contentType?: string; cacheControl?: string; metadata?: Record<string, string> }): FakeObject {
+  private write(
+    bucket: string,
+    name: string,
+    data: Uint8Array,
+    fields: { contentType?: string; cacheControl?: string; metadata?: Record<string, string> },
+  ): FakeObject {
     const now = new Date().toISOString();
     const object: FakeObject = {
       bucket,
@@ -343,7 +352,9 @@ function stringOr(value: unknown, fallback?: string): string | undefined {
 
 function stringRecord(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
+  );
 }
 
 function setOrDelete(object: FakeObject, field: 'contentType' | 'cacheControl', value: unknown) {

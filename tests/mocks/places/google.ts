@@ -98,7 +98,8 @@ export const placesHandlers = [
     if (!(maxWidthPx >= 1 && maxWidthPx <= 4800)) return googleError(400, 'INVALID_ARGUMENT', 'maxWidthPx or maxHeightPx is required.');
     const reference = String(params.reference);
     if (reference === BUSY_PHOTO) return googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded.', { 'Retry-After': '12' });
-    if (url.searchParams.get('skipHttpRedirect') !== 'true') return new HttpResponse(null, { status: 302, headers: { Location: `${PHOTO_HOST}/places/${reference}=w${maxWidthPx}` } });
+    if (url.searchParams.get('skipHttpRedirect') !== 'true')
+      return new HttpResponse(null, { status: 302, headers: { Location: `${PHOTO_HOST}/places/${reference}=w${maxWidthPx}` } });
     return HttpResponse.json({
       name: `places/${params.placeId}/photos/${reference}/media`,
       photoUri: `${PHOTO_HOST}/places/${reference}=w${maxWidthPx}`,

@@ -14,7 +14,8 @@ export const campspotHandlers = [
   http.get(`${CAMPSPOT_BASE_URL}/v2/parks`, ({ request }) => {
     const auth = request.headers.get('Authorization');
     if (auth === `Bearer ${CAMPSPOT_BUSY_KEY}`) return new HttpResponse(null, { status: 429 });
-    if (auth === `Bearer ${CAMPSPOT_BROKEN_KEY}`) return new HttpResponse('<html>maintenance</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    if (auth === `Bearer ${CAMPSPOT_BROKEN_KEY}`)
+      return new HttpResponse('<html>maintenance</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
     if (auth !== `Bearer ${CAMPSPOT_KEY}`) return HttpResponse.json({ message: 'Forbidden' }, { status: 403 });
     return HttpResponse.json({
       parks: [

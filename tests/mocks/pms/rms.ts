@@ -28,7 +28,8 @@ export const rmsHandlers = [
     const agentOk = body.agentId === 15 && body.agentPassword === 'agent-pass';
     if (!agentOk || body.clientPassword !== RMS_CLIENT_PASSWORD) return new HttpResponse('Invalid Credentials', { status: 403 });
     const base = { token: 'eyJhbGciOiJIUzI1NiJ9.test', expiryDate: '2030-01-01 00:00:00' };
-    if (body.clientId === 11281) return HttpResponse.json({ ...base, rmsClientId: 11281, allowedProperties: RMS_ALLOWED_PROPERTIES }, { status: 201 });
+    if (body.clientId === 11281)
+      return HttpResponse.json({ ...base, rmsClientId: 11281, allowedProperties: RMS_ALLOWED_PROPERTIES }, { status: 201 });
     if (body.clientId === 11290) return HttpResponse.json({ ...base, rmsClientId: 11290, allowedProperties: [] }, { status: 201 });
     return new HttpResponse('Invalid Credentials', { status: 403 });
   }),

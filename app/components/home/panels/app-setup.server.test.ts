@@ -119,7 +119,9 @@ describe('app setup action', () => {
 
   it('keeps the input on a validation error', async () => {
     const { status, data } = unwrap(
-      await appSetupPanel.action!(args(post('/app-setup', { intent: 'save', appId: 'pine-hollow', appName: 'x'.repeat(31), resortsBetweenAds: '-2' }))),
+      await appSetupPanel.action!(
+        args(post('/app-setup', { intent: 'save', appId: 'pine-hollow', appName: 'x'.repeat(31), resortsBetweenAds: '-2' })),
+      ),
     );
     expect(status).toBe(400);
     expect(data.result.error?.appName).toEqual(['App name must be at most 30 characters.']);
@@ -219,7 +221,8 @@ describe('app setup action', () => {
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toEqual({
       kind: 'warning',
-      message: 'App configuration for sized-app updated successfully! The featured image is 1024x512 pixels; the recommended size is 1024x500 pixels.',
+      message:
+        'App configuration for sized-app updated successfully! The featured image is 1024x512 pixels; the recommended size is 1024x500 pixels.',
     });
   });
 
@@ -275,7 +278,8 @@ describe('app setup action', () => {
     const original = services.db.ref.bind(services.db);
     const refSpy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
       const ref = original(path as string);
-      if (path === services.paths.appData('test-app')) return Object.assign(Object.create(ref), { update: () => Promise.reject(new Error('down')) });
+      if (path === services.paths.appData('test-app'))
+        return Object.assign(Object.create(ref), { update: () => Promise.reject(new Error('down')) });
       return ref;
     });
     const { status, data } = unwrap(await appSetupPanel.action!(args(post('/app-setup', { intent: 'save', appId: 'test-app' }))));

@@ -117,7 +117,10 @@ export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
       const { error } = upload;
       const fieldErrors = error.field ? { [error.field]: [error.message] } : {};
       return data<AppSetupActionData>(
-        { result: submission.reply({ fieldErrors, formErrors: error.field ? [] : [error.message] }), uploadError: { title: error.title, message: error.message } },
+        {
+          result: submission.reply({ fieldErrors, formErrors: error.field ? [] : [error.message] }),
+          uploadError: { title: error.title, message: error.message },
+        },
         { status: 400 },
       );
     }
@@ -133,17 +136,24 @@ export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
     if (wrongType) {
       const message = incorrectTypeMessage(IMAGE_TYPES);
       return data<AppSetupActionData>(
-        { result: submission.reply({ fieldErrors: { [wrongType.asset.field]: [message] } }), uploadError: { title: INCORRECT_TYPE_TITLE, message } },
+        {
+          result: submission.reply({ fieldErrors: { [wrongType.asset.field]: [message] } }),
+          uploadError: { title: INCORRECT_TYPE_TITLE, message },
+        },
         { status: 400 },
       );
     }
 
     if (intent !== 'save') {
       const asset = APP_ASSETS.find((candidate) => `upload-${candidate.field}` === intent)!;
-      if (!appId) return data<AppSetupActionData>({ result: submission.reply({ formErrors: [APP_SETUP_MESSAGES.appIdFirst] }) }, { status: 400 });
+      if (!appId)
+        return data<AppSetupActionData>({ result: submission.reply({ formErrors: [APP_SETUP_MESSAGES.appIdFirst] }) }, { status: 400 });
       const chosen = files.find((candidate) => candidate.asset.field === asset.field);
       if (!chosen) {
-        return data<AppSetupActionData>({ result: submission.reply({ fieldErrors: { [asset.field]: [`Choose the ${asset.noun} to upload.`] } }) }, { status: 400 });
+        return data<AppSetupActionData>(
+          { result: submission.reply({ fieldErrors: { [asset.field]: [`Choose the ${asset.noun} to upload.`] } }) },
+          { status: 400 },
+        );
       }
       try {
         await storeAppAsset(services, appId, asset.field, chosen.file);
@@ -156,7 +166,9 @@ export const appSetupPanel: PanelServer<AppSetupLoaderData> = {
       return redirectWithToast(
         request,
         appSetupPath(appId),
-        warning ? { kind: 'warning', message: `${uploadSuccessToast(asset.label)} ${warning}` } : { kind: 'success', message: uploadSuccessToast(asset.label) },
+        warning
+          ? { kind: 'warning', message: `${uploadSuccessToast(asset.label)} ${warning}` }
+          : { kind: 'success', message: uploadSuccessToast(asset.label) },
       );
     }
 

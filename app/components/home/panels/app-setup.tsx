@@ -3,6 +3,10 @@ import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { ErrorList } from '~/components/forms/error-list';
+import { FileField, FormErrors, Notice, Section, SelectField, TextAreaField, TextField, TriStateField } from '~/components/forms/fields';
+import { FormActions } from '~/components/forms/form-actions';
+import { validateOnSave } from '~/components/forms/validate';
 import {
   ADVANCED_FLAGS,
   ADVANCED_TEXT_FIELDS,
@@ -19,10 +23,6 @@ import {
   type AppAsset,
 } from '~/schemas/app-setup';
 import type { AppSetupActionData, AppSetupLoaderData } from './app-setup.server';
-import { ErrorList } from '~/components/forms/error-list';
-import { FileField, FormErrors, Notice, Section, SelectField, TextAreaField, TextField, TriStateField } from '~/components/forms/fields';
-import { FormActions } from '~/components/forms/form-actions';
-import { validateOnSave } from '~/components/forms/validate';
 import type { PanelProps } from './registry';
 
 /**
@@ -102,9 +102,16 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
   const busy = navigation.state === 'submitting';
   // A section holding an error opens, so the message is seen (also without JavaScript).
   const hasErrors = (names: readonly string[]) => names.some((name) => Boolean(anyFields[name]?.errors?.length));
-  const appSettingsOpen = useStickyOpen(hasErrors(['appType', 'cLocationId', ...Object.keys(APP_SETTINGS_FLAGS), ...Object.keys(LOCATION_TEXT_FIELDS)]));
+  const appSettingsOpen = useStickyOpen(
+    hasErrors(['appType', 'cLocationId', ...Object.keys(APP_SETTINGS_FLAGS), ...Object.keys(LOCATION_TEXT_FIELDS)]),
+  );
   const advancedOpen = useStickyOpen(
-    hasErrors([...Object.keys(ADVANCED_FLAGS), ...Object.keys(NUMBER_FIELDS), ...Object.keys(ADVANCED_TEXT_FIELDS), ...Object.keys(COLOUR_FIELDS)]),
+    hasErrors([
+      ...Object.keys(ADVANCED_FLAGS),
+      ...Object.keys(NUMBER_FIELDS),
+      ...Object.keys(ADVANCED_TEXT_FIELDS),
+      ...Object.keys(COLOUR_FIELDS),
+    ]),
   );
   const appType = fields.appType.value ?? data.values.appType;
   const header = recommendedHeaderSize(appType);
@@ -127,13 +134,31 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
             <AssetField key={asset.field} asset={asset} field={anyFields[asset.field]} data={data} busy={busy} />
           ))}
           <TextField field={fields.appTitle} label="App Title" hint={`At most ${APP_TEXT_LIMITS.appTitle} characters.`} />
-          <TextField field={fields.shortDescription} label="Short Description" hint={`At most ${APP_TEXT_LIMITS.shortDescription} characters.`} />
-          <TextAreaField field={fields.description} label="Full Description" hint={`At most ${APP_TEXT_LIMITS.description} characters.`} rows={6} />
-          <TextField field={fields.keywords} label="Keywords" hint={`Comma separated, at most ${APP_TEXT_LIMITS.keywords} characters (iOS only).`} />
+          <TextField
+            field={fields.shortDescription}
+            label="Short Description"
+            hint={`At most ${APP_TEXT_LIMITS.shortDescription} characters.`}
+          />
+          <TextAreaField
+            field={fields.description}
+            label="Full Description"
+            hint={`At most ${APP_TEXT_LIMITS.description} characters.`}
+            rows={6}
+          />
+          <TextField
+            field={fields.keywords}
+            label="Keywords"
+            hint={`Comma separated, at most ${APP_TEXT_LIMITS.keywords} characters (iOS only).`}
+          />
         </Section>
 
         <Section title="App Settings" open={appSettingsOpen}>
-          <SelectField field={fields.appType} label="App Type" empty="Not set" choices={APP_TYPES.map((type) => ({ value: type, label: type }))} />
+          <SelectField
+            field={fields.appType}
+            label="App Type"
+            empty="Not set"
+            choices={APP_TYPES.map((type) => ({ value: type, label: type }))}
+          />
           <TextField field={fields.cLocationId} label="Location ID (cLocationId)" />
           {Object.entries(APP_SETTINGS_FLAGS).map(([name, label]) => (
             <TriStateField key={name} field={anyFields[name]} label={label} />
@@ -179,7 +204,17 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
  * One deployment asset: the current image (or an empty frame), the file input with its Upload
  * button, the recommended size, and a warning when the stored image has another size.
  */
-function AssetField({ asset, field, data, busy }: { asset: AppAsset; field: FieldMetadata<string | undefined>; data: AppSetupLoaderData; busy: boolean }) {
+function AssetField({
+  asset,
+  field,
+  data,
+  busy,
+}: {
+  asset: AppAsset;
+  field: FieldMetadata<string | undefined>;
+  data: AppSetupLoaderData;
+  busy: boolean;
+}) {
   const current = data.values[asset.field];
   const check = data.assetChecks?.[asset.field];
   return (

@@ -109,10 +109,20 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       <ToolButton label="Italic" pressed={state?.italic} disabled={disabled} onClick={() => run((chain) => chain.toggleItalic())}>
         <em>I</em>
       </ToolButton>
-      <ToolButton label="Bulleted list" pressed={state?.bulletList} disabled={disabled} onClick={() => run((chain) => chain.toggleBulletList())}>
+      <ToolButton
+        label="Bulleted list"
+        pressed={state?.bulletList}
+        disabled={disabled}
+        onClick={() => run((chain) => chain.toggleBulletList())}
+      >
         <ListGlyph ordered={false} />
       </ToolButton>
-      <ToolButton label="Numbered list" pressed={state?.orderedList} disabled={disabled} onClick={() => run((chain) => chain.toggleOrderedList())}>
+      <ToolButton
+        label="Numbered list"
+        pressed={state?.orderedList}
+        disabled={disabled}
+        onClick={() => run((chain) => chain.toggleOrderedList())}
+      >
         <ListGlyph ordered />
       </ToolButton>
       <ToolButton label="Link" pressed={state?.link || linking} disabled={disabled} onClick={() => setLinking((open) => !open)}>
@@ -219,7 +229,16 @@ function LinkForm({ editor, current, onClose }: { editor: Editor; current: strin
 
 function ListGlyph({ ordered }: { ordered: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M9 6h11M9 12h11M9 18h11" />
       {ordered ? (
         <path d="M4 4.5v3M3.5 11h1.5l-1.5 2h1.5M3.5 16.5h1.5v3h-1.5M3.5 18h1.5" strokeWidth="1.3" />
@@ -236,7 +255,17 @@ function ListGlyph({ ordered }: { ordered: boolean }) {
 
 function LinkGlyph() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
       <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
     </svg>

@@ -1,8 +1,8 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Flex } from '@radix-ui/themes';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { FieldHint, TextAreaField } from '~/components/forms/fields';
 import { ErrorList } from '~/components/forms/error-list';
+import { FieldHint, TextAreaField } from '~/components/forms/fields';
 import type { RichTextEditorProps } from './community-setup-rich-text-editor';
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiePair } from '@server/auth/session';
 import type { Services } from '@server/services';
-import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { PHONE_DIGITS, TIMEZONE_REQUIRED } from '~/schemas/community';
 import { CONVERT_ICONS_TEXT } from '~/lib/icons/icon-sets';
-import { addCommunityPanel, communitySetupPanel, type CommunitySetupActionData, type CommunitySetupData } from './community-setup.server';
+import { PHONE_DIGITS, TIMEZONE_REQUIRED } from '~/schemas/community';
+import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
+import { addCommunityPanel, communitySetupPanel, type CommunitySetupActionData, type CommunitySetupData } from './community-setup.server';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -138,7 +138,9 @@ describe('saving', () => {
     const before = await record('demo-campground');
     const typed = { ...(await formFields(admin)), city: 'Typed City', 'socialMedia[1].url': 'https://www.instagram.com/typed' };
     const insert = JSON.stringify({ type: 'insert', payload: { name: 'socialMedia' } });
-    const added = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: insert }), 'community-setup')));
+    const added = await outcome(
+      communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: insert }), 'community-setup')),
+    );
     expect(added.status).toBe(200);
     const value = added.data?.result.initialValue as { city: string; socialMedia: Array<Record<string, string> | null> };
     expect(value.city).toBe('Typed City');
@@ -149,21 +151,37 @@ describe('saving', () => {
     expect(added.data?.result.status).toBeUndefined();
 
     const remove = JSON.stringify({ type: 'remove', payload: { name: 'socialMedia', index: 0 } });
-    const removed = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: remove }), 'community-setup')));
+    const removed = await outcome(
+      communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: remove }), 'community-setup')),
+    );
     const after = removed.data?.result.initialValue as { socialMedia: Array<Record<string, string>> };
     expect(after.socialMedia.map((link) => link.site)).toEqual(['instagram', 'tripadvisor']);
     expect(await record('demo-campground')).toEqual(before);
 
     // A field's validation that reached the server (it can, while the page is still loading) gets the form back.
     const validate = JSON.stringify({ type: 'validate', payload: { name: 'htmlDescription' } });
-    const validated = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: validate }), 'community-setup')));
+    const validated = await outcome(
+      communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: validate }), 'community-setup')),
+    );
     expect(validated.status).toBe(200);
     expect((validated.data?.result.initialValue as { city: string }).city).toBe('Typed City');
 
     // Anything else is refused.
     const reset = JSON.stringify({ type: 'reset', payload: {} });
-    expect((await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: reset }), 'community-setup')))).status).toBe(400);
-    expect((await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: '{nope' }), 'community-setup')))).status).toBe(400);
+    expect(
+      (
+        await outcome(
+          communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: reset }), 'community-setup')),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await outcome(
+          communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: '{nope' }), 'community-setup')),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses a social link without a site or a valid URL (spec 02 §5)', async () => {
@@ -203,16 +221,26 @@ describe('saving', () => {
   });
 
   it('refuses an unknown intent', async () => {
-    expect((await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { intent: 'drop' }), 'community-setup')))).status).toBe(400);
+    expect(
+      (await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { intent: 'drop' }), 'community-setup')))).status,
+    ).toBe(400);
   });
 });
 
 describe('pull colours', () => {
   it('copies colours from another community the person may edit, with the spec toasts', async () => {
-    const ok = await outcome(communitySetupPanel.action!(args(post('/community-setup', system, { intent: 'pull-colors', sourceKey: 'demo-town' }), 'community-setup')));
+    const ok = await outcome(
+      communitySetupPanel.action!(
+        args(post('/community-setup', system, { intent: 'pull-colors', sourceKey: 'demo-town' }), 'community-setup'),
+      ),
+    );
     expect((await toastOf(ok.response))?.toast).toEqual({ kind: 'success', message: 'Colors pulled from Maple Falls' });
     expect((await record('demo-campground')).colorBackground).toBe('#7A2E1D');
-    const refused = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { intent: 'pull-colors', sourceKey: 'demo-town' }), 'community-setup')));
+    const refused = await outcome(
+      communitySetupPanel.action!(
+        args(post('/community-setup', admin, { intent: 'pull-colors', sourceKey: 'demo-town' }), 'community-setup'),
+      ),
+    );
     expect((await toastOf(refused.response))?.toast).toEqual({ kind: 'error', message: 'Error pulling colors from campground location' });
   });
 });
@@ -221,17 +249,23 @@ describe('icon changes (spec 01 §4.4)', () => {
   it("asks 'Convert Icons' before leaving a legacy set, then converts the set and each menu item", async () => {
     await services.db.ref(services.paths.communityIconSet('demo-campground')).set('round_color');
     const fields = { ...(await formFields(admin)), iconSet: 'svg_round' };
-    const asked = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'save' }), 'community-setup')));
+    const asked = await outcome(
+      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'save' }), 'community-setup')),
+    );
     expect(asked.data?.confirm).toEqual({ kind: 'convert-icons' });
     expect(CONVERT_ICONS_TEXT).toContain('Switching to new icons is irreversible.');
     expect((await record('demo-campground')).iconSet).toBe('round_color');
 
-    const done = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'convert-icons' }), 'community-setup')));
+    const done = await outcome(
+      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'convert-icons' }), 'community-setup')),
+    );
     expect(done.status).toBe(302);
     const saved = await record('demo-campground');
     expect(saved.iconSet).toBe('svg_round');
     expect(saved.colorIconBackgroundRandom).toBe(true);
-    const menu = (await services.db.ref(services.paths.menu('demo-campground', 'main-menu')).get()).val() as Array<{ iconData: { iconSet: string } }>;
+    const menu = (await services.db.ref(services.paths.menu('demo-campground', 'main-menu')).get()).val() as Array<{
+      iconData: { iconSet: string };
+    }>;
     expect(menu.every((item) => item.iconData.iconSet === 'svg_round')).toBe(true);
   });
 
@@ -239,7 +273,9 @@ describe('icon changes (spec 01 §4.4)', () => {
     const fields = { ...(await formFields(admin)) };
     delete fields.colorIconBackgroundRandom;
     fields.colorIconShapeRandom = 'on';
-    const asked = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'save' }), 'community-setup')));
+    const asked = await outcome(
+      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'save' }), 'community-setup')),
+    );
     const confirm = asked.data?.confirm;
     expect(confirm?.kind).toBe('select-menu-type');
     if (confirm?.kind !== 'select-menu-type') return;
@@ -253,15 +289,23 @@ describe('icon changes (spec 01 §4.4)', () => {
     }
     carried['menuColor.0.shape'] = '#123456';
     const again = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, ...carried, intent: 'regenerate-item:1' }), 'community-setup')),
+      communitySetupPanel.action!(
+        args(post('/community-setup', admin, { ...fields, ...carried, intent: 'regenerate-item:1' }), 'community-setup'),
+      ),
     );
     const second = again.data?.confirm;
     if (second?.kind !== 'select-menu-type') throw new Error('no dialog');
     expect(second.items[0].colorIconShape).toBe('#123456');
 
-    const done = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, ...carried, intent: 'apply-colors' }), 'community-setup')));
+    const done = await outcome(
+      communitySetupPanel.action!(
+        args(post('/community-setup', admin, { ...fields, ...carried, intent: 'apply-colors' }), 'community-setup'),
+      ),
+    );
     expect(done.status).toBe(302);
-    const menu = (await services.db.ref(services.paths.menu('demo-campground', 'main-menu')).get()).val() as Array<{ iconData: { colorIconShape: string } }>;
+    const menu = (await services.db.ref(services.paths.menu('demo-campground', 'main-menu')).get()).val() as Array<{
+      iconData: { colorIconShape: string };
+    }>;
     expect(menu[0].iconData.colorIconShape).toBe('#123456');
     expect((await record('demo-campground')).colorIconShapeRandom).toBe(true);
   });
@@ -273,12 +317,21 @@ describe('add community', () => {
     const result = await outcome(addCommunityPanel.action!(args(post('/add-community', system, fields), 'add-community')));
     expect(result.status).toBe(302);
     const after = await toastOf(result.response);
-    expect(after).toEqual({ toast: { kind: 'success', message: 'Cedar Bend Campground was added.' }, communityKey: 'cedar-bend-campground' });
-    expect(await record('cedar-bend-campground')).toMatchObject({ title: 'Cedar Bend Campground', communityType: 'municipality', active: true });
+    expect(after).toEqual({
+      toast: { kind: 'success', message: 'Cedar Bend Campground was added.' },
+      communityKey: 'cedar-bend-campground',
+    });
+    expect(await record('cedar-bend-campground')).toMatchObject({
+      title: 'Cedar Bend Campground',
+      communityType: 'municipality',
+      active: true,
+    });
     const menu = (await services.db.ref(services.paths.menu('cedar-bend-campground', 'main-menu')).get()).val() as Array<{ id: string }>;
     expect(menu.map((item) => item.id)).toContain('services');
 
-    const again = await outcome(addCommunityPanel.action!(args(post('/add-community', system, { ...fields, city: 'Cedar' }), 'add-community')));
+    const again = await outcome(
+      addCommunityPanel.action!(args(post('/add-community', system, { ...fields, city: 'Cedar' }), 'add-community')),
+    );
     expect(again.status).toBe(400);
     expect(again.data?.result.error?.title?.[0]).toMatch(/already exists/);
     expect((again.data?.result.initialValue as Record<string, unknown>).city).toBe('Cedar');

@@ -5,6 +5,16 @@ import { readSession } from '@server/auth/session';
 import { forbidden, isLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
 import { communityFormValue, type CommunityFormValue } from '@server/community/form';
 import {
+  generateColors,
+  iconColorsUpdate,
+  iconConversionUpdate,
+  menuColorsFromForm,
+  needsIconConversion,
+  randomModeChanged,
+  readMainMenu,
+  type MainMenuEntry,
+} from '@server/community/icons';
+import {
   COMMUNITY_SAVED,
   PULL_COLORS_FAILED,
   addCommunity,
@@ -16,26 +26,15 @@ import {
   saveCommunity,
   showsHomeScreenImage,
 } from '@server/community/setup';
-import {
-  generateColors,
-  iconColorsUpdate,
-  iconConversionUpdate,
-  menuColorsFromForm,
-  needsIconConversion,
-  randomModeChanged,
-  readMainMenu,
-  type MainMenuEntry,
-} from '@server/community/icons';
 import { timeZoneAt } from '@server/community/timezone';
 import type { DbValue } from '@server/db/types';
-import type { IconColors } from '~/lib/icons/colors';
-import { PREVIEW_SAMPLE_BACKGROUND_COLOR, PREVIEW_SAMPLE_SHAPE_COLOR } from '~/lib/icons/colors';
-import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
+import { qrImages, type QrImages } from '@server/qr';
 import { redirectWithToast } from '~/components/toast.server';
 import { defaultMainMenu } from '~/lib/catalogues/default-menus';
+import { type IconColors, PREVIEW_SAMPLE_BACKGROUND_COLOR, PREVIEW_SAMPLE_SHAPE_COLOR } from '~/lib/icons/colors';
+import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { timeZoneOptionsWith } from '~/lib/timezones';
 import { CommunitySchema, INVALID_LOCATION, PullColorsSchema, SVG_ICON_SETS, isSvgIconSet } from '~/schemas/community';
-import { qrImages, type QrImages } from '@server/qr';
 import { getServices } from '~/services.server';
 import type { PanelServer } from './types';
 
@@ -179,7 +178,12 @@ async function handle(request: Request, staff: StaffContext, mode: SetupMode) {
     const submission = parseWithZod(formData, { schema: PullColorsSchema });
     const result =
       submission.status === 'success'
-        ? await pullColors(services, staff.community, submission.value.sourceKey, staff.communities.map((c) => c.key))
+        ? await pullColors(
+            services,
+            staff.community,
+            submission.value.sourceKey,
+            staff.communities.map((c) => c.key),
+          )
         : { ok: false as const, message: PULL_COLORS_FAILED };
     return redirectWithToast(
       request,
@@ -242,7 +246,8 @@ async function handle(request: Request, staff: StaffContext, mode: SetupMode) {
       colorIconBackgroundRandom: form.colorIconBackgroundRandom,
     }) as unknown as DbValue[];
     const result = await addCommunity(services, form, { ...options, mainMenu });
-    if (!result.ok) return data({ result: submission.reply({ fieldErrors: { title: [result.message] } }), lookedUp: null }, { status: 400 });
+    if (!result.ok)
+      return data({ result: submission.reply({ fieldErrors: { title: [result.message] } }), lookedUp: null }, { status: 400 });
     // The new community becomes the session's community (as Switch Community does).
     const session = await readSession(services.sessions, request);
     session.set('communityKey', result.key);
@@ -272,7 +277,8 @@ async function handle(request: Request, staff: StaffContext, mode: SetupMode) {
     if (intent === 'apply-colors') {
       extra = iconColorsUpdate(services, staff.community, menuColorsFromForm(formData, menu));
     } else {
-      const current = intent === 'save' ? menu.map((item) => ({ index: item.index, ...generateColors(modes) })) : menuColorsFromForm(formData, menu);
+      const current =
+        intent === 'save' ? menu.map((item) => ({ index: item.index, ...generateColors(modes) })) : menuColorsFromForm(formData, menu);
       const colors = current.map((item) => (item.index === regenerate ? { index: item.index, ...generateColors(modes) } : item));
       return data({ result: submission.reply(), lookedUp: null, confirm: menuTypeConfirm(menu, colors, form.iconSet, modes) });
     }

@@ -6,6 +6,10 @@ import { useRef, useState } from 'react';
 import { CheckboxField, FormErrors, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
+import { PageDialog } from '~/components/ui/dialog';
+import { CONVERT_ICONS_TEXT, CONVERT_ICONS_TITLE } from '~/lib/icons/icon-sets';
+import { MENU_ICONS, getMenuIcon } from '~/lib/icons/library';
+import { SOCIAL_ICONS, getSocialIcon } from '~/lib/icons/social';
 import { timeZoneLabel } from '~/lib/timezones';
 import {
   COLOR_FIELDS,
@@ -19,12 +23,8 @@ import {
   WEBVIEW_ACTIONS,
   type DetailButtonAction,
 } from '~/schemas/community';
-import { PageDialog } from '~/components/ui/dialog';
-import { CONVERT_ICONS_TEXT, CONVERT_ICONS_TITLE } from '~/lib/icons/icon-sets';
-import { MENU_ICONS, getMenuIcon } from '~/lib/icons/library';
-import { SOCIAL_ICONS, getSocialIcon } from '~/lib/icons/social';
-import type { CommunitySetupActionData, CommunitySetupData, SetupConfirm } from './community-setup.server';
 import { RichTextField } from './community-setup-rich-text';
+import type { CommunitySetupActionData, CommunitySetupData, SetupConfirm } from './community-setup.server';
 import type { PanelProps } from './registry';
 
 /**
@@ -43,7 +43,10 @@ const checkbox = (value: boolean) => (value ? 'on' : undefined);
 const titleCase = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 const ICON_CHOICES: readonly Choice[] = MENU_ICONS.map((icon) => ({ value: icon.name, label: icon.name.replace(/[-_]/g, ' ') }));
-const ACTION_CHOICES: readonly Choice[] = DETAIL_BUTTON_ACTIONS.map((action) => ({ value: action, label: DETAIL_BUTTON_ACTION_LABELS[action] }));
+const ACTION_CHOICES: readonly Choice[] = DETAIL_BUTTON_ACTIONS.map((action) => ({
+  value: action,
+  label: DETAIL_BUTTON_ACTION_LABELS[action],
+}));
 
 /**
  * A section opened to show errors (or a row change) stays open once its errors are fixed, so it
@@ -181,7 +184,9 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
               label="Community Type"
               choices={COMMUNITY_TYPES.map((type) => ({ value: type, label: COMMUNITY_TYPE_LABELS[type] }))}
             />
-            {data.showHomeScreenImage ? <TextField field={fields.drawable} label="Home Screen Image" type="url" hint="The image's address (https://…)." /> : null}
+            {data.showHomeScreenImage ? (
+              <TextField field={fields.drawable} label="Home Screen Image" type="url" hint="The image's address (https://…)." />
+            ) : null}
             {data.canSetListing ? (
               <Flex direction="column" gap="2">
                 <CheckboxField field={fields.listed} label="Listed" onChange={setListed} />
@@ -245,14 +250,22 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
                         <SelectField field={button.icon} label="Icon" empty="Select an icon" choices={iconChoices} />
                       </div>
                       {/* The chosen glyph (the app draws it in the button's colours). */}
-                      <span className="form-row-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: (icon && getMenuIcon(icon)?.svg) || '' }} />
+                      <span
+                        className="form-row-icon"
+                        aria-hidden="true"
+                        dangerouslySetInnerHTML={{ __html: (icon && getMenuIcon(icon)?.svg) || '' }}
+                      />
                     </Flex>
                     <SelectField field={button.action} label="Action" empty="Select an action" choices={ACTION_CHOICES} />
                     <TextField
                       field={button.actionKey}
                       label="Link, key, phone or e-mail"
                       type={action === 'website' || action === 'file' ? 'url' : action === 'call' ? 'tel' : 'text'}
-                      hint={action && DETAIL_BUTTON_KEY_HINTS[action] ? DETAIL_BUTTON_KEY_HINTS[action] : 'What the action opens: an address, a key, a phone number or an e-mail address.'}
+                      hint={
+                        action && DETAIL_BUTTON_KEY_HINTS[action]
+                          ? DETAIL_BUTTON_KEY_HINTS[action]
+                          : 'What the action opens: an address, a key, a phone number or an e-mail address.'
+                      }
                     />
                     <CheckboxField
                       field={button.webview}
@@ -292,7 +305,9 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
                 return (
                   <fieldset key={row.key} className="form-row" aria-label={`Link ${index + 1}`}>
                     <legend>
-                      {site ? <span className="form-legend-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: site.svg }} /> : null}
+                      {site ? (
+                        <span className="form-legend-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: site.svg }} />
+                      ) : null}
                       Link {index + 1}
                     </legend>
                     <SelectField field={link.site} label="Site" empty="Select a site" choices={siteChoices} />
@@ -404,7 +419,14 @@ function ConfirmDialog({ confirm }: { confirm: SetupConfirm }) {
             <Text size="2" style={{ flex: 1 }}>
               {item.title}
             </Text>
-            <Button type="submit" name="intent" value={`regenerate-item:${item.index}`} size="1" variant="soft" aria-label={`Generate New Color(s) for ${item.title}`}>
+            <Button
+              type="submit"
+              name="intent"
+              value={`regenerate-item:${item.index}`}
+              size="1"
+              variant="soft"
+              aria-label={`Generate New Color(s) for ${item.title}`}
+            >
               Generate New Color(s)
             </Button>
           </li>

@@ -5,12 +5,19 @@ import { cookiePair } from '@server/auth/session';
 import { decodeImage } from '@server/images/pipeline';
 import { OFFLINE_ATTRIBUTION, PLACES_OFFLINE_MESSAGE } from '@server/providers/places';
 import type { Services } from '@server/services';
-import { placesHandlers } from '../../../../tests/mocks/places';
-import { BUSY_PHOTO, PLACE_BUSY, PLACE_WITH_PHOTOS, PLACES_KEY, photoReference, placesRequests } from '../../../../tests/mocks/places/google';
-import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { IMAGE_REQUIRED, INVALID_VIDEO } from '~/schemas/header';
-import { headerImagesPanel, PLACES_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from './header-images.server';
+import { placesHandlers } from '../../../../tests/mocks/places';
+import {
+  BUSY_PHOTO,
+  PLACE_BUSY,
+  PLACE_WITH_PHOTOS,
+  PLACES_KEY,
+  photoReference,
+  placesRequests,
+} from '../../../../tests/mocks/places/google';
+import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
+import { headerImagesPanel, PLACES_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from './header-images.server';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -80,7 +87,13 @@ describe('header images panel', () => {
     // Not saved yet.
     expect((await stored())?.images?.some((image: any) => image.imageURL === images[0].imageURL)).toBeFalsy();
 
-    const fields: Record<string, string> = { intent: 'save', headerType: 'images', delaySeconds: '6', hideTitle: 'on', videoURL: 'dQw4w9WgXcQ' };
+    const fields: Record<string, string> = {
+      intent: 'save',
+      headerType: 'images',
+      delaySeconds: '6',
+      hideTitle: 'on',
+      videoURL: 'dQw4w9WgXcQ',
+    };
     for (const [key, value] of Object.entries(images[0])) fields[`images[0].${key}`] = String(value);
     fields['images[0].caption'] = 'Lakeside sunset';
     const saved = await outcome(headerImagesPanel.action!(args(post(editor, fields))));
@@ -92,12 +105,21 @@ describe('header images panel', () => {
     expect(header).toMatchObject({ delaySeconds: 6, hideTitle: true });
     expect(header!.videoURL).toBeUndefined(); // images clear the video
     expect(header!.images).toHaveLength(1);
-    expect(header!.images[0]).toMatchObject({ imageURL: images[0].imageURL, originalURL: images[0].originalURL, imageName: 'sunset.png', caption: 'Lakeside sunset' });
+    expect(header!.images[0]).toMatchObject({
+      imageURL: images[0].imageURL,
+      originalURL: images[0].originalURL,
+      imageName: 'sunset.png',
+      caption: 'Lakeside sunset',
+    });
     expect(typeof header!.images[0].date).toBe('number');
   });
 
   it('stores the whole image and a blurred-to-fit copy without a crop (no JavaScript), and saves with Save', async () => {
-    const saved = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'save', headerType: 'images', delaySeconds: '4', image: pngFile(500, 500, 'square.png') }))));
+    const saved = await outcome(
+      headerImagesPanel.action!(
+        args(post(editor, { intent: 'save', headerType: 'images', delaySeconds: '4', image: pngFile(500, 500, 'square.png') })),
+      ),
+    );
     expect(saved.status).toBe(302);
     const header = await stored();
     expect(header!.images).toHaveLength(1);
@@ -106,16 +128,37 @@ describe('header images panel', () => {
 
   it('refuses other file types with the Incorrect Type text and keeps what was typed', async () => {
     const result = await outcome(
-      headerImagesPanel.action!(args(post(editor, { intent: 'upload', headerType: 'images', delaySeconds: '7', image: new File(['GIF89a'], 'a.gif', { type: 'image/gif' }) }))),
+      headerImagesPanel.action!(
+        args(
+          post(editor, {
+            intent: 'upload',
+            headerType: 'images',
+            delaySeconds: '7',
+            image: new File(['GIF89a'], 'a.gif', { type: 'image/gif' }),
+          }),
+        ),
+      ),
     );
     expect(result.status).toBe(400);
-    expect(result.data!.uploadError).toEqual({ title: 'Incorrect Type', message: 'Please upload files with the correct type: image/png, image/jpeg' });
+    expect(result.data!.uploadError).toEqual({
+      title: 'Incorrect Type',
+      message: 'Please upload files with the correct type: image/png, image/jpeg',
+    });
     expect((result.data!.result.initialValue as Record<string, string>).delaySeconds).toBe('7');
   });
 
   it('answers a file that is not really an image with a message, storing nothing', async () => {
     const result = await outcome(
-      headerImagesPanel.action!(args(post(editor, { intent: 'upload', headerType: 'images', delaySeconds: '4', image: new File(['not a png'], 'fake.png', { type: 'image/png' }) }))),
+      headerImagesPanel.action!(
+        args(
+          post(editor, {
+            intent: 'upload',
+            headerType: 'images',
+            delaySeconds: '4',
+            image: new File(['not a png'], 'fake.png', { type: 'image/png' }),
+          }),
+        ),
+      ),
     );
     expect(result.status).toBe(400);
     expect(result.data!.result.error).toMatchObject({ image: ['The image could not be read. Please upload a PNG or JPEG image.'] });
@@ -123,20 +166,35 @@ describe('header images panel', () => {
   });
 
   it('says "Image is required." when the type is images and none is left', async () => {
-    const result = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'save', headerType: 'images', delaySeconds: '4' }))));
+    const result = await outcome(
+      headerImagesPanel.action!(args(post(editor, { intent: 'save', headerType: 'images', delaySeconds: '4' }))),
+    );
     expect(result.status).toBe(400);
     expect(result.data!.result.error).toMatchObject({ images: [IMAGE_REQUIRED] });
   });
 
   it('saves a video reduced to its code, which removes the images', async () => {
-    const bad = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'save', headerType: 'video', videoURL: 'https://example.com/x', delaySeconds: '4' }))));
+    const bad = await outcome(
+      headerImagesPanel.action!(
+        args(post(editor, { intent: 'save', headerType: 'video', videoURL: 'https://example.com/x', delaySeconds: '4' })),
+      ),
+    );
     expect(bad.status).toBe(400);
     expect(bad.data!.result.error).toMatchObject({ videoURL: [INVALID_VIDEO] });
     expect((bad.data!.result.initialValue as Record<string, string>).videoURL).toBe('https://example.com/x');
 
     const saved = await outcome(
       headerImagesPanel.action!(
-        args(post(editor, { intent: 'save', headerType: 'video', videoURL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', autoplay: 'on', delaySeconds: '4', 'images[0].imageURL': '/files/x.png' })),
+        args(
+          post(editor, {
+            intent: 'save',
+            headerType: 'video',
+            videoURL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            autoplay: 'on',
+            delaySeconds: '4',
+            'images[0].imageURL': '/files/x.png',
+          }),
+        ),
       ),
     );
     expect(saved.status).toBe(302);
@@ -146,11 +204,24 @@ describe('header images panel', () => {
   });
 
   it('removes and reorders images without saving (conform intents)', async () => {
-    const fields: Record<string, string> = { headerType: 'images', delaySeconds: '4', 'images[0].imageURL': '/a.png', 'images[1].imageURL': '/b.png' };
-    const moved = await outcome(headerImagesPanel.action!(args(post(editor, { ...fields, __intent__: JSON.stringify({ type: 'reorder', payload: { name: 'images', from: 0, to: 1 } }) }))));
+    const fields: Record<string, string> = {
+      headerType: 'images',
+      delaySeconds: '4',
+      'images[0].imageURL': '/a.png',
+      'images[1].imageURL': '/b.png',
+    };
+    const moved = await outcome(
+      headerImagesPanel.action!(
+        args(post(editor, { ...fields, __intent__: JSON.stringify({ type: 'reorder', payload: { name: 'images', from: 0, to: 1 } }) })),
+      ),
+    );
     expect(moved.status).toBe(200);
     expect((moved.data!.result.initialValue as any).images.map((image: any) => image.imageURL)).toEqual(['/b.png', '/a.png']);
-    const removed = await outcome(headerImagesPanel.action!(args(post(editor, { ...fields, __intent__: JSON.stringify({ type: 'remove', payload: { name: 'images', index: 0 } }) }))));
+    const removed = await outcome(
+      headerImagesPanel.action!(
+        args(post(editor, { ...fields, __intent__: JSON.stringify({ type: 'remove', payload: { name: 'images', index: 0 } }) })),
+      ),
+    );
     expect((removed.data!.result.initialValue as any).images.map((image: any) => image.imageURL)).toEqual(['/b.png']);
   });
 });
@@ -176,7 +247,11 @@ describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
     expect(data.picker).toBeNull();
     const opened = (await headerImagesPanel.loader(args(get(editor, '?places=1')))) as HeaderImagesData;
     expect(opened.picker).toMatchObject({ offline: true, error: null, chosen: null, retry: false });
-    expect(opened.picker!.photos.map((photo) => photo.id)).toEqual(['offline/campfire-night.jpg', 'offline/lakeside-sunrise.jpg', 'offline/pine-trail.jpg']);
+    expect(opened.picker!.photos.map((photo) => photo.id)).toEqual([
+      'offline/campfire-night.jpg',
+      'offline/lakeside-sunrise.jpg',
+      'offline/pine-trail.jpg',
+    ]);
     expect(opened.picker!.photos[0]!.attributions).toEqual([{ displayName: `${OFFLINE_ATTRIBUTION}: Campfire night` }]);
   });
 
@@ -184,28 +259,44 @@ describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
     const townEditor = await sessionCookie(services.sessions, demoPerson('editorB'));
     const data = (await headerImagesPanel.loader(args(get(townEditor)))) as HeaderImagesData;
     expect(data.places.available).toBe(false);
-    const opened = await outcome(headerImagesPanel.action!(args(post(townEditor, { intent: 'places', headerType: 'images', delaySeconds: '4' }))));
+    const opened = await outcome(
+      headerImagesPanel.action!(args(post(townEditor, { intent: 'places', headerType: 'images', delaySeconds: '4' }))),
+    );
     expect(opened.data!.picker).toMatchObject({ photos: [], error: PLACES_TEXTS.noPlace, retry: false });
     expect((await services.db.ref(services.paths.community(COMMUNITY_B)).child('placeId').get()).val()).toBeNull();
   });
 
   it('opens over the form as typed (intent places), without validation messages', async () => {
     const opened = await outcome(
-      headerImagesPanel.action!(args(post(editor, { intent: 'places', headerType: 'images', delaySeconds: '9', 'images[0].imageURL': '/a.png', 'images[0].caption': 'Kept' }))),
+      headerImagesPanel.action!(
+        args(
+          post(editor, {
+            intent: 'places',
+            headerType: 'images',
+            delaySeconds: '9',
+            'images[0].imageURL': '/a.png',
+            'images[0].caption': 'Kept',
+          }),
+        ),
+      ),
     );
     expect(opened.status).toBe(200);
     expect(opened.data!.picker!.photos).toHaveLength(3);
     expect(opened.data!.result.initialValue).toMatchObject({ delaySeconds: '9', images: [{ imageURL: '/a.png', caption: 'Kept' }] });
     expect(opened.data!.result.error).toEqual({});
 
-    const closed = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'places-cancel', headerType: 'images', delaySeconds: '9' }))));
+    const closed = await outcome(
+      headerImagesPanel.action!(args(post(editor, { intent: 'places-cancel', headerType: 'images', delaySeconds: '9' }))),
+    );
     expect(closed.status).toBe(200);
     expect(closed.data!.picker).toBeNull();
     expect((closed.data!.result.initialValue as Record<string, string>).delaySeconds).toBe('9');
   });
 
   it('asks for a choice when Add Photo is posted without one', async () => {
-    const result = await outcome(headerImagesPanel.action!(args(post(editor, { intent: 'place-photo', headerType: 'images', delaySeconds: '5' }))));
+    const result = await outcome(
+      headerImagesPanel.action!(args(post(editor, { intent: 'place-photo', headerType: 'images', delaySeconds: '5' }))),
+    );
     expect(result.status).toBe(400);
     expect(result.data!.picker).toMatchObject({ error: PLACES_TEXTS.choose });
     expect(result.data!.picker!.photos).toHaveLength(3);
@@ -215,7 +306,15 @@ describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
   it('adds a chosen sample photo, stored like an upload and cut to the header aspect, and saves it with Save', async () => {
     const picked = await outcome(
       headerImagesPanel.action!(
-        args(post(editor, { intent: 'place-photo', placePhoto: 'offline/pine-trail.jpg', headerType: 'images', delaySeconds: '5', 'images[0].imageURL': '/a.png' })),
+        args(
+          post(editor, {
+            intent: 'place-photo',
+            placePhoto: 'offline/pine-trail.jpg',
+            headerType: 'images',
+            delaySeconds: '5',
+            'images[0].imageURL': '/a.png',
+          }),
+        ),
       ),
     );
     expect(picked.status).toBe(200);
@@ -234,16 +333,23 @@ describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
     for (const [key, value] of Object.entries(images[1]!)) fields[`images[0].${key}`] = String(value);
     const saved = await outcome(headerImagesPanel.action!(args(post(editor, fields))));
     expect(saved.status).toBe(302);
-    expect((await stored())!.images).toEqual([expect.objectContaining({ imageURL: images[1]!.imageURL, imageName: 'place-photo-pine-trail.jpg' })]);
+    expect((await stored())!.images).toEqual([
+      expect.objectContaining({ imageURL: images[1]!.imageURL, imageName: 'place-photo-pine-trail.jpg' }),
+    ]);
   });
 
   it('answers an unknown photo id in the picker, keeping the form', async () => {
     const log = quietLog();
     const result = await outcome(
-      headerImagesPanel.action!(args(post(editor, { intent: 'place-photo', placePhoto: 'offline/../../secret.jpg', headerType: 'images', delaySeconds: '6' }))),
+      headerImagesPanel.action!(
+        args(post(editor, { intent: 'place-photo', placePhoto: 'offline/../../secret.jpg', headerType: 'images', delaySeconds: '6' })),
+      ),
     );
     expect(result.status).toBe(502);
-    expect(result.data!.picker).toMatchObject({ error: 'The places service could not find that photo. Please choose another one.', chosen: 'offline/../../secret.jpg' });
+    expect(result.data!.picker).toMatchObject({
+      error: 'The places service could not find that photo. Please choose another one.',
+      chosen: 'offline/../../secret.jpg',
+    });
     expect((result.data!.result.initialValue as Record<string, string>).delaySeconds).toBe('6');
     expect(log).toHaveBeenCalled();
   });
@@ -258,7 +364,9 @@ describe('the places picker with GOOGLE_MAPS_API_KEY (Google mocked by msw)', ()
 
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'bypass' });
-    ({ services: keyed, close: closeKeyed } = await installTestServices('header-images-places', { env: { GOOGLE_MAPS_API_KEY: PLACES_KEY } }));
+    ({ services: keyed, close: closeKeyed } = await installTestServices('header-images-places', {
+      env: { GOOGLE_MAPS_API_KEY: PLACES_KEY },
+    }));
     cookie = await sessionCookie(keyed.sessions, demoPerson('editorA'));
   });
   afterAll(async () => {
@@ -270,7 +378,9 @@ describe('the places picker with GOOGLE_MAPS_API_KEY (Google mocked by msw)', ()
     expect((await keyed.db.ref(placeIdPath()).get()).val()).toBe(PLACE_WITH_PHOTOS);
     const data = (await headerImagesPanel.loader(args(get(cookie)))) as HeaderImagesData;
     expect(data.places).toMatchObject({ available: true, offline: false });
-    const opened = await outcome(headerImagesPanel.action!(args(post(cookie, { intent: 'places', headerType: 'images', delaySeconds: '4' }))));
+    const opened = await outcome(
+      headerImagesPanel.action!(args(post(cookie, { intent: 'places', headerType: 'images', delaySeconds: '4' }))),
+    );
     const picker = opened.data!.picker!;
     expect(picker).toMatchObject({ offline: false, error: null });
     expect(picker.photos).toHaveLength(9);
@@ -317,18 +427,37 @@ describe('the places picker with GOOGLE_MAPS_API_KEY (Google mocked by msw)', ()
     const log = quietLog();
     const id = `places/${PLACE_WITH_PHOTOS}/photos/${BUSY_PHOTO}`;
     const busy = await outcome(
-      headerImagesPanel.action!(args(post(cookie, { intent: 'place-photo', placePhoto: id, headerType: 'images', delaySeconds: '8', 'images[0].imageURL': '/kept.png' }))),
+      headerImagesPanel.action!(
+        args(
+          post(cookie, {
+            intent: 'place-photo',
+            placePhoto: id,
+            headerType: 'images',
+            delaySeconds: '8',
+            'images[0].imageURL': '/kept.png',
+          }),
+        ),
+      ),
     );
     expect(busy.status).toBe(502);
-    expect(busy.data!.picker).toMatchObject({ error: 'The places service is busy (too many requests). Please try again in 12 seconds.', chosen: id });
+    expect(busy.data!.picker).toMatchObject({
+      error: 'The places service is busy (too many requests). Please try again in 12 seconds.',
+      chosen: id,
+    });
     expect(busy.data!.picker!.photos).toHaveLength(9);
     expect(busy.data!.result.initialValue).toMatchObject({ delaySeconds: '8', images: [{ imageURL: '/kept.png' }] });
 
     await keyed.db.ref(placeIdPath()).set(PLACE_BUSY);
     try {
-      const opened = await outcome(headerImagesPanel.action!(args(post(cookie, { intent: 'places', headerType: 'images', delaySeconds: '8' }))));
+      const opened = await outcome(
+        headerImagesPanel.action!(args(post(cookie, { intent: 'places', headerType: 'images', delaySeconds: '8' }))),
+      );
       expect(opened.status).toBe(200);
-      expect(opened.data!.picker).toMatchObject({ photos: [], error: 'The places service is busy (too many requests). Please try again in 30 seconds.', retry: true });
+      expect(opened.data!.picker).toMatchObject({
+        photos: [],
+        error: 'The places service is busy (too many requests). Please try again in 30 seconds.',
+        retry: true,
+      });
       const loaded = (await headerImagesPanel.loader(args(get(cookie, '?places=1')))) as HeaderImagesData;
       expect(loaded.picker!.error).toMatch(/busy/);
     } finally {

@@ -15,9 +15,17 @@ import {
 import { parseCrop, type Size } from '@server/images/pipeline';
 import { PLACES_OFFLINE_MESSAGE, placesErrorMessage, placesProvider, type PlacePhoto, type PlacesEnv } from '@server/providers/places';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type UploadError } from '@server/storage';
-import { redirectWithToast } from '~/components/toast.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
-import { CROP_FIELD, HeaderSchema, IMAGE_FIELD, PLACE_CREDIT_PREFIX, PLACE_PHOTO_FIELD, type HeaderFormValue, type HeaderImageValue } from '~/schemas/header';
+import { redirectWithToast } from '~/components/toast.server';
+import {
+  CROP_FIELD,
+  HeaderSchema,
+  IMAGE_FIELD,
+  PLACE_CREDIT_PREFIX,
+  PLACE_PHOTO_FIELD,
+  type HeaderFormValue,
+  type HeaderImageValue,
+} from '~/schemas/header';
 import { getServices } from '~/services.server';
 import type { PanelServer } from './types';
 
@@ -96,7 +104,13 @@ export async function loadPlacesPicker(
   options: { error?: string | null; chosen?: string | null } = {},
 ): Promise<PlacesPicker> {
   const provider = placesProvider(env);
-  const picker: PlacesPicker = { offline: provider.offline, photos: [], error: options.error ?? null, chosen: options.chosen ?? null, retry: false };
+  const picker: PlacesPicker = {
+    offline: provider.offline,
+    photos: [],
+    error: options.error ?? null,
+    chosen: options.chosen ?? null,
+    retry: false,
+  };
   if (!placeId) return { ...picker, error: PLACES_TEXTS.noPlace };
   try {
     const photos = await provider.listPhotos(placeId);
@@ -161,7 +175,10 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
     if (!upload.ok) {
       const submission = parseWithZod(formData, { schema: HeaderSchema });
       const uploadError = { title: upload.error.title, message: upload.error.message };
-      return data<HeaderImagesActionData>({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [upload.error.message] } }), uploadError }, { status: 400 });
+      return data<HeaderImagesActionData>(
+        { result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [upload.error.message] } }), uploadError },
+        { status: 400 },
+      );
     }
 
     // A chosen file joins the list (a video header ignores it: a video clears images).
@@ -172,7 +189,10 @@ export const headerImagesPanel: PanelServer<HeaderImagesData> = {
       } catch {
         const submission = parseWithZod(formData, { schema: HeaderSchema });
         const message = 'The image could not be read. Please upload a PNG or JPEG image.';
-        return data<HeaderImagesActionData>({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null }, { status: 400 });
+        return data<HeaderImagesActionData>(
+          { result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null },
+          { status: 400 },
+        );
       }
       appendImage(formData, image);
     }

@@ -3,12 +3,21 @@ import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/t
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { ImageUploader } from '~/components/widgets/image-uploader';
-import { PageDialog } from '~/components/ui/dialog';
-import { CROP_FIELD, HEADER_TYPES, HEADER_TYPE_LABELS, IMAGE_FIELD, type HeaderImageValue, type HeaderType, PLACE_CREDIT_PREFIX, PLACE_PHOTO_FIELD } from '~/schemas/header';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
+import { PageDialog } from '~/components/ui/dialog';
+import { ImageUploader } from '~/components/widgets/image-uploader';
+import {
+  CROP_FIELD,
+  HEADER_TYPES,
+  HEADER_TYPE_LABELS,
+  IMAGE_FIELD,
+  type HeaderImageValue,
+  type HeaderType,
+  PLACE_CREDIT_PREFIX,
+  PLACE_PHOTO_FIELD,
+} from '~/schemas/header';
 import type { HeaderImagesActionData, HeaderImagesData, PlacesPicker } from './header-images.server';
 import type { PanelProps } from './registry';
 
@@ -43,10 +52,17 @@ function ImageRow({
   return (
     <Flex asChild gap="3" align="start" p="2" style={{ border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-2)' }}>
       <li aria-label={`Image ${index + 1}`}>
-        {thumb ? <img src={String(thumb)} alt={String(name)} width={125} style={{ aspectRatio: '1125 / 600', objectFit: 'cover', borderRadius: 4 }} /> : null}
+        {thumb ? (
+          <img
+            src={String(thumb)}
+            alt={String(name)}
+            width={125}
+            style={{ aspectRatio: '1125 / 600', objectFit: 'cover', borderRadius: 4 }}
+          />
+        ) : null}
         <Flex direction="column" gap="2" style={{ flex: 1 }}>
           {HIDDEN_IMAGE_FIELDS.map((key) => {
-            const { key: reactKey, ...props } = getInputProps(image[key] as FieldMetadata<string | undefined>, { type: "hidden" });
+            const { key: reactKey, ...props } = getInputProps(image[key] as FieldMetadata<string | undefined>, { type: 'hidden' });
             return <input key={reactKey ?? key} {...props} />;
           })}
           <Text size="1" color="gray">
@@ -54,13 +70,31 @@ function ImageRow({
           </Text>
           <TextField field={image.caption} label={`Caption ${index + 1}`} />
           <Flex gap="2" wrap="wrap">
-            <Button size="1" variant="soft" disabled={index === 0} {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })} aria-label={`Move image ${index + 1} up`}>
+            <Button
+              size="1"
+              variant="soft"
+              disabled={index === 0}
+              {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
+              aria-label={`Move image ${index + 1} up`}
+            >
               Move up
             </Button>
-            <Button size="1" variant="soft" disabled={index === count - 1} {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })} aria-label={`Move image ${index + 1} down`}>
+            <Button
+              size="1"
+              variant="soft"
+              disabled={index === count - 1}
+              {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
+              aria-label={`Move image ${index + 1} down`}
+            >
               Move down
             </Button>
-            <Button size="1" variant="soft" color="red" {...form.remove.getButtonProps({ name: list.name, index })} aria-label={`Remove image ${index + 1}`}>
+            <Button
+              size="1"
+              variant="soft"
+              color="red"
+              {...form.remove.getButtonProps({ name: list.name, index })}
+              aria-label={`Remove image ${index + 1}`}
+            >
               Remove
             </Button>
           </Flex>
@@ -105,7 +139,11 @@ function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: Place
     <PageDialog
       role="dialog"
       title="Places Photos"
-      description={hasPhotos ? 'Choose a photo of this place for the header. It is cut to the header’s shape around its centre and added to the images; Save keeps it.' : undefined}
+      description={
+        hasPhotos
+          ? 'Choose a photo of this place for the header. It is cut to the header’s shape around its centre and added to the images; Save keeps it.'
+          : undefined
+      }
       onDismiss={onClose}
       actions={
         <>
@@ -160,7 +198,11 @@ function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: Place
                     <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} referrerPolicy="no-referrer" loading="lazy" />
                   </label>
                   {/* The authors travel with the choice: the added image's caption credits them. */}
-                  <input type="hidden" name={`${PLACE_CREDIT_PREFIX}${photo.id}`} value={photo.attributions.map((author) => author.displayName).join(', ')} />
+                  <input
+                    type="hidden"
+                    name={`${PLACE_CREDIT_PREFIX}${photo.id}`}
+                    value={photo.attributions.map((author) => author.displayName).join(', ')}
+                  />
                   <Text as="p" size="1" color="gray" id={`places-photo-credit-${index}`} className="places-picker-credit">
                     <Credit photo={photo} />
                   </Text>
@@ -175,7 +217,9 @@ function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: Place
           </fieldset>
         ) : null}
         {/* The form's default button while the picker is open: Enter adds the chosen photo. */}
-        {hasPhotos ? <button type="submit" name="intent" value="place-photo" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
+        {hasPhotos ? (
+          <button type="submit" name="intent" value="place-photo" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        ) : null}
       </div>
     </PageDialog>
   );
@@ -207,9 +251,19 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   const showVideo = !hydrated || type === 'video';
 
   return (
-    <Form method="post" action="/header-images" encType="multipart/form-data" {...getFormProps(form)} data-hydrated={hydrated ? '' : undefined}>
+    <Form
+      method="post"
+      action="/header-images"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      data-hydrated={hydrated ? '' : undefined}
+    >
       {picker && pickerOpen ? (
-        <PlacesPickerDialog picker={picker} offlineMessage={data.places.offlineMessage} onClose={hydrated ? () => setPickerOpen(false) : undefined} />
+        <PlacesPickerDialog
+          picker={picker}
+          offlineMessage={data.places.offlineMessage}
+          onClose={hydrated ? () => setPickerOpen(false) : undefined}
+        />
       ) : null}
       <Flex direction="column" gap="4">
         <Heading as="h2" size="5">
@@ -275,7 +329,9 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
                     Choose from Places Photos
                   </Button>
                   <Text size="1" color="gray">
-                    {data.places.offline ? 'Sample photos: the places service is offline.' : 'Photos of this community’s place on Google Maps.'}
+                    {data.places.offline
+                      ? 'Sample photos: the places service is offline.'
+                      : 'Photos of this community’s place on Google Maps.'}
                   </Text>
                 </Flex>
               ) : null}

@@ -51,7 +51,11 @@ export function IconPicker({
   const { key: _key, ...svgProps } = getInputProps(iconSvg, { type: 'hidden' });
 
   return (
-    <fieldset className="icon-picker" aria-describedby={icon.errors ? icon.errorId : undefined} aria-invalid={icon.errors ? true : undefined}>
+    <fieldset
+      className="icon-picker"
+      aria-describedby={icon.errors ? icon.errorId : undefined}
+      aria-invalid={icon.errors ? true : undefined}
+    >
       <legend>
         <Text size="2" weight="medium">
           Icon
@@ -59,7 +63,14 @@ export function IconPicker({
       </legend>
       <input {...svgProps} value={custom} />
       <Flex gap="4" align="start" wrap="wrap">
-        <img className="icon-picker-preview" src={svgDataUri(preview)} alt="Icon preview" width={72} height={72} data-testid="icon-preview" />
+        <img
+          className="icon-picker-preview"
+          src={svgDataUri(preview)}
+          alt="Icon preview"
+          width={72}
+          height={72}
+          data-testid="icon-preview"
+        />
         <Flex direction="column" gap="2" style={{ flex: 1, minWidth: 220 }}>
           {custom && !chosen ? (
             <Flex gap="2" align="center" wrap="wrap">

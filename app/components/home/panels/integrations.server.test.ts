@@ -83,7 +83,9 @@ describe('integrations loader', () => {
 
 describe('integrations action', () => {
   it("refuses a save without a location: 'Please select a location.'", async () => {
-    const { status, data } = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: '', mapCode: 'KEEP' }))));
+    const { status, data } = unwrap(
+      await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: '', mapCode: 'KEEP' }))),
+    );
     expect(status).toBe(400);
     expect(data.result.error?.location).toEqual(['Please select a location.']);
     expect(data.result.initialValue).toMatchObject({ mapCode: 'KEEP' });
@@ -116,22 +118,36 @@ describe('integrations action', () => {
       apiClientPassword: 'secret',
       apiPropertyId: '11282',
     });
-    expect((await services.db.ref(services.paths.mapConfig('demo-town')).get()).val()).toEqual({ mapSystem: 'campguest', apiKey: 'map-key', siteCode: 'TOWN' });
+    expect((await services.db.ref(services.paths.mapConfig('demo-town')).get()).val()).toEqual({
+      mapSystem: 'campguest',
+      apiKey: 'map-key',
+      siteCode: 'TOWN',
+    });
     const session = await services.sessions.getSession(response.headers.get('Set-Cookie')!.split(';')[0]);
     expect(session.get('toast')).toEqual({ kind: 'success', message: 'Integration configuration for demo-town updated successfully!' });
   });
 
   it('checks the lookup prerequisites (Newbook region, RMS credentials)', async () => {
-    const newbook = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'newbook' }))));
+    const newbook = unwrap(
+      await integrationsPanel.action!(
+        args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'newbook' })),
+      ),
+    );
     expect(newbook.status).toBe(400);
     expect(newbook.data.instancesMessage).toEqual({ tone: 'error', text: 'Please select an API region first.' });
-    const rms = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'rms', apiClientId: '1' }))));
+    const rms = unwrap(
+      await integrationsPanel.action!(
+        args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'rms', apiClientId: '1' })),
+      ),
+    );
     expect(rms.data.instancesMessage?.text).toBe('Please enter the API client ID and client password first.');
   });
 
   it('looks instances up through the offline default, which says it is offline, keeping the input', async () => {
     const { status, data } = unwrap(
-      await integrationsPanel.action!(args(post('/integrations', { intent: 'load-instances', location: '', pmsSystem: 'newbook', apiRegion: 'eu', mapCode: 'X' }))),
+      await integrationsPanel.action!(
+        args(post('/integrations', { intent: 'load-instances', location: '', pmsSystem: 'newbook', apiRegion: 'eu', mapCode: 'X' })),
+      ),
     );
     expect(status).toBe(200);
     expect(data.instances).toEqual([]);
@@ -148,7 +164,9 @@ describe('integrations action', () => {
       if (path === '') return Object.assign(Object.create(ref), { update: () => Promise.reject(new Error('down')) });
       return ref;
     });
-    const { status, data } = unwrap(await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: 'demo-town' }))));
+    const { status, data } = unwrap(
+      await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: 'demo-town' }))),
+    );
     spy.mockRestore();
     quiet.mockRestore();
     expect(status).toBe(500);
@@ -156,6 +174,8 @@ describe('integrations action', () => {
   });
 
   it('answers 400 to an unknown intent', async () => {
-    await expect(integrationsPanel.action!(args(post('/integrations', { intent: 'delete', location: 'demo-town' })))).rejects.toMatchObject({ status: 400 });
+    await expect(integrationsPanel.action!(args(post('/integrations', { intent: 'delete', location: 'demo-town' })))).rejects.toMatchObject(
+      { status: 400 },
+    );
   });
 });

@@ -2,7 +2,14 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { requireSuperAdmin } from '@server/authz';
-import { listLocations, loadIntegrations, lookUpInstances, saveIntegrations, type IntegrationFormValues, type LocationChoice } from '@server/integrations';
+import {
+  listLocations,
+  loadIntegrations,
+  lookUpInstances,
+  saveIntegrations,
+  type IntegrationFormValues,
+  type LocationChoice,
+} from '@server/integrations';
 import { isValidKey } from '@server/paths';
 import { pmsProviderFor, PMS_OFFLINE_MESSAGE, PMS_SYSTEMS, type PmsInstance } from '@server/providers/pms';
 import { redirectWithToast } from '~/components/toast.server';
@@ -40,7 +47,8 @@ export interface IntegrationsActionData {
   instancesMessage?: { tone: 'error' | 'info' | 'warning'; text: string } | null;
 }
 
-export const integrationsPath = (location?: string | null) => (location ? `/integrations?${new URLSearchParams({ location })}` : '/integrations');
+export const integrationsPath = (location?: string | null) =>
+  location ? `/integrations?${new URLSearchParams({ location })}` : '/integrations';
 
 export const integrationsPanel: PanelServer<IntegrationsLoaderData> = {
   async loader({ request }: LoaderFunctionArgs) {
@@ -70,7 +78,15 @@ export const integrationsPanel: PanelServer<IntegrationsLoaderData> = {
       }
     }
     const offlineSystems = PMS_SYSTEMS.filter((system) => pmsProviderFor(env, system).offline);
-    return { locations, locationsError, location, values: { ...values, location: location ?? '' }, loadError, offlineSystems, offlineNote: PMS_OFFLINE_MESSAGE };
+    return {
+      locations,
+      locationsError,
+      location,
+      values: { ...values, location: location ?? '' },
+      loadError,
+      offlineSystems,
+      offlineNote: PMS_OFFLINE_MESSAGE,
+    };
   },
 
   async action({ request }: ActionFunctionArgs) {
@@ -113,8 +129,14 @@ export const integrationsPanel: PanelServer<IntegrationsLoaderData> = {
       await saveIntegrations(db, paths, values);
     } catch (error) {
       console.error(`Saving the integrations of ${values.location} failed:`, error);
-      return data<IntegrationsActionData>({ result: submission.reply({ formErrors: [INTEGRATIONS_TOASTS.saveError] }), intent }, { status: 500 });
+      return data<IntegrationsActionData>(
+        { result: submission.reply({ formErrors: [INTEGRATIONS_TOASTS.saveError] }), intent },
+        { status: 500 },
+      );
     }
-    return redirectWithToast(request, integrationsPath(values.location), { kind: 'success', message: INTEGRATIONS_TOASTS.saved(values.location) });
+    return redirectWithToast(request, integrationsPath(values.location), {
+      kind: 'success',
+      message: INTEGRATIONS_TOASTS.saved(values.location),
+    });
   },
 };

@@ -3,6 +3,10 @@ import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
+import { ErrorList } from '~/components/forms/error-list';
+import { FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
+import { FormActions } from '~/components/forms/form-actions';
+import { validateOnSave } from '~/components/forms/validate';
 import {
   IntegrationsSchema,
   MAP_SYSTEM_NAMES,
@@ -12,10 +16,6 @@ import {
   PMS_SYSTEM_OPTIONS,
   REGION_NAMES,
 } from '~/schemas/integrations';
-import { ErrorList } from '~/components/forms/error-list';
-import { FormActions } from '~/components/forms/form-actions';
-import { FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
-import { validateOnSave } from '~/components/forms/validate';
 import { useHydrated } from './app-setup';
 import type { IntegrationsActionData, IntegrationsLoaderData } from './integrations.server';
 import type { PanelProps } from './registry';
@@ -84,7 +84,9 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
   const busy = navigation.state === 'submitting';
   const instances = actionData?.intent === 'load-instances' ? (actionData.instances ?? []) : [];
   const message = actionData?.intent === 'load-instances' ? actionData.instancesMessage : null;
-  const offline = fields.pmsSystem.value ? data.offlineSystems.includes(fields.pmsSystem.value) : data.offlineSystems.length === PMS_SYSTEM_OPTIONS.length;
+  const offline = fields.pmsSystem.value
+    ? data.offlineSystems.includes(fields.pmsSystem.value)
+    : data.offlineSystems.length === PMS_SYSTEM_OPTIONS.length;
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>

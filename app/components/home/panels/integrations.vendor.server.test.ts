@@ -37,7 +37,9 @@ const load = (form: Record<string, string>) =>
 
 describe('integrations with a vendor key', () => {
   it('is online for Newbook only', async () => {
-    const data = (await integrationsPanel.loader(args(new Request('http://console.test/integrations', { headers: { Cookie: cookie } })))) as IntegrationsLoaderData;
+    const data = (await integrationsPanel.loader(
+      args(new Request('http://console.test/integrations', { headers: { Cookie: cookie } })),
+    )) as IntegrationsLoaderData;
     expect(data.offlineSystems).toEqual(['rms', 'staylist', 'campspot']);
   });
 
@@ -51,9 +53,15 @@ describe('integrations with a vendor key', () => {
   });
 
   it("says 'No instances found for this region.' and shows the error on a vendor failure", async () => {
-    expect((await load({ apiRegion: 'eu' })).data.instancesMessage).toEqual({ tone: 'warning', text: 'No instances found for this region.' });
+    expect((await load({ apiRegion: 'eu' })).data.instancesMessage).toEqual({
+      tone: 'warning',
+      text: 'No instances found for this region.',
+    });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect((await load({ apiRegion: 'au' })).data.instancesMessage).toEqual({ tone: 'error', text: 'Error loading Newbook instances. Please check your credentials.' });
+    expect((await load({ apiRegion: 'au' })).data.instancesMessage).toEqual({
+      tone: 'error',
+      text: 'Error loading Newbook instances. Please check your credentials.',
+    });
     quiet.mockRestore();
   });
 });

@@ -1,15 +1,15 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MENU_ITEM_MESSAGES } from '@server/menu/items';
 import type { Services } from '@server/services';
-import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { AUTH_REQUIRED_MESSAGE, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { INVALID_SVG_MESSAGE, SVG_WITH_IMAGE_MESSAGE } from '~/lib/icons/sanitize';
-import { ICON_REQUIRED, INVALID_URL, TITLE_REQUIRED, URL_REQUIRED } from '~/schemas/menu-item';
-import { MENU_ITEM_MESSAGES } from '@server/menu/items';
-import { menuItemPanel, type MenuItemActionData, type MenuItemPanelData } from './menu-item.server';
 import { action as indexAction } from '~/routes/_app._index';
+import { ICON_REQUIRED, INVALID_URL, TITLE_REQUIRED, URL_REQUIRED } from '~/schemas/menu-item';
+import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
+import { menuItemPanel, type MenuItemActionData, type MenuItemPanelData } from './menu-item.server';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -46,7 +46,11 @@ const params = (mode: Mode) => ({ action: mode.action, ...('itemId' in mode && m
 const pathOf = (mode: Mode) => (mode.action === 'add' ? '/add' : 'itemId' in mode && mode.itemId ? `/home/edit/${mode.itemId}` : '/edit');
 
 const load = (cookie: string, mode: Mode, query = '') =>
-  menuItemPanel.loader({ request: new Request(`${ORIGIN}${pathOf(mode)}${query}`, { headers: { Cookie: cookie } }), params: params(mode), context: {} }) as Promise<MenuItemPanelData>;
+  menuItemPanel.loader({
+    request: new Request(`${ORIGIN}${pathOf(mode)}${query}`, { headers: { Cookie: cookie } }),
+    params: params(mode),
+    context: {},
+  }) as Promise<MenuItemPanelData>;
 
 function post(cookie: string, mode: Mode, fields: Record<string, string | string[] | File>) {
   const body = new FormData();
@@ -90,7 +94,13 @@ describe('menu item editor: adding', () => {
 
     const scan = await load(editor, { action: 'add' }, '?type=rewards-scan-store');
     expect(scan.picker.open).toBe(false);
-    expect(scan.defaultValue).toMatchObject({ typeId: 'rewards-scan-store', icon: 'barcode', isRestricted: true, auth: ['canScan', 'isAdmin'], menuId: 'main-menu' });
+    expect(scan.defaultValue).toMatchObject({
+      typeId: 'rewards-scan-store',
+      icon: 'barcode',
+      isRestricted: true,
+      auth: ['canScan', 'isAdmin'],
+      menuId: 'main-menu',
+    });
     expect(scan.choices.form.map((choice) => choice.value)).toContain('visitor-registration');
     expect(scan.authGroups.map((group) => group.title)).toEqual(
       expect.arrayContaining(['App Admin', 'Current Guests', 'All Users', 'App Editor', 'User is NOT logged in']),
@@ -124,8 +134,22 @@ describe('menu item editor: adding', () => {
     expect(saved.status).toBe(302);
     const items = await menu();
     const added = items.at(-1)!;
-    expect(added).toMatchObject({ name: 'Park Website', type: 'website', url: 'https://pine.example', useWebView: true, uniqueId: 'park-website', id: 'park-website', icon: 'globe', description: 'Our site' });
-    expect(added.iconData).toMatchObject({ iconSet: 'svg_round', title: 'globe', colorIconShape: '#FFFFFF', colorIconBackground: '#2E6B4F' });
+    expect(added).toMatchObject({
+      name: 'Park Website',
+      type: 'website',
+      url: 'https://pine.example',
+      useWebView: true,
+      uniqueId: 'park-website',
+      id: 'park-website',
+      icon: 'globe',
+      description: 'Our site',
+    });
+    expect(added.iconData).toMatchObject({
+      iconSet: 'svg_round',
+      title: 'globe',
+      colorIconShape: '#FFFFFF',
+      colorIconBackground: '#2E6B4F',
+    });
     expect(added.iconData.svg).toMatch(/^<svg/);
     expect(added).not.toHaveProperty('isRestricted');
   });
@@ -140,7 +164,11 @@ describe('menu item editor: adding', () => {
 
   it('saves a file as a website with fromFile, storing an uploaded file', async () => {
     const pdf = new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'Park Map.pdf', { type: 'application/pdf' });
-    const uploaded = await post(editor, { action: 'add' }, { ...base, typeId: 'file', name: 'Park Map', icon: 'file', url: '', file: pdf, intent: 'upload-file' });
+    const uploaded = await post(
+      editor,
+      { action: 'add' },
+      { ...base, typeId: 'file', name: 'Park Map', icon: 'file', url: '', file: pdf, intent: 'upload-file' },
+    );
     expect(uploaded.status).toBe(200);
     const url = (uploaded.data!.result.initialValue as Record<string, string>).url;
     expect(url).toMatch(/\/demo-campground\/images\/files\/\d+\/Park-Map\.pdf$/);
@@ -150,15 +178,35 @@ describe('menu item editor: adding', () => {
   });
 
   it('saves the purchase scans as rewards-scan with uniqueId store or reservation, restricted to scanners', async () => {
-    await post(editor, { action: 'add' }, { ...base, typeId: 'rewards-scan-store', name: 'Scan Store', icon: 'barcode', url: '', isRestricted: 'on', auth: ['canScan', 'isAdmin'] });
-    await post(editor, { action: 'add' }, { ...base, typeId: 'rewards-scan-reservation', name: 'Scan Stay', icon: 'scan-qr', url: '', isRestricted: 'on', auth: ['canScan'] });
+    await post(
+      editor,
+      { action: 'add' },
+      {
+        ...base,
+        typeId: 'rewards-scan-store',
+        name: 'Scan Store',
+        icon: 'barcode',
+        url: '',
+        isRestricted: 'on',
+        auth: ['canScan', 'isAdmin'],
+      },
+    );
+    await post(
+      editor,
+      { action: 'add' },
+      { ...base, typeId: 'rewards-scan-reservation', name: 'Scan Stay', icon: 'scan-qr', url: '', isRestricted: 'on', auth: ['canScan'] },
+    );
     const [store, reservation] = (await menu()).slice(-2);
     expect(store).toMatchObject({ type: 'rewards-scan', uniqueId: 'store', isRestricted: true, auth: ['canScan', 'isAdmin'], url: '' });
     expect(reservation).toMatchObject({ type: 'rewards-scan', uniqueId: 'reservation', auth: ['canScan'] });
   });
 
   it('makes a new calendar or uses an existing one for Activities', async () => {
-    await post(editor, { action: 'add' }, { ...base, typeId: 'amc-events', name: 'Pool Schedule', icon: 'calendar', url: '', source: 'new' });
+    await post(
+      editor,
+      { action: 'add' },
+      { ...base, typeId: 'amc-events', name: 'Pool Schedule', icon: 'calendar', url: '', source: 'new' },
+    );
     const made = (await menu()).at(-1)!;
     expect(made).toMatchObject({ type: 'amc-events', uniqueId: 'pool-schedule' });
     expect((await services.db.ref(services.paths.calendarConfig(COMMUNITY_A, 'pool-schedule')).get()).val()).toMatchObject({
@@ -166,32 +214,63 @@ describe('menu item editor: adding', () => {
       allowUserCreated: false,
       priorNotificationTime: 15,
     });
-    await post(editor, { action: 'add' }, { ...base, typeId: 'amc-events', name: 'Kids', icon: 'calendar', url: '', source: 'existing', existingId: 'kids-club' });
+    await post(
+      editor,
+      { action: 'add' },
+      { ...base, typeId: 'amc-events', name: 'Kids', icon: 'calendar', url: '', source: 'existing', existingId: 'kids-club' },
+    );
     expect((await menu()).at(-1)).toMatchObject({ uniqueId: 'kids-club' });
   });
 
   it('makes a new map with its title (spec 02 §7)', async () => {
-    await post(editor, { action: 'add' }, { ...base, typeId: 'searchablemap-detail', name: 'Trail Map', icon: 'map-pin', url: '', source: 'new' });
+    await post(
+      editor,
+      { action: 'add' },
+      { ...base, typeId: 'searchablemap-detail', name: 'Trail Map', icon: 'map-pin', url: '', source: 'new' },
+    );
     const item = (await menu()).at(-1)!;
     expect(item.type).toBe('searchablemap-detail');
     expect((await services.db.ref(services.paths.mapTitle(COMMUNITY_A, item.uniqueId)).get()).val()).toBe('Trail Map');
   });
 
   it('stores tabs with ids from their titles', async () => {
-    await post(editor, { action: 'add' }, { ...base, typeId: 'business', name: 'Shops', icon: 'store', url: '', 'tabs[0].title': 'On Site', 'tabs[1].title': 'In Town' });
-    expect((await menu()).at(-1)).toMatchObject({ type: 'business', uniqueId: 'shops', tabs: [{ id: 'on-site', title: 'On Site' }, { id: 'in-town', title: 'In Town' }] });
+    await post(
+      editor,
+      { action: 'add' },
+      { ...base, typeId: 'business', name: 'Shops', icon: 'store', url: '', 'tabs[0].title': 'On Site', 'tabs[1].title': 'In Town' },
+    );
+    expect((await menu()).at(-1)).toMatchObject({
+      type: 'business',
+      uniqueId: 'shops',
+      tabs: [
+        { id: 'on-site', title: 'On Site' },
+        { id: 'in-town', title: 'In Town' },
+      ],
+    });
   });
 
   it('takes an uploaded svg icon and refuses svgs with images or other files', async () => {
     const svg = (text: string, name = 'leaf.svg') => new File([text], name, { type: 'image/svg+xml' });
-    const good = await post(editor, { action: 'add' }, { ...base, iconFile: svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20z"/><script>alert(1)</script></svg>'), intent: 'upload-svg' });
+    const good = await post(
+      editor,
+      { action: 'add' },
+      {
+        ...base,
+        iconFile: svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20z"/><script>alert(1)</script></svg>'),
+        intent: 'upload-svg',
+      },
+    );
     expect(good.status).toBe(200);
     const initial = good.data!.result.initialValue as Record<string, string>;
     expect(initial.icon ?? '').toBe('');
     expect(initial.iconSvg).toContain('<path');
     expect(initial.iconSvg).not.toContain('script');
 
-    const withImage = await post(editor, { action: 'add' }, { ...base, iconFile: svg('<svg xmlns="http://www.w3.org/2000/svg"><image href="x.png"/></svg>'), intent: 'upload-svg' });
+    const withImage = await post(
+      editor,
+      { action: 'add' },
+      { ...base, iconFile: svg('<svg xmlns="http://www.w3.org/2000/svg"><image href="x.png"/></svg>'), intent: 'upload-svg' },
+    );
     expect(errorsOf(withImage.data).icon).toEqual([SVG_WITH_IMAGE_MESSAGE]);
     const notSvg = await post(editor, { action: 'add' }, { ...base, iconFile: svg('hello', 'leaf.txt'), intent: 'upload-svg' });
     expect(errorsOf(notSvg.data).icon?.[0]).toMatch(/correct type|valid \.svg/);
@@ -205,10 +284,21 @@ describe('menu item editor: adding', () => {
   });
 
   it('applies the chosen type without JavaScript (change-type), keeping the title', async () => {
-    const changed = await post(editor, { action: 'add' }, { ...base, previousTypeId: 'website', typeId: 'send-notification', intent: 'change-type' });
+    const changed = await post(
+      editor,
+      { action: 'add' },
+      { ...base, previousTypeId: 'website', typeId: 'send-notification', intent: 'change-type' },
+    );
     expect(changed.status).toBe(200);
     expect(changed.data!.result.error).toBeUndefined();
-    expect(changed.data!.result.initialValue).toMatchObject({ typeId: 'send-notification', name: 'Park Website', icon: 'send', isRestricted: 'on', auth: ['canNotify', 'isAdmin'], url: '' });
+    expect(changed.data!.result.initialValue).toMatchObject({
+      typeId: 'send-notification',
+      name: 'Park Website',
+      icon: 'send',
+      isRestricted: 'on',
+      auth: ['canNotify', 'isAdmin'],
+      url: '',
+    });
   });
 });
 
@@ -216,8 +306,19 @@ describe('menu item editor: editing and deleting', () => {
   it('opens an item with its values; a title change keeps its uniqueId', async () => {
     const data = await load(editor, { action: 'edit', itemId: 'activities' });
     expect(data.heading).toBe('Edit Menu Item');
-    expect(data.defaultValue).toMatchObject({ typeId: 'amc-events', name: 'Activities', icon: 'calendar', source: 'existing', existingId: 'activities', itemKey: 'activities' });
-    const saved = await post(editor, { action: 'edit', itemId: 'activities' }, { ...base, typeId: 'amc-events', name: 'Things To Do', icon: 'calendar', url: '', source: 'existing', existingId: 'activities' });
+    expect(data.defaultValue).toMatchObject({
+      typeId: 'amc-events',
+      name: 'Activities',
+      icon: 'calendar',
+      source: 'existing',
+      existingId: 'activities',
+      itemKey: 'activities',
+    });
+    const saved = await post(
+      editor,
+      { action: 'edit', itemId: 'activities' },
+      { ...base, typeId: 'amc-events', name: 'Things To Do', icon: 'calendar', url: '', source: 'existing', existingId: 'activities' },
+    );
     expect(saved.status).toBe(302);
     const first = (await menu())[0]!;
     expect(first).toMatchObject({ name: 'Things To Do', uniqueId: 'activities', id: 'activities', type: 'amc-events' });
@@ -228,7 +329,11 @@ describe('menu item editor: editing and deleting', () => {
   it('keeps a listing section type (dining) while its picker type is unchanged', async () => {
     const data = await load(editor, { action: 'edit', itemId: 'dining' });
     expect(data.defaultValue).toMatchObject({ typeId: 'business', tabs: [{ id: 'resort' }, { id: 'delivery' }, { id: 'local' }] });
-    await post(editor, { action: 'edit', itemId: 'dining' }, { ...base, typeId: 'business', name: 'Food', icon: 'dining', url: '', 'tabs[0].id': 'resort', 'tabs[0].title': 'Resort' });
+    await post(
+      editor,
+      { action: 'edit', itemId: 'dining' },
+      { ...base, typeId: 'business', name: 'Food', icon: 'dining', url: '', 'tabs[0].id': 'resort', 'tabs[0].title': 'Resort' },
+    );
     const dining = (await menu()).find((item) => item.uniqueId === 'dining')!;
     expect(dining).toMatchObject({ type: 'dining', name: 'Food', tabs: [{ id: 'resort', title: 'Resort' }] });
   });
@@ -247,7 +352,11 @@ describe('menu item editor: editing and deleting', () => {
     const items = await menu();
     const result = await outcome(
       (async () => {
-        const request = new Request(`${ORIGIN}/home/edit/faqs`, { method: 'POST', headers: { Cookie: editor }, body: new URLSearchParams({ ...base }) });
+        const request = new Request(`${ORIGIN}/home/edit/faqs`, {
+          method: 'POST',
+          headers: { Cookie: editor },
+          body: new URLSearchParams({ ...base }),
+        });
         await services.db.ref(menuPath()).set(items.filter((item) => item.uniqueId !== 'faqs') as never);
         return menuItemPanel.action!({ request, params: { action: 'edit', itemId: 'faqs' }, context: {} });
       })(),
@@ -298,14 +407,20 @@ describe('menu item editor: QR code', () => {
     const seeded = (await services.db.ref(services.paths.appData('pine-hollow')).get()).val();
     await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: null, adjustLinkPrefix: null });
     expect((await load(editor, { action: 'edit', itemId: 'activities' })).qr).toBeNull();
-    await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: 'abc123', adjustLinkPrefix: 'https://pinehollow.go.link/' });
+    await services.db
+      .ref(services.paths.appData('pine-hollow'))
+      .update({ adjustToken: 'abc123', adjustLinkPrefix: 'https://pinehollow.go.link/' });
     try {
       const qr = (await load(editor, { action: 'edit', itemId: 'activities' })).qr!;
-      expect(qr.target).toBe('https://pinehollow.go.link/?adj_t=abc123&communityKey=demo-campground&action=amc-events&actionKey=activities&skipSplashScreen=true');
+      expect(qr.target).toBe(
+        'https://pinehollow.go.link/?adj_t=abc123&communityKey=demo-campground&action=amc-events&actionKey=activities&skipSplashScreen=true',
+      );
       expect(await decode(qr.png)).toBe(qr.target);
       expect((await load(editor, { action: 'edit', itemId: 'visitor-registration' })).qr).toBeNull();
     } finally {
-      await services.db.ref(services.paths.appData('pine-hollow')).update({ adjustToken: seeded.adjustToken, adjustLinkPrefix: seeded.adjustLinkPrefix });
+      await services.db
+        .ref(services.paths.appData('pine-hollow'))
+        .update({ adjustToken: seeded.adjustToken, adjustLinkPrefix: seeded.adjustLinkPrefix });
     }
   });
 });
@@ -314,7 +429,15 @@ describe('menu sections', () => {
   it('remembers the chosen submenu; adding then goes into it', async () => {
     await post(editor, { action: 'add' }, { ...base, typeId: 'categorygrid', name: 'Extras', icon: 'grid', url: '' });
     const choose = (menuId: string) =>
-      indexAction({ request: new Request(`${ORIGIN}/?index`, { method: 'POST', headers: { Cookie: editor }, body: new URLSearchParams({ intent: 'choose-section', menuId }) }), params: {}, context: {} });
+      indexAction({
+        request: new Request(`${ORIGIN}/?index`, {
+          method: 'POST',
+          headers: { Cookie: editor },
+          body: new URLSearchParams({ intent: 'choose-section', menuId }),
+        }),
+        params: {},
+        context: {},
+      });
     expect((await outcome(choose('nope'))).status).toBe(400);
     const chosen = await outcome(choose('extras'));
     expect(chosen.status).toBe(302);

@@ -23,13 +23,12 @@ import {
 import { storagePaths } from '@server/paths';
 import { qrImages, type QrImages } from '@server/qr';
 import { parseUpload, storeUploadedFile, tooLargeMessage, MAX_UPLOAD_BYTES } from '@server/storage';
-import type { AuthGroup } from '~/lib/catalogues/auth-groups';
-import { MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
-import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
-import { checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
 import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
+import { type AuthGroup, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
+import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
+import { checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
 import {
   ADD_MENU_ITEM_TITLE,
   EDIT_MENU_ITEM_TITLE,
@@ -96,7 +95,6 @@ export interface MenuItemActionData {
   /** A refused save or delete (the item is gone, or protected). */
   formError?: string | null;
 }
-
 
 function modeOf(params: LoaderFunctionArgs['params']): MenuItemMode {
   return params.action === 'edit' ? 'edit' : 'add';
@@ -220,7 +218,11 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
       const result = await deleteMenuItem(services, staff.community, section.id, item.key, (index) =>
         canDeleteMenuItem(section.id, index, record, staff.access.isResortSystem),
       );
-      if (!result.ok) return redirectWithToast(request, item ? `/home/edit/${encodeURIComponent(item.key)}` : '/', { kind: 'error', message: result.message });
+      if (!result.ok)
+        return redirectWithToast(request, item ? `/home/edit/${encodeURIComponent(item.key)}` : '/', {
+          kind: 'error',
+          message: result.message,
+        });
       return redirectWithToast(request, '/', { kind: 'success', message: MENU_ITEM_MESSAGES.deleted });
     }
 
@@ -250,7 +252,11 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
 
     // A file for a File item: stored under the community's files, its address becomes the url.
     if (file instanceof File && file.size > 0 && !fieldErrors.url) {
-      const stored = await storeUploadedFile(services.storage, storagePaths.upload(staff.community, 'files', Date.now(), safeFileName(file.name)), file);
+      const stored = await storeUploadedFile(
+        services.storage,
+        storagePaths.upload(staff.community, 'files', Date.now(), safeFileName(file.name)),
+        file,
+      );
       formData.set('url', stored.url);
     }
 
@@ -279,7 +285,10 @@ export const menuItemPanel: PanelServer<MenuItemPanelData> = {
     const record = await loadCommunityRecord(staff.community);
     const saved = await saveMenuItem(services, submission.value as MenuItemValue, { community: staff.community, record, now: Date.now() });
     if (!saved.ok) {
-      return data<MenuItemActionData>({ result: submission.reply({ formErrors: [saved.message] }), formError: saved.message }, { status: 409 });
+      return data<MenuItemActionData>(
+        { result: submission.reply({ formErrors: [saved.message] }), formError: saved.message },
+        { status: 409 },
+      );
     }
     // Spec 01 §4.3: submitting returns to the default action (home), which reloads.
     return redirectWithToast(request, '/', { kind: 'success', message: saved.added ? MENU_ITEM_MESSAGES.added : MENU_ITEM_MESSAGES.saved });
@@ -297,7 +306,10 @@ function formAgain(values: Record<string, unknown>, formData: FormData) {
     if (value === undefined) continue;
     initialValue[name] = typeof value === 'boolean' ? (value ? 'on' : '') : value;
   }
-  return data<MenuItemActionData>({ result: { initialValue: initialValue as SubmissionResult['initialValue'] }, iconQuery: iconQueryOf(formData) });
+  return data<MenuItemActionData>({
+    result: { initialValue: initialValue as SubmissionResult['initialValue'] },
+    iconQuery: iconQueryOf(formData),
+  });
 }
 
 /** A file name safe as one storage path segment. */
@@ -308,4 +320,3 @@ export function safeFileName(name: string): string {
     .replace(/^[-.]+|-+$/g, '');
   return (cleaned || 'file').slice(0, 120);
 }
-

@@ -4,8 +4,8 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from '~/components/forms/error-list';
-import { validateOnSave } from '~/components/forms/validate';
 import { CheckboxField, FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
+import { validateOnSave } from '~/components/forms/validate';
 import { PageDialog } from '~/components/ui/dialog';
 import { getMenuButtonType, quickDropdownTypes } from '~/lib/catalogues/menu-buttons';
 import {
@@ -35,7 +35,9 @@ const FORM_ID = 'menu-item-form';
 
 /** conform's defaultValue: checkboxes as 'on'. */
 function formDefaults(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? 'on' : undefined) : value]));
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? 'on' : undefined) : value]),
+  );
 }
 
 export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData, MenuItemActionData>) {
@@ -62,7 +64,12 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
   return (
     <>
       <PanelHeading data={data} />
-      <MenuItemForm key={`${data.path}:${String(data.defaultValue.typeId)}`} data={data} defaultValue={data.defaultValue} actionData={actionData} />
+      <MenuItemForm
+        key={`${data.path}:${String(data.defaultValue.typeId)}`}
+        data={data}
+        defaultValue={data.defaultValue}
+        actionData={actionData}
+      />
       {data.missingUniqueId && !data.missingUniqueIdSeen ? (
         // Spec 02 §5, §8: the Error dialog; OK leaves the editor open with the notice.
         <PageDialog
@@ -152,7 +159,10 @@ function MenuItemForm({
   const restricted = fields.isRestricted.value === 'on';
   const choices = source ? (data.choices[typeId] ?? []) : [];
   const quick = quickDropdownTypes();
-  const typeChoices = (type && !quick.some((entry) => entry.id === type.id) ? [type, ...quick] : quick).map((entry) => ({ value: entry.id, label: entry.name }));
+  const typeChoices = (type && !quick.some((entry) => entry.id === type.id) ? [type, ...quick] : quick).map((entry) => ({
+    value: entry.id,
+    label: entry.name,
+  }));
   const look = {
     iconSet: data.community.iconSet,
     colorIconShape: fields.colorIconShape.value || data.community.colorIconShape,
@@ -168,14 +178,17 @@ function MenuItemForm({
 
   return (
     // The address keeps the type, so an answer with errors shows this form again (not the picker).
-    <Form method="post" action={`${data.path}?type=${encodeURIComponent(typeId)}${data.missingUniqueIdSeen ? '&ok' : ''}`} encType="multipart/form-data" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={`${data.path}?type=${encodeURIComponent(typeId)}${data.missingUniqueIdSeen ? '&ok' : ''}`}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="previousTypeId" value={typeId} />
       <input {...hidden(fields.menuId)} />
       <input {...hidden(fields.itemKey)} />
       <Flex direction="column" gap="3">
-        {data.missingUniqueId ? (
-          <Notice>{`${data.missingUniqueId} Submit gives the item an identifier from its title.`}</Notice>
-        ) : null}
+        {data.missingUniqueId ? <Notice>{`${data.missingUniqueId} Submit gives the item an identifier from its title.`}</Notice> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <Section title="Information" open>
           <Flex gap="2" align="end" wrap="wrap">
@@ -196,7 +209,14 @@ function MenuItemForm({
           </Text>
           <TextField field={fields.name} label="Title" />
           <TextField field={fields.description} label="Description" hint="A short line some app layouts show under the title." />
-          <IconPicker fileKey={uploadKey} icon={fields.icon} iconSvg={fields.iconSvg} look={look} hydrated={hydrated} initialQuery={actionData?.iconQuery ?? ''} />
+          <IconPicker
+            fileKey={uploadKey}
+            icon={fields.icon}
+            iconSvg={fields.iconSvg}
+            look={look}
+            hydrated={hydrated}
+            initialQuery={actionData?.iconQuery ?? ''}
+          />
           <Flex gap="3" wrap="wrap">
             <div style={{ flex: 1, minWidth: 140 }}>
               <TextField field={fields.colorIconShape} label="Icon Color" type="color" />
@@ -219,7 +239,9 @@ function MenuItemForm({
           {hasTabs(typeId) ? <Tabs form={form} tabs={fields.tabs} /> : null}
 
           <CheckboxField field={fields.isRestricted} label="Restrict to user groups" />
-          {restricted || !hydrated ? <AuthGroups field={fields.auth} groups={data.authGroups} hint={hydrated ? undefined : 'Used when the item is restricted.'} /> : null}
+          {restricted || !hydrated ? (
+            <AuthGroups field={fields.auth} groups={data.authGroups} hint={hydrated ? undefined : 'Used when the item is restricted.'} />
+          ) : null}
         </Section>
 
         {data.qr ? (
@@ -270,7 +292,14 @@ function FileUpload({ accept, hint }: { accept: readonly string[]; hint: string 
     <Flex direction="column" gap="1">
       <FieldLabel htmlFor="menu-item-file">Or upload the file</FieldLabel>
       <Flex gap="2" align="center" wrap="wrap">
-        <input id="menu-item-file" type="file" name={FILE_FIELD} accept={accept.join(',')} className="form-file" aria-describedby="menu-item-file-hint" />
+        <input
+          id="menu-item-file"
+          type="file"
+          name={FILE_FIELD}
+          accept={accept.join(',')}
+          className="form-file"
+          aria-describedby="menu-item-file-hint"
+        />
         <Button type="submit" name="intent" value="upload-file" size="1" variant="soft" formNoValidate>
           Upload
         </Button>
@@ -351,7 +380,13 @@ function Tabs({ form, tabs }: { form: ReturnType<typeof useForm<MenuItemFormValu
                 <div style={{ flex: 1 }}>
                   <TextField field={tab.title} label={`Tab ${index + 1} title`} />
                 </div>
-                <Button {...form.remove.getButtonProps({ name: tabs.name, index })} variant="soft" color="red" size="1" aria-label={`Remove tab ${index + 1}`}>
+                <Button
+                  {...form.remove.getButtonProps({ name: tabs.name, index })}
+                  variant="soft"
+                  color="red"
+                  size="1"
+                  aria-label={`Remove tab ${index + 1}`}
+                >
                   Remove
                 </Button>
               </Flex>
@@ -370,7 +405,11 @@ function AuthGroups({ field, groups, hint }: { field: FieldMetadata<any>; groups
   const options = groups.map((group) => group.value);
   const props = getCollectionProps(field, { type: 'checkbox', options });
   return (
-    <fieldset className="form-radios" aria-describedby={field.errors ? field.errorId : undefined} aria-invalid={field.errors ? true : undefined}>
+    <fieldset
+      className="form-radios"
+      aria-describedby={field.errors ? field.errorId : undefined}
+      aria-invalid={field.errors ? true : undefined}
+    >
       <legend>
         <Text size="2" weight="medium">
           User Group

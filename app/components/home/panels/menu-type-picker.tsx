@@ -88,7 +88,12 @@ export function MenuTypePicker({
                 {tray.types.map((type) => (
                   <li key={type.id}>
                     <Link to={`${path}?type=${encodeURIComponent(type.id)}`} className="menu-type-option" data-menu-type={type.id}>
-                      <img src={svgDataUri(renderMenuIcon({ iconSet, glyph: type.icon, ...colors, size: 40 }))} alt="" width={40} height={40} />
+                      <img
+                        src={svgDataUri(renderMenuIcon({ iconSet, glyph: type.icon, ...colors, size: 40 }))}
+                        alt=""
+                        width={40}
+                        height={40}
+                      />
                       <span>
                         <Text as="span" weight="bold" size="2">
                           {type.name}

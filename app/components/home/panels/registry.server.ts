@@ -1,7 +1,7 @@
-import { addCommunityPanel, communitySetupPanel } from './community-setup.server';
 import { appSetupPanel } from './app-setup.server';
-import { integrationsPanel } from './integrations.server';
+import { addCommunityPanel, communitySetupPanel } from './community-setup.server';
 import { headerImagesPanel } from './header-images.server';
+import { integrationsPanel } from './integrations.server';
 import { menuItemPanel } from './menu-item.server';
 import type { PanelActionName, PanelServer } from './types';
 

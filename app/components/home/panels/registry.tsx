@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { AddCommunityPanel, CommunitySetupPanel } from './community-setup';
 import { AppSetupPanel } from './app-setup';
-import { IntegrationsPanel } from './integrations';
+import { AddCommunityPanel, CommunitySetupPanel } from './community-setup';
 import { HeaderImagesPanel } from './header-images';
+import { IntegrationsPanel } from './integrations';
 import { MenuItemPanel } from './menu-item';
 import type { PanelActionName } from './types';
 

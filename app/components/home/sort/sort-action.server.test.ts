@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '@server/services';
 import { SORT_MESSAGES } from '@server/menu/sort';
-import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
+import type { Services } from '@server/services';
 import { loadHome } from '~/components/shell/home.server';
+import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { sortAction } from './sort-action.server';
 
 /** The sort posts of the home route (spec 01 §2.6, §4.3, §6) against the demo data. */
@@ -29,7 +29,9 @@ async function post(role: 'adminA' | 'system', path: string, form: Record<string
 }
 
 const stored = async () =>
-  ((await services.db.ref(services.paths.menu(COMMUNITY, 'main-menu')).get()).val() as Array<Record<string, unknown>>).map((item) => item.uniqueId as string);
+  ((await services.db.ref(services.paths.menu(COMMUNITY, 'main-menu')).get()).val() as Array<Record<string, unknown>>).map(
+    (item) => item.uniqueId as string,
+  );
 
 /** The answer's status and body, whether it is a Response or `data()`. */
 function answer(result: unknown): { status: number; body: unknown; location: string | null } {

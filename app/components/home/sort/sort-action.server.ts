@@ -24,7 +24,14 @@ export async function sortAction({ request, params }: ActionFunctionArgs) {
   const { community, access } = await requireStaff(request);
   const form = await request.formData();
   const raw = form.get('intent');
-  const intent = typeof raw === 'string' && raw !== '' ? raw : params.action === 'sort-alpha' ? 'sort-alpha' : params.action === 'sort-submit' ? 'sort-submit' : '';
+  const intent =
+    typeof raw === 'string' && raw !== ''
+      ? raw
+      : params.action === 'sort-alpha'
+        ? 'sort-alpha'
+        : params.action === 'sort-submit'
+          ? 'sort-submit'
+          : '';
   const services = await getServices();
   // The section the home screen shows (main-menu unless another was chosen).
   const menuId = (await currentSection(request, community)).section.id;
@@ -50,7 +57,8 @@ export async function sortAction({ request, params }: ActionFunctionArgs) {
   const move = /^move-(up|down):(\d{1,4})$/.exec(intent);
   if (move) {
     // A pending order that no longer matches the menu starts again from the stored one.
-    const sameItems = order && order.length === current.length && new Set(order).size === order.length && order.every((key) => current.includes(key));
+    const sameItems =
+      order && order.length === current.length && new Set(order).size === order.length && order.every((key) => current.includes(key));
     const pending = sameItems ? order : current;
     const next = moveKey(pending, Number(move[2]), move[1] === 'up' ? -1 : 1, locked);
     return sortData({ order: next, moved: next[Number(move[2]) + (move[1] === 'up' ? -1 : 1)] ?? null });

@@ -1,10 +1,10 @@
 import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, Link, useActionData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PageDialog } from '~/components/ui/dialog';
 import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
-import { SortableGrid } from './sortable-grid';
+import { PageDialog } from '~/components/ui/dialog';
 import { SORT_ALPHA_TEXT, SORT_ALPHA_TITLE, isSortActionData } from './sort-types';
+import { SortableGrid } from './sortable-grid';
 
 function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

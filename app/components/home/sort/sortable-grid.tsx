@@ -42,8 +42,10 @@ export function SortableGrid({
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${position(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} moved to position ${position(over.id)} of ${items.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${position(over.id)} of ${items.length}.` : `${titleOf(active.id)} dropped.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${titleOf(active.id)} moved to position ${position(over.id)} of ${items.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} dropped at position ${position(over.id)} of ${items.length}.` : `${titleOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   };
 
@@ -63,7 +65,8 @@ export function SortableGrid({
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: 'To pick up a menu item, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
+          draggable:
+            'To pick up a menu item, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
         },
       }}
     >
@@ -97,7 +100,14 @@ function SortableTile({ item, children }: { item: HomeMenuTile; children: ReactN
   return (
     <li ref={setNodeRef} style={style} className="menu-sort-item" data-dragging={isDragging ? '' : undefined}>
       {children}
-      <button type="button" ref={setActivatorNodeRef} className="menu-sort-handle" {...attributes} {...listeners} aria-label={`Drag ${item.title}`}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="menu-sort-handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${item.title}`}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <g fill="currentColor">
             <circle cx="9" cy="6" r="1.6" />
