@@ -1,2 +1,2 @@
 /** The authorization helpers the shell's own routes use (routes reach server/ only through *.server modules). */
-export { requireUser } from '@server/authz';
+export { requireStaff, requireUser } from '@server/authz';

@@ -6,30 +6,31 @@ import type { MenuSection } from '@server/menu/sections';
 import { SortMode } from '~/components/home/sort/sort-mode';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import type { BusinessHome } from '~/lib/business-home';
-import { ButtonTray } from './button-tray';
 import type { HomeData, HomeMenuTile, HomeSort } from './home.server';
 import { ShellColumns } from './shell-columns';
-import type { TrayView } from './tray-types';
 
 /**
  * The home screen (spec 01 §2.6): the community's header and its main menu in the centre; in
- * the right column the action's screen (`panel`) or else the button navigation tray.
+ * the right column the action's screen or the button navigation tray (`panel`, the home
+ * layout route's outlet).
  */
 export function HomeScreen({
   home,
-  trays,
   panel,
+  rightLabel,
   selectedItem,
 }: {
   home: HomeData;
-  trays: readonly TrayView[];
-  panel?: ReactNode;
+  /** The right column: the screen of the child route, or the button navigation tray. */
+  panel: ReactNode;
+  /** The right column's name for assistive technology: the screen's title. */
+  rightLabel: string;
   /** The key of the menu item open in the editor (highlighted in the grid). */
   selectedItem?: string;
 }) {
   return (
     <ShellColumns
-      rightLabel={panel ? 'Action' : 'Button navigation'}
+      rightLabel={rightLabel}
       centre={
         <Flex direction="column" gap="5">
           <HeaderCarousel header={home.header} title={home.title} initialSlide={home.slide} />
@@ -41,7 +42,7 @@ export function HomeScreen({
           )}
         </Flex>
       }
-      right={panel ?? <ButtonTray trays={trays} />}
+      right={panel}
     />
   );
 }

@@ -36,16 +36,15 @@ async function readSection(request: Request, community: string): Promise<Section
   return { section, sections };
 }
 
-/** POST intent=choose-section with `menuId`: remembers the section (one of this community's) and shows home. */
-export async function chooseSectionAction(request: Request): Promise<Response> {
+/** Remembers the section the home grid shows (one of this community's) and shows home; 400 for another. */
+export async function chooseSectionAction(request: Request, menuId: string): Promise<Response> {
   const { community } = await requireStaff(request);
-  const form = await request.formData();
-  if (form.get('intent') !== 'choose-section') throw new Response('Bad Request', { status: 400 });
   const services = await getServices();
   const sections = await menuSections(services, community);
-  const wanted = String(form.get('menuId') ?? '');
-  if (!sections.some((section) => section.id === wanted)) throw new Response('Bad Request', { status: 400 });
+  if (!sections.some((section) => section.id === menuId)) {
+    throw new Response('That menu section does not exist in this community any more. Reload the page and choose again.', { status: 400 });
+  }
   const session = await readSession(services.sessions, request);
-  session.set('menuSection', { communityKey: community, menuId: wanted });
+  session.set('menuSection', { communityKey: community, menuId });
   return redirect('/', { headers: { 'Set-Cookie': await services.sessions.commitSession(session, commitOptions(session)) } });
 }

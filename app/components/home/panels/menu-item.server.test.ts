@@ -5,7 +5,7 @@ import { MENU_ITEM_MESSAGES } from '@server/menu/items';
 import type { Services } from '@server/services';
 import { AUTH_REQUIRED_MESSAGE, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { INVALID_SVG_MESSAGE, SVG_WITH_IMAGE_MESSAGE } from '~/lib/icons/sanitize';
-import { action as indexAction } from '~/routes/_app._index';
+import { action as indexAction } from '~/routes/_app._home._index';
 import { ICON_REQUIRED, INVALID_URL, TITLE_REQUIRED, URL_REQUIRED } from '~/schemas/menu-item';
 import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../../tests/setup/outcome';

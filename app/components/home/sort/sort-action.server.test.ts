@@ -3,7 +3,7 @@ import { SORT_MESSAGES } from '@server/menu/sort';
 import type { Services } from '@server/services';
 import { loadHome } from '~/components/shell/home.server';
 import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { sortAction } from './sort-action.server';
+import { action as sortRouteAction } from '~/routes/_app._home.$action';
 
 /** The sort posts of the home route (spec 01 §2.6, §4.3, §6) against the demo data. */
 let services: Services;
@@ -25,7 +25,10 @@ async function post(role: 'adminA' | 'system', path: string, form: Record<string
     headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   });
-  return sortAction({ request, params: { action: path.slice(1) }, context: {} });
+  return sortRouteAction({ request, params: { action: path.slice(1) }, context: {} }).catch((error: unknown) => {
+    if (error instanceof Response) return error;
+    throw error;
+  });
 }
 
 const stored = async () =>

@@ -1,11 +1,11 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { requireStaff } from '@server/authz';
 import { SORT_MESSAGES, lockedItemCount, moveKey, parseOrder, readMenu, saveMenuOrder, sortMenuAlphabetically } from '@server/menu/sort';
 import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
 import { getServices } from '~/services.server';
-import type { SortActionData } from './sort-types';
+import type { SortActionData, SortIntent } from './sort-types';
 
 /**
  * Posts of the home screen's sort mode (spec 01 §2.6, §4.3), at /sort-button, /sort-submit,
@@ -20,26 +20,16 @@ import type { SortActionData } from './sort-types';
  * - `sort-cancel`: back home without saving.
  * Staff of the community may sort (spec 02 §6: staff of a location manage its content).
  */
-export async function sortAction({ request, params }: ActionFunctionArgs) {
+export async function sortAction(request: Request, intent: SortIntent, form: FormData) {
   const { community, access } = await requireStaff(request);
-  const form = await request.formData();
-  const raw = form.get('intent');
-  const intent =
-    typeof raw === 'string' && raw !== ''
-      ? raw
-      : params.action === 'sort-alpha'
-        ? 'sort-alpha'
-        : params.action === 'sort-submit'
-          ? 'sort-submit'
-          : '';
   const services = await getServices();
   // The section the home screen shows (main-menu unless another was chosen).
   const menuId = (await currentSection(request, community)).section.id;
   const locked = lockedItemCount(await loadCommunityRecord(community), access.isResortSystem, menuId);
 
-  if (intent === 'sort-cancel') return redirect('/');
+  if (intent.intent === 'sort-cancel') return redirect('/');
 
-  if (intent === 'sort-alpha') {
+  if (intent.intent === 'sort-alpha') {
     await sortMenuAlphabetically(services, community, locked, menuId);
     return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.sortedAlpha });
   }
@@ -47,24 +37,20 @@ export async function sortAction({ request, params }: ActionFunctionArgs) {
   const current = (await readMenu(services, community, menuId)).map((item) => item.key);
   const order = parseOrder(form.get('order'));
 
-  if (intent === 'sort-submit') {
+  if (intent.intent === 'sort-submit') {
     if (!order) return sortData({ order: current, error: SORT_MESSAGES.changed }, 400);
     const result = await saveMenuOrder(services, community, order, locked, menuId);
     if (!result.ok) return sortData({ order: result.current, error: result.message }, 400);
     return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.saved });
   }
 
-  const move = /^move-(up|down):(\d{1,4})$/.exec(intent);
-  if (move) {
-    // A pending order that no longer matches the menu starts again from the stored one.
-    const sameItems =
-      order && order.length === current.length && new Set(order).size === order.length && order.every((key) => current.includes(key));
-    const pending = sameItems ? order : current;
-    const next = moveKey(pending, Number(move[2]), move[1] === 'up' ? -1 : 1, locked);
-    return sortData({ order: next, moved: next[Number(move[2]) + (move[1] === 'up' ? -1 : 1)] ?? null });
-  }
-
-  return sortData({ order: current, error: 'Unknown action.' }, 400);
+  // move-up / move-down: a pending order that no longer matches the menu starts again from the stored one.
+  const sameItems =
+    order && order.length === current.length && new Set(order).size === order.length && order.every((key) => current.includes(key));
+  const pending = sameItems ? order : current;
+  const step = intent.intent === 'move-up' ? -1 : 1;
+  const next = moveKey(pending, intent.argument, step, locked);
+  return sortData({ order: next, moved: next[intent.argument + step] ?? null });
 }
 
 /** Action data of a sort post: the pending order, maybe a message. */

@@ -1,0 +1,43 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { sortAction } from '~/components/home/sort/sort-action.server';
+import { isSortAction, SortIntent } from '~/components/home/sort/sort-types';
+import { requireStaff } from '~/components/shell/authz.server';
+import { ShellButtonTray } from '~/components/shell/shell-trays';
+import { parseIntent } from '~/lib/intent';
+
+/**
+ * The home screen's generic actions (spec 01 §2.6): sort-button (drag mode), sort-submit,
+ * sort-cancel and sort-alpha (its confirmation). The grid in the layout turns sortable on these
+ * addresses; the right column keeps the button tray. Every named screen has its own route
+ * (/community-setup, /add …), so any other word here is not a page.
+ */
+function requireSortAction(action: string | undefined) {
+  if (!isSortAction(action)) throw new Response('Not Found', { status: 404 });
+  return action;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const action = requireSortAction(params.action);
+  await requireStaff(request);
+  return { action };
+}
+
+export const Intent = SortIntent;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const action = requireSortAction(params.action);
+  await requireStaff(request);
+  const form = await request.formData();
+  // The confirmation's OK and the Save button post to their own address without an intent.
+  const fallback = action === 'sort-alpha' || action === 'sort-submit' ? action : undefined;
+  return sortAction(request, parseIntent(form, Intent, { fallback }), form);
+}
+
+export default function HomeSort() {
+  return <ShellButtonTray />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { chooseSectionAction } from '~/components/home/menu/section.server';
+import { requireStaff } from '~/components/shell/authz.server';
+import { ShellButtonTray } from '~/components/shell/shell-trays';
+import { intents, parseIntent } from '~/lib/intent';
+
+/** Home (spec 01 §2.6): the layout shows the header and menu; the right column the button tray. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+/** The menu section picker's post: remembers the section the home grid shows. */
+export const Intent = intents(z.object({ intent: z.literal('choose-section'), menuId: z.string().min(1).max(768) }));
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const { menuId } = parseIntent(await request.formData(), Intent);
+  return chooseSectionAction(request, menuId);
+}
+
+export default function Home() {
+  return <ShellButtonTray />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

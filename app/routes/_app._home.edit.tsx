@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { requireStaff } from '~/components/shell/authz.server';
+
+/** `/edit` names no menu item (the editor is /home/edit/:itemId): home. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  throw redirect('/');
+}
