@@ -100,6 +100,19 @@ describe('the coverage check', () => {
     ]);
   });
 
+  it('finds a screen moved into its own module under a pathless layout by its address', async () => {
+    const { routes, facts } = await throwawayApp({
+      '_app._home.tsx': 'export default function HomeLayout() {\n  return null;\n}\n',
+      '_app._home.community-setup.tsx': NEW_SCREEN.replace("intent('publish')", "intent('upload-logo')"),
+    });
+    // Today's lines for /community-setup (GET, POST intent=save) now reach the new module; only its new intent is missing.
+    expect(problemsOf(routes, facts)).toEqual([
+      expect.stringMatching(
+        /^POST \/community-setup intent=upload-logo \(app\/routes\/_app\._home\.community-setup\.tsx\) has no line .*path: '\/community-setup', form: \{ intent: 'upload-logo' \}/,
+      ),
+    ]);
+  });
+
   it('asks an action without Intent to declare its intents or be declared intent-less, and for the other methods it answers', async () => {
     const { routes, facts } = await throwawayApp({ 'listnm.old-form.tsx': OLD_STYLE_FORM });
     expect(facts.get('routes/listnm.old-form')?.methods).toEqual(['POST', 'DELETE']);

@@ -35,7 +35,11 @@ import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
  *   `Intent` (`intents(…)` of app/lib/intent.ts). An action without `Intent` must be declared
  *   intent-less by a POST line whose form has no `intent`;
  * - a line that points at nothing fails: a path no route serves, a method its route does not
- *   answer, an intent its route does not declare (UNKNOWN_INTENT excepted, which asks for 400).
+ *   answer, an intent its route's `Intent` does not declare (UNKNOWN_INTENT excepted: a line
+ *   posting it checks the 400). Lines of an action without `Intent` are not checked for intents.
+ * A line for a new screen reuses an existing line's shape; a failing coverage test prints the
+ * line to add, with the path of a line that already reaches the route when the pattern has
+ * parameters.
  * On top of the lines, every action with an `Intent` is posted `intent=not-an-intent` by each
  * signed-in role: 400, or the role's refusal (403, LOGIN, REMOTE, the 404 of a GET there).
  *
