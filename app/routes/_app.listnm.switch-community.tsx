@@ -6,6 +6,7 @@ import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
 import { requireCommunitySwitcher, switchCommunity, switchCommunityOptions } from '~/components/shell/switch-community.server';
+import { intent, intents, parseIntent } from '~/lib/intent';
 
 export const handle: RouteHandle = { title: 'Switch Community' };
 export const meta = shellMeta;
@@ -18,7 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query, communities, current: staff.community, total: staff.communities.length };
 }
 
+/** Each community's Switch button. */
+export const Intent = intents(intent('switch'));
+
 export async function action({ request }: ActionFunctionArgs) {
+  // People who may not switch hear 403 before their form is looked at; switchCommunity reads
+  // the form again (a copy is read here) and checks the chosen community.
+  await requireCommunitySwitcher(request);
+  parseIntent(await request.clone().formData(), Intent);
   return switchCommunity(request);
 }
 
@@ -85,6 +93,7 @@ export default function SwitchCommunity() {
                       ) : (
                         <Form method="post">
                           <input type="hidden" name="communityKey" value={community.key} />
+                          <input type="hidden" name="intent" value="switch" />
                           <Button
                             type="submit"
                             aria-describedby={`community-${community.key}`}

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** Google sign-in up to Google's redirect back with `code`. */
 async function returnFromGoogle(client: RouteClient, code: string, redirectTo?: string) {
-  const started = await client.post(startAction, '/auth/google', redirectTo ? { redirectTo } : {});
+  const started = await client.post(startAction, '/auth/google', redirectTo ? { intent: 'google', redirectTo } : { intent: 'google' });
   expect(started.status).toBe(302);
   const consent = new URL(started.location!);
   expect(consent.host).toBe('accounts.google.com');
@@ -96,6 +96,11 @@ describe('Google sign-in routes', () => {
   it('sends GET /auth/google to the login screen', async () => {
     expect((await new RouteClient().get(startLoader, '/auth/google')).location).toBe('/login');
   });
+
+  it('answers 400 to a post that is not the Google button', async () => {
+    expect((await new RouteClient().post(startAction, '/auth/google', {})).status).toBe(400);
+    expect((await new RouteClient().post(startAction, '/auth/google', { intent: 'password' })).status).toBe(400);
+  });
 });
 
 describe('Google sign-in turned off', () => {
@@ -106,6 +111,7 @@ describe('Google sign-in turned off', () => {
       services.env.GOOGLE_CLIENT_SECRET = undefined;
       const client = new RouteClient();
       expect((await client.get<LoginLoaderData>(loginLoader, '/login')).data!.options.google).toBe(false);
+      expect((await client.post(startAction, '/auth/google', { intent: 'google' })).status).toBe(404);
       expect((await client.post(startAction, '/auth/google', {})).status).toBe(404);
       expect((await client.get(callbackLoader, '/auth/google/callback?code=x&state=y')).status).toBe(404);
       expect((await client.get(startLoader, '/auth/google')).status).toBe(404);

@@ -1,6 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { googleCredentials, projectForRequest, startGoogleSignIn } from '@server/auth/login.server';
+import { intent, intents, parseIntent } from '~/lib/intent';
 import { getServices } from '~/services.server';
+
+/** The Login screen's "Sign in with Google" form. */
+export const Intent = intents(intent('google'));
 
 /**
  * POST /auth/google: starts Google sign-in (the Login screen's button) with a redirect to
@@ -9,7 +13,9 @@ import { getServices } from '~/services.server';
 export async function action({ request }: ActionFunctionArgs) {
   const services = await getServices();
   const project = projectForRequest(request, services.env.PRODUCT);
+  if (!googleCredentials(services.env, project)) throw new Response('Not Found', { status: 404 });
   const formData = await request.formData();
+  parseIntent(formData, Intent);
   const redirectTo = formData.get('redirectTo');
   return startGoogleSignIn(services, request, project, typeof redirectTo === 'string' ? redirectTo : null);
 }

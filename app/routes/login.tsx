@@ -41,6 +41,7 @@ import { EmailLinkContinue, ProcessingLogin } from '~/components/login/processin
 import { ResetPassword } from '~/components/login/reset-password';
 import { SignInPanel } from '~/components/login/sign-in-panel';
 import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/components/login/types';
+import { intent, intents, parseIntent } from '~/lib/intent';
 import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
 import { getServices } from '~/services.server';
 
@@ -125,6 +126,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * The forms of /login, one intent each: sign in with a password, the Personal Device step and its
+ * Cancel, ask for and redeem an e-mail link, Forgot Password, and the reset page. Signing out is
+ * the address `?action=logout`, whatever the form.
+ */
+export const Intent = intents(
+  intent('password'),
+  intent('device'),
+  intent('cancel'),
+  intent('email-link'),
+  intent('email-link-redeem'),
+  intent('forgot'),
+  intent('reset'),
+);
+
 export async function action({ request }: ActionFunctionArgs) {
   const services = await getServices();
   const url = new URL(request.url);
@@ -132,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const project = projectForRequest(request, services.env.PRODUCT);
   const formData = await request.formData();
-  const intent = formData.get('intent');
+  const { intent } = parseIntent(formData, Intent);
 
   switch (intent) {
     case 'password': {
@@ -224,9 +240,6 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return redirect(`/login?${new URLSearchParams({ mode: 'reset', token: submission.value.token })}`);
     }
-
-    default:
-      throw new Response('Bad Request', { status: 400 });
   }
 }
 

@@ -32,6 +32,7 @@ function GoogleMark() {
 export function GoogleButton({ redirectTo }: { redirectTo: string | null }) {
   return (
     <Form method="post" action="/auth/google" reloadDocument>
+      <input type="hidden" name="intent" value="google" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <Button type="submit" size="3" variant="outline" color="gray" highContrast className="login-google-button" style={{ width: '100%' }}>
         <GoogleMark />
