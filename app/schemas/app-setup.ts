@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intent, intents } from '~/lib/intent';
 
 /**
  * The app setup screen (spec 01 §2.8, §3.4, §5): one app data record per app id at
@@ -21,6 +22,9 @@ export const APP_SETUP_MESSAGES = {
   colour: 'Enter a colour as #RRGGBB.',
   tooLong: 'This text is too long.',
 } as const;
+
+/** The field names of one of the label tables below, typed as the schema's keys. */
+export const keysOf = <Name extends string>(labels: Record<Name, string>): Name[] => Object.keys(labels) as Name[];
 
 /** Spec 01 §5 and §9: app text limits. */
 export const APP_TEXT_LIMITS = {
@@ -211,6 +215,22 @@ export const AppSetupSchema = z.object({
 
 export type AppSetupValues = z.infer<typeof AppSetupSchema>;
 
-/** The form's intents: save everything, or upload one asset. */
-export const APP_SETUP_INTENTS = ['save', ...APP_ASSETS.map((asset) => `upload-${asset.field}` as const)] as const;
-export type AppSetupIntent = (typeof APP_SETUP_INTENTS)[number];
+/**
+ * The form's buttons: Load App (opens the app the picker shows), Save App Configuration, and
+ * each asset's Upload button (`upload:{field}`), which stores that file alone.
+ */
+export const AppSetupIntent = intents(
+  intent('save'),
+  intent('load'),
+  z.object({ intent: z.literal('upload'), argument: z.enum(['appIcon', 'notificationIcon', 'featuredImage']) }),
+);
+
+/**
+ * Save or upload while the picker shows another app than the one whose fields the form holds:
+ * nothing is written (these fields are not that app's), and the person is told what to do.
+ */
+export function appIdMismatchMessage(chosen: string, loaded: string | null): string {
+  return loaded
+    ? `The form shows the configuration of ${loaded}. Press Load App to open ${chosen}, or choose ${loaded} again to save.`
+    : `Press Load App to open ${chosen} first: the form does not show its configuration yet.`;
+}

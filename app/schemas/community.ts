@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intent, intents } from '~/lib/intent';
 
 /**
  * The community setup form (spec 01 §2.7, §3.1, §5): one schema for conform in the browser and
@@ -7,8 +8,12 @@ import { z } from 'zod';
 
 export const TITLE_REQUIRED = 'Title is required.';
 export const TIMEZONE_REQUIRED = 'Timezone is required.';
-/** Spec 03 §5 (the same rule as spec 01 §5 for the community phone). */
-export const PHONE_DIGITS = 'Phone Number needs to have more than seven digits.';
+/**
+ * Spec 01 §5 and §9: "digits are extracted; it must be numeric with at least 7 digits" (spec 01
+ * gives the rule, not the words). The words say the rule: 7 digits are enough.
+ */
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_DIGITS = 'Phone Number needs to have at least seven digits.';
 export const INVALID_URL = 'Please enter a valid URL (https://…).';
 export const INVALID_LATITUDE = 'Latitude must be a number between -90 and 90.';
 export const INVALID_LONGITUDE = 'Longitude must be a number between -180 and 180.';
@@ -168,7 +173,7 @@ export const DetailButtonSchema = z
       issue(INPUT_REQUIRED);
     } else if ((button.action === 'website' || button.action === 'file') && !isValidUrl(key)) {
       issue(INVALID_URL);
-    } else if (button.action === 'call' && phoneDigits(key).length < 7) {
+    } else if (button.action === 'call' && phoneDigits(key).length < PHONE_MIN_DIGITS) {
       issue(PHONE_DIGITS);
     }
   });
@@ -191,7 +196,7 @@ export const CommunitySchema = z
     phone: z
       .string()
       .trim()
-      .refine((value) => phoneDigits(value).length >= 7, PHONE_DIGITS)
+      .refine((value) => phoneDigits(value).length >= PHONE_MIN_DIGITS, PHONE_DIGITS)
       .optional(),
     website: optionalUrl,
     reservationURL: optionalUrl,
@@ -233,14 +238,62 @@ export const CommunitySchema = z
 export type CommunityForm = z.infer<typeof CommunitySchema>;
 
 /**
- * The form's buttons (STYLE 8): save, time zone lookup, the two confirmations' steps and pull
- * colours. Add row / Remove row are conform's list intents (`__intent__`), answered with the
- * form as typed.
+ * The community setup form's buttons (STYLE 8): save, the time zone lookup, the two
+ * confirmations' steps ('Convert Icons' Continue, 'Select Menu Type' OK, Cancel and each item's
+ * 'Generate New Color(s)', posted as `regenerate-item:{index}`) and Pull Colors with the
+ * community to pull from. Add row / Remove row are conform's list intents (`__intent__`, no
+ * `intent`): the action reads them as `list` and answers the form as typed.
  */
-export const COMMUNITY_INTENTS = ['save', 'lookup-timezone', 'convert-icons', 'apply-colors', 'cancel-confirm', 'pull-colors'] as const;
-export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
+export const CommunitySetupIntent = intents(
+  intent('save'),
+  intent('lookup-timezone'),
+  intent('convert-icons'),
+  intent('apply-colors'),
+  intent('cancel-confirm'),
+  z.object({ intent: z.literal('regenerate-item'), argument: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal('pull-colors'),
+    sourceKey: z.string({ required_error: 'Choose a community.' }).trim().min(1, 'Choose a community.').max(200),
+  }),
+  intent('list'),
+);
+export type CommunitySetupIntentValue = z.infer<typeof CommunitySetupIntent>;
 
-/** The pull-colours form: the community to copy colours from. */
-export const PullColorsSchema = z.object({
-  sourceKey: z.string({ required_error: 'Choose a community.' }).trim().min(1, 'Choose a community.'),
-});
+/** Add Community's buttons: save, the time zone lookup and the rows' list intents. */
+export const AddCommunityIntent = intents(intent('save'), intent('lookup-timezone'), intent('list'));
+export type AddCommunityIntentValue = z.infer<typeof AddCommunityIntent>;
+
+/** conform's list intents post `__intent__` and no `intent`: they are the `list` intent. */
+export const listIntentFallback = (formData: FormData) => (formData.has('__intent__') ? 'list' : undefined);
+
+/** The names icon sets are shown by (their ids, such as `parks_color`, are what is stored). */
+const ICON_SET_NAMES: Record<string, string> = {
+  svg_round: 'Round',
+  svg_plain: 'Plain',
+  svg_parks: 'Parks',
+  svg_traditional: 'Traditional',
+  svg_vintage: 'Vintage',
+  handdrawn: 'Hand-drawn (old set)',
+  parks: 'Parks (old set)',
+  parks_color: 'Parks in colour (old set)',
+  round: 'Round (old set)',
+  round_color: 'Round in colour (old set)',
+  traditional: 'Traditional (old set)',
+  vintage: 'Vintage (old set)',
+  solid: 'Solid',
+  regular: 'Regular',
+  light: 'Light',
+  duotone: 'Duotone',
+  custom: 'Custom',
+};
+
+/** An icon set's name: a known set's, else one made from its id (`svg_rustic` → 'Rustic'). */
+export function iconSetName(id: string): string {
+  const known = ICON_SET_NAMES[id];
+  if (known) return known;
+  const words = id.replace(/^svg_/, '').replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : id;
+}
+
+/** Icon sets as select choices: the id is the value, the name the label. */
+export const iconSetChoices = (ids: readonly string[]) => ids.map((id) => ({ value: id, label: iconSetName(id) }));

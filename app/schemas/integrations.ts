@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intent, intents } from '~/lib/intent';
 
 /**
  * The integrations screen (spec 01 §2.9, §3.5, §3.6, §5): a location's PMS configuration at
@@ -71,8 +72,22 @@ export const IntegrationsSchema = z.object({
 
 export type IntegrationsValues = z.infer<typeof IntegrationsSchema>;
 
-export const INTEGRATIONS_INTENTS = ['save', 'load-instances'] as const;
-export type IntegrationsIntent = (typeof INTEGRATIONS_INTENTS)[number];
+/**
+ * The form's buttons: Load Location (opens the location the picker shows), Load Instances (the
+ * PMS's instance list, the form as typed) and Save Integrations.
+ */
+export const IntegrationsIntent = intents(intent('save'), intent('load'), intent('load-instances'));
+export type IntegrationsIntentName = z.infer<typeof IntegrationsIntent>['intent'];
+
+/**
+ * Save while the picker shows another location than the one whose fields the form holds:
+ * nothing is written (these fields are not that location's), and the person is told what to do.
+ */
+export function locationMismatchMessage(chosen: string, loaded: string | null): string {
+  return loaded
+    ? `The form shows the integrations of ${loaded}. Press Load Location to open ${chosen}, or choose ${loaded} again to save.`
+    : `Press Load Location to open ${chosen} first: the form does not show its integrations yet.`;
+}
 
 /**
  * Why instances cannot load yet (spec 01 §5: Newbook needs a region; RMS needs client id and

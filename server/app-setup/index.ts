@@ -9,18 +9,17 @@ import {
   LOCATION_TEXT_FIELDS,
   NUMBER_FIELDS,
   assetSizeWarning,
-  type AppAsset,
   type AppAssetField,
   type AppSetupValues,
 } from '~/schemas/app-setup';
-import { IMAGE_HEADER_BYTES, imageSize, type ImageSize } from './image-size';
+import { IMAGE_HEADER_BYTES, imageSize } from './image-size';
 
 export { imageSize, type ImageSize } from './image-size';
 
 /**
  * App data records (spec 01 §3.4, §7.1 "read list, read/set one {product}/app-data[/{appId}]",
  * §7.4 uploads to app-icons/{appId}/…). Pure data functions over the RealtimeDb and
- * FileStorage ports; the panel (app/components/home/panels/app-setup.server.ts) does the
+ * FileStorage ports; the route (app/routes/_app._home.app-setup/app-setup.server.ts) does the
  * permission check, parsing and toasts.
  */
 
@@ -133,16 +132,6 @@ export async function storeAppAsset(
   return stored.url;
 }
 
-/** The size of an uploaded image, from its first bytes; null when it is not a readable PNG or JPEG. */
-export async function uploadedImageSize(file: File): Promise<ImageSize | null> {
-  return imageSize(new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()));
-}
-
-/** The warning for an uploaded asset whose size is not the recommended one, or null. */
-export async function uploadSizeWarning(asset: AppAsset, file: File): Promise<string | null> {
-  return assetSizeWarning(asset, await uploadedImageSize(file));
-}
-
 /** What the screen says about a stored deployment asset's size. */
 export interface AssetCheck {
   size: { width: number; height: number } | null;
@@ -169,9 +158,10 @@ export async function checkStoredAssets(
   values: AppFormValues,
 ): Promise<Partial<Record<AppAssetField, AssetCheck>>> {
   const wanted = APP_ASSETS.filter((asset) => values[asset.field]);
-  if (wanted.length === 0) return {};
+  const first = wanted[0];
+  if (!first) return {};
   // The app's folder, app-icons/{appId}/, from the one place that builds its paths.
-  const someAsset = storagePaths.appIcon(appId, wanted[0].kind, 'png');
+  const someAsset = storagePaths.appIcon(appId, first.kind, 'png');
   const entries = await deps.storage.list(someAsset.slice(0, someAsset.lastIndexOf('/') + 1));
   const checks: Partial<Record<AppAssetField, AssetCheck>> = {};
   for (const asset of wanted) {

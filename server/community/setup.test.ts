@@ -7,7 +7,7 @@ import {
   PULL_COLORS_FAILED,
   addCommunity,
   communityExistsMessage,
-  pullColors,
+  readPullColors,
   qrTarget,
   readCommunity,
   saveCommunity,
@@ -113,18 +113,20 @@ describe('adding a community', () => {
 });
 
 describe('pull colours (spec 01 §4.4)', () => {
-  it('copies the colour fields from a community the person may edit', async () => {
-    const result = await pullColors(demo, 'bobs-lake-camp', 'demo-town', ['demo-town', 'bobs-lake-camp']);
-    expect(result).toEqual({ ok: true, title: 'Maple Falls' });
-    const record = (await readCommunity(demo, 'bobs-lake-camp'))!;
-    expect(record.colorBackground).toBe('#7A2E1D');
-    expect(record.colorIconBackground).toBe('#B5472A');
-    expect(record.title).toBe("Bob's Lake Camp");
+  it('reads the colour fields of a community the person may edit, writing nothing', async () => {
+    const before = await readCommunity(demo, 'bobs-lake-camp');
+    const result = await readPullColors(demo, 'bobs-lake-camp', 'demo-town', ['demo-town', 'bobs-lake-camp']);
+    expect(result.ok && result.title).toBe('Maple Falls');
+    expect(result.ok && result.colors).toMatchObject({ colorBackground: '#7A2E1D', colorIconBackground: '#B5472A' });
+    expect(await readCommunity(demo, 'bobs-lake-camp')).toEqual(before);
   });
 
   it('fails with the spec toast for a community outside the list or missing', async () => {
-    expect(await pullColors(demo, 'bobs-lake-camp', 'demo-campground', ['demo-town'])).toEqual({ ok: false, message: PULL_COLORS_FAILED });
-    expect(await pullColors(demo, 'bobs-lake-camp', 'nope', ['nope'])).toEqual({ ok: false, message: PULL_COLORS_FAILED });
+    expect(await readPullColors(demo, 'bobs-lake-camp', 'demo-campground', ['demo-town'])).toEqual({
+      ok: false,
+      message: PULL_COLORS_FAILED,
+    });
+    expect(await readPullColors(demo, 'bobs-lake-camp', 'nope', ['nope'])).toEqual({ ok: false, message: PULL_COLORS_FAILED });
     expect(PULL_COLORS_FAILED).toBe('Error pulling colors from campground location');
   });
 });
@@ -136,7 +138,7 @@ describe('QR code', () => {
     expect(qrTarget({})).toBeNull();
     const url = await qrCodeDataUrl('https://a.example');
     expect(url.startsWith('data:image/svg+xml;base64,')).toBe(true);
-    expect(Buffer.from(url.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect(Buffer.from(url.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
   });
 });
 
@@ -163,9 +165,9 @@ describe('business-only communities', () => {
       { title: 'Call', icon: 'phone', action: 'call', actionKey: '(518) 555-0100' },
       { title: 'Rooms', icon: 'custom-bed', action: 'booking', actionKey: 'rooms' },
     ]);
-    expect((buttons[1].iconData as { svg: string }).svg).toContain('<svg');
+    expect((buttons[1]?.iconData as { svg: string }).svg).toContain('<svg');
     // An icon outside the library keeps its stored glyph.
-    expect(buttons[3].iconData).toEqual({ svg: '<svg/>' });
+    expect(buttons[3]?.iconData).toEqual({ svg: '<svg/>' });
     expect('socialMedia' in fields).toBe(false);
   });
 

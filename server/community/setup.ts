@@ -92,13 +92,20 @@ export async function addCommunity(
   return { ok: true, key };
 }
 
-export type PullColorsResult = { ok: true; title: string } | { ok: false; message: string };
+/** The fields Pull Colors copies: the colours and the random-colour modes (spec 01 §3.1). */
+export type PulledColors = Partial<Record<(typeof COLOR_FIELDS)[number], string>> & {
+  colorIconShapeRandom?: boolean;
+  colorIconBackgroundRandom?: boolean;
+};
+
+export type PullColorsResult = { ok: true; title: string; colors: PulledColors } | { ok: false; message: string };
 
 /**
- * Copies the colour fields (and the random-colour modes) of `sourceKey` into `targetKey`.
+ * The colour fields (and the random-colour modes) of `sourceKey`, to go into `targetKey`'s form.
  * `allowed` are the communities the person may edit; anything else fails as the spec's toast.
+ * Nothing is written: the form saves them with everything else.
  */
-export async function pullColors(
+export async function readPullColors(
   deps: CommunityDeps,
   targetKey: string,
   sourceKey: string,
@@ -107,18 +114,17 @@ export async function pullColors(
   if (sourceKey === targetKey || !allowed.includes(sourceKey)) return { ok: false, message: PULL_COLORS_FAILED };
   const source = await readCommunity(deps, sourceKey).catch(() => null);
   if (!source) return { ok: false, message: PULL_COLORS_FAILED };
-  const fields: Record<string, DbValue> = {};
-  for (const field of [...COLOR_FIELDS, 'colorIconShapeRandom', 'colorIconBackgroundRandom'] as const) {
+  const colors: PulledColors = {};
+  for (const field of COLOR_FIELDS) {
     const value = source[field];
-    if (typeof value === 'string' || typeof value === 'boolean') fields[field] = value;
+    if (typeof value === 'string' && value.trim() !== '') colors[field] = value.trim();
   }
-  if (Object.keys(fields).length === 0) return { ok: false, message: PULL_COLORS_FAILED };
-  try {
-    await deps.db.ref().update(communityUpdate(deps.paths, targetKey, fields));
-  } catch {
-    return { ok: false, message: PULL_COLORS_FAILED };
+  for (const field of ['colorIconShapeRandom', 'colorIconBackgroundRandom'] as const) {
+    const value = source[field];
+    if (typeof value === 'boolean') colors[field] = value;
   }
-  return { ok: true, title: text(source.title) ?? text(source.name) ?? sourceKey };
+  if (Object.keys(colors).length === 0) return { ok: false, message: PULL_COLORS_FAILED };
+  return { ok: true, title: text(source.title) ?? text(source.name) ?? sourceKey, colors };
 }
 
 /** What the QR code of a community opens: its one-link (the app's deep link), else its website. */

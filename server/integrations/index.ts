@@ -6,7 +6,7 @@ import { INTEGRATIONS_MESSAGES, PMS_SYSTEM_NAMES, instanceLookupProblem, type In
 /**
  * Integrations of a location (spec 01 §3.5, §3.6, §7.1 "read, set
  * {product}/integrations/pmsConfig/{locationId} and mapConfig/{locationId}", §7.2
- * pmsIntegration getInstances). The panel (app/components/home/panels/integrations.server.ts)
+ * pmsIntegration getInstances). The route (app/routes/_app._home.integrations/integrations.server.ts)
  * does the permission check, parsing and toasts.
  */
 

@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Services } from '@server/services';
-import { pmsHandlers } from '../../../../tests/mocks/pms';
-import { NEWBOOK_CREDENTIALS } from '../../../../tests/mocks/pms/newbook';
-import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { integrationsPanel, type IntegrationsActionData, type IntegrationsLoaderData } from './integrations.server';
+import { pmsHandlers } from '../../../tests/mocks/pms';
+import { NEWBOOK_CREDENTIALS } from '../../../tests/mocks/pms/newbook';
+import { demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
+import { integrationsAction, integrationsLoader, type IntegrationsActionData } from './integrations.server';
 
 /** The integrations panel with a Newbook key configured: instances come from the HTTP adapter (vendor mocked by msw). */
 
@@ -23,23 +23,18 @@ afterAll(async () => {
   await close?.();
 });
 
-const args = (request: Request) => ({ request, params: { action: 'integrations' }, context: {} });
 const load = (form: Record<string, string>) =>
-  integrationsPanel.action!(
-    args(
-      new Request('http://console.test/integrations?location=demo-campground', {
-        method: 'POST',
-        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ intent: 'load-instances', location: 'demo-campground', pmsSystem: 'newbook', ...form }).toString(),
-      }),
-    ),
+  integrationsAction(
+    new Request('http://console.test/integrations?location=demo-campground', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'load-instances', location: 'demo-campground', pmsSystem: 'newbook', ...form }).toString(),
+    }),
   ) as Promise<{ data: IntegrationsActionData }>;
 
 describe('integrations with a vendor key', () => {
   it('is online for Newbook only', async () => {
-    const data = (await integrationsPanel.loader(
-      args(new Request('http://console.test/integrations', { headers: { Cookie: cookie } })),
-    )) as IntegrationsLoaderData;
+    const data = await integrationsLoader(new Request('http://console.test/integrations', { headers: { Cookie: cookie } }));
     expect(data.offlineSystems).toEqual(['rms', 'staylist', 'campspot']);
   });
 

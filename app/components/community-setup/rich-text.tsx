@@ -1,9 +1,9 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Flex } from '@radix-ui/themes';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorList } from '~/components/forms/error-list';
 import { FieldHint, TextAreaField } from '~/components/forms/fields';
-import type { RichTextEditorProps } from './community-setup-rich-text-editor';
+import type { RichTextEditorProps } from './rich-text-editor';
 
 /**
  * The community's rich-text description (spec 01 §3.1 htmlDescription). Without JavaScript it
@@ -16,18 +16,21 @@ export function RichTextField({ field, label, hint }: { field: FieldMetadata<str
   const [Editor, setEditor] = useState<ComponentType<RichTextEditorProps> | null>(null);
   const [startHtml, setStartHtml] = useState('');
   const [autofocus, setAutofocus] = useState(false);
+  // What the field held when the page came (the editor starts from the textarea, or this).
+  const initialHtml = useRef(field.initialValue ?? '');
+  const fieldId = field.id;
 
   useEffect(() => {
     let alive = true;
-    void import('./community-setup-rich-text-editor').then((module) => {
+    void import('./rich-text-editor').then((module) => {
       if (!alive) return;
       // What is in the textarea now (typed before the editor arrived) is what the editor starts with.
-      const textarea = document.getElementById(field.id) as HTMLTextAreaElement | null;
+      const textarea = document.getElementById(fieldId) as HTMLTextAreaElement | null;
       const focused = textarea !== null && document.activeElement === textarea;
       // Leave the textarea before it goes, so its blur is an ordinary one (not one fired while
       // React removes it), and let the editor take the focus instead.
       if (focused) textarea.blur();
-      setStartHtml(textarea?.value ?? field.initialValue ?? '');
+      setStartHtml(textarea?.value ?? initialHtml.current);
       setAutofocus(focused);
       setEditor(() => module.RichTextEditor);
     });
@@ -35,7 +38,7 @@ export function RichTextField({ field, label, hint }: { field: FieldMetadata<str
       alive = false;
     };
     // Loaded once per mount; the field's id does not change.
-  }, []);
+  }, [fieldId]);
 
   if (!Editor) {
     return (

@@ -3,9 +3,15 @@ import { cookiePair } from '@server/auth/session';
 import type { Services } from '@server/services';
 import { CONVERT_ICONS_TEXT } from '~/lib/icons/icon-sets';
 import { PHONE_DIGITS, TIMEZONE_REQUIRED } from '~/schemas/community';
-import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
-import { addCommunityPanel, communitySetupPanel, type CommunitySetupActionData, type CommunitySetupData } from './community-setup.server';
+import { demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
+import { outcome as outcomeOf } from '../../../tests/setup/outcome';
+import {
+  addCommunityAction,
+  addCommunityLoader,
+  communitySetupAction,
+  communitySetupLoader,
+  type CommunitySetupActionData,
+} from './community-setup.server';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -24,8 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await close?.();
 });
-
-const args = (request: Request, action: string) => ({ request, params: { action }, context: {} });
 
 function get(path: string, cookie: string) {
   return new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
@@ -51,9 +55,13 @@ async function toastOf(response: Response | null) {
 const record = async (key: string) => (await services.db.ref(services.paths.community(key)).get()).val();
 
 async function formFields(cookie: string): Promise<Record<string, string>> {
-  const data = (await communitySetupPanel.loader(args(get('/community-setup', cookie), 'community-setup'))) as CommunitySetupData;
+  return posted((await communitySetupLoader(get('/community-setup', cookie))).defaultValue);
+}
+
+/** A form value as the browser posts it: checkboxes 'on', rows as list[index].field. */
+function posted(form: object): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(data.defaultValue)) {
+  for (const [name, value] of Object.entries(form)) {
     if (typeof value === 'string') fields[name] = value;
     if (value === true) fields[name] = 'on';
     // Rows post as list[index].field, as conform names them.
@@ -70,18 +78,18 @@ async function formFields(cookie: string): Promise<Record<string, string>> {
 }
 
 describe('permissions', () => {
-  it('lets location and system admins open community setup, not editors', async () => {
-    expect((await outcome(communitySetupPanel.loader(args(get('/community-setup', admin), 'community-setup')))).status).toBe(200);
-    expect((await outcome(communitySetupPanel.loader(args(get('/community-setup', system), 'community-setup')))).status).toBe(200);
-    expect((await outcome(communitySetupPanel.loader(args(get('/community-setup', editor), 'community-setup')))).status).toBe(403);
-    expect((await outcome(communitySetupPanel.action!(args(post('/community-setup', editor, {}), 'community-setup')))).status).toBe(403);
-    expect((await outcome(addCommunityPanel.loader(args(get('/add-community', admin), 'add-community')))).status).toBe(403);
-    expect((await outcome(addCommunityPanel.action!(args(post('/add-community', admin, {}), 'add-community')))).status).toBe(403);
+  it('lets any staff member of the community open and save community setup (spec 03 §6 Quick Access)', async () => {
+    expect((await outcome(communitySetupLoader(get('/community-setup', admin)))).status).toBe(200);
+    expect((await outcome(communitySetupLoader(get('/community-setup', system)))).status).toBe(200);
+    expect((await outcome(communitySetupLoader(get('/community-setup', editor)))).status).toBe(200);
+    expect((await outcome(communitySetupAction(post('/community-setup', editor, { intent: 'save' })))).status).toBe(400);
+    expect((await outcome(addCommunityLoader(get('/add-community', admin)))).status).toBe(403);
+    expect((await outcome(addCommunityAction(post('/add-community', admin, {})))).status).toBe(403);
   });
 
   it('shows the listing checkboxes to resort admins only, and the QR code', async () => {
-    const forAdmin = (await communitySetupPanel.loader(args(get('/community-setup', admin), 'community-setup'))) as CommunitySetupData;
-    const forSystem = (await communitySetupPanel.loader(args(get('/community-setup', system), 'community-setup'))) as CommunitySetupData;
+    const forAdmin = await communitySetupLoader(get('/community-setup', admin));
+    const forSystem = await communitySetupLoader(get('/community-setup', system));
     expect(forAdmin.canSetListing).toBe(false);
     expect(forSystem.canSetListing).toBe(true);
     expect(forAdmin.qr?.target).toBe('https://www.pinehollowrv.example');
@@ -92,10 +100,62 @@ describe('permissions', () => {
   });
 });
 
+describe('editors', () => {
+  it('do not see the listing flags, and a posted flag is ignored', async () => {
+    const data = await communitySetupLoader(get('/community-setup', editor));
+    expect(data.canSetListing).toBe(false);
+    const before = await record('demo-campground');
+    const fields: Record<string, string> = {
+      ...(await formFields(editor)),
+      city: 'Editor City',
+      listed: 'on',
+      isBusinessOnly: 'on',
+      inProgress: 'on',
+      intent: 'save',
+    };
+    if (before.listed === true) delete fields.listed;
+    const result = await outcome(communitySetupAction(post('/community-setup', editor, fields)));
+    expect(result.status).toBe(302);
+    const after = await record('demo-campground');
+    expect(after.city).toBe('Editor City');
+    expect([after.listed, after.isBusinessOnly, after.inProgress]).toEqual([before.listed, before.isBusinessOnly, before.inProgress]);
+    await services.db.ref(services.paths.community('demo-campground')).set(before);
+  });
+});
+
 describe('saving', () => {
+  it("without JavaScript, a cleared time zone is refused with 'Timezone is required.', not refilled", async () => {
+    const fields: Record<string, string> = { ...(await formFields(admin)), timeZone: '', intent: 'save' };
+    expect(fields.latitude).not.toBe('');
+    const result = await outcome(communitySetupAction(post('/community-setup', admin, fields)));
+    expect(result.status).toBe(400);
+    expect(result.data?.result.error?.timeZone).toEqual([TIMEZONE_REQUIRED]);
+  });
+
+  it('accepts a phone of exactly seven digits and refuses six, with a message that says so', async () => {
+    const seven = await outcome(
+      communitySetupAction(post('/community-setup', admin, { ...(await formFields(admin)), phone: '555-0147', intent: 'cancel-confirm' })),
+    );
+    expect(seven.status).toBe(200);
+    const six = await outcome(
+      communitySetupAction(post('/community-setup', admin, { ...(await formFields(admin)), phone: '555-014', intent: 'save' })),
+    );
+    expect(six.data?.result.error?.phone).toEqual(['Phone Number needs to have at least seven digits.']);
+  });
+
+  it('offers the icon sets by name', async () => {
+    const data = await communitySetupLoader(get('/community-setup', admin));
+    expect(data.iconSets).toContainEqual({ value: 'svg_parks', label: 'Parks' });
+    await services.db.ref(services.paths.communityIconSet('demo-campground')).set('parks_color');
+    const legacy = await communitySetupLoader(get('/community-setup', admin));
+    expect(legacy.iconSets[0]).toEqual({ value: 'parks_color', label: 'Parks in colour (old set)' });
+    expect(legacy.iconSets.every((set) => set.label !== set.value)).toBe(true);
+    await services.db.ref(services.paths.communityIconSet('demo-campground')).set(data.defaultValue.iconSet ?? null);
+  });
+
   it('answers 400 with the schema messages and the typed values', async () => {
     const fields = { ...(await formFields(admin)), phone: '12-34', timeZone: '', latitude: '', longitude: '', intent: 'save' };
-    const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, fields), 'community-setup')));
+    const result = await outcome(communitySetupAction(post('/community-setup', admin, fields)));
     expect(result.status).toBe(400);
     expect(result.data?.result.error?.phone).toEqual([PHONE_DIGITS]);
     expect(result.data?.result.error?.timeZone).toEqual([TIMEZONE_REQUIRED]);
@@ -110,7 +170,7 @@ describe('saving', () => {
       htmlDescription: '<p>Updated <strong>today</strong></p>',
       intent: 'save',
     };
-    const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, fields), 'community-setup')));
+    const result = await outcome(communitySetupAction(post('/community-setup', admin, fields)));
     expect(result.status).toBe(302);
     expect(result.response?.headers.get('Location')).toBe('/');
     expect((await toastOf(result.response))?.toast).toEqual({ kind: 'success', message: 'Community information saved.' });
@@ -128,7 +188,7 @@ describe('saving', () => {
 
   it('looks the zone up without JavaScript', async () => {
     const fields = { ...(await formFields(admin)), latitude: '-33.86', longitude: '151.2', intent: 'lookup-timezone' };
-    const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, fields), 'community-setup')));
+    const result = await outcome(communitySetupAction(post('/community-setup', admin, fields)));
     expect(result.status).toBe(200);
     expect(result.data?.lookedUp).toBe('Australia/Sydney');
     expect((result.data?.result.initialValue as Record<string, unknown>).timeZone).toBe('Australia/Sydney');
@@ -138,9 +198,7 @@ describe('saving', () => {
     const before = await record('demo-campground');
     const typed = { ...(await formFields(admin)), city: 'Typed City', 'socialMedia[1].url': 'https://www.instagram.com/typed' };
     const insert = JSON.stringify({ type: 'insert', payload: { name: 'socialMedia' } });
-    const added = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: insert }), 'community-setup')),
-    );
+    const added = await outcome(communitySetupAction(post('/community-setup', admin, { ...typed, __intent__: insert })));
     expect(added.status).toBe(200);
     const value = added.data?.result.initialValue as { city: string; socialMedia: Array<Record<string, string> | null> };
     expect(value.city).toBe('Typed City');
@@ -151,42 +209,26 @@ describe('saving', () => {
     expect(added.data?.result.status).toBeUndefined();
 
     const remove = JSON.stringify({ type: 'remove', payload: { name: 'socialMedia', index: 0 } });
-    const removed = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: remove }), 'community-setup')),
-    );
+    const removed = await outcome(communitySetupAction(post('/community-setup', admin, { ...typed, __intent__: remove })));
     const after = removed.data?.result.initialValue as { socialMedia: Array<Record<string, string>> };
     expect(after.socialMedia.map((link) => link.site)).toEqual(['instagram', 'tripadvisor']);
     expect(await record('demo-campground')).toEqual(before);
 
     // A field's validation that reached the server (it can, while the page is still loading) gets the form back.
     const validate = JSON.stringify({ type: 'validate', payload: { name: 'htmlDescription' } });
-    const validated = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: validate }), 'community-setup')),
-    );
+    const validated = await outcome(communitySetupAction(post('/community-setup', admin, { ...typed, __intent__: validate })));
     expect(validated.status).toBe(200);
     expect((validated.data?.result.initialValue as { city: string }).city).toBe('Typed City');
 
     // Anything else is refused.
     const reset = JSON.stringify({ type: 'reset', payload: {} });
-    expect(
-      (
-        await outcome(
-          communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: reset }), 'community-setup')),
-        )
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await outcome(
-          communitySetupPanel.action!(args(post('/community-setup', admin, { ...typed, __intent__: '{nope' }), 'community-setup')),
-        )
-      ).status,
-    ).toBe(400);
+    expect((await outcome(communitySetupAction(post('/community-setup', admin, { ...typed, __intent__: reset })))).status).toBe(400);
+    expect((await outcome(communitySetupAction(post('/community-setup', admin, { ...typed, __intent__: '{nope' })))).status).toBe(400);
   });
 
   it('refuses a social link without a site or a valid URL (spec 02 §5)', async () => {
     const fields = { ...(await formFields(admin)), 'socialMedia[3].site': '', 'socialMedia[3].url': 'facebook', intent: 'save' };
-    const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, fields), 'community-setup')));
+    const result = await outcome(communitySetupAction(post('/community-setup', admin, fields)));
     expect(result.status).toBe(400);
     expect(result.data?.result.error?.['socialMedia[3].site']).toEqual(['Site is required.']);
     expect(result.data?.result.error?.['socialMedia[3].url']).toEqual(['Please enter a valid URL (https://…).']);
@@ -196,7 +238,7 @@ describe('saving', () => {
     await services.db.ref(services.paths.community('demo-town')).update({ isBusinessOnly: true });
     try {
       const town = await sessionCookie(services.sessions, demoPerson('system'), { communityKey: 'demo-town' });
-      const data = (await communitySetupPanel.loader(args(get('/community-setup', town), 'community-setup'))) as CommunitySetupData;
+      const data = await communitySetupLoader(get('/community-setup', town));
       expect(data.isBusinessOnly).toBe(true);
       const fields = {
         ...(await formFields(town)),
@@ -206,12 +248,12 @@ describe('saving', () => {
         'detailButtons[0].actionKey': 'hello@maplefalls.example',
         intent: 'save',
       };
-      const result = await outcome(communitySetupPanel.action!(args(post('/community-setup', town, fields), 'community-setup')));
+      const result = await outcome(communitySetupAction(post('/community-setup', town, fields)));
       expect(result.status).toBe(302);
       expect((await record('demo-town')).detailButtons).toEqual([
         expect.objectContaining({ title: 'Write to us', icon: 'mail', action: 'website', actionKey: 'mailto:hello@maplefalls.example' }),
       ]);
-      const again = (await communitySetupPanel.loader(args(get('/community-setup', town), 'community-setup'))) as CommunitySetupData;
+      const again = await communitySetupLoader(get('/community-setup', town));
       expect(again.defaultValue.detailButtons).toEqual([
         { title: 'Write to us', icon: 'mail', action: 'mailto', actionKey: 'hello@maplefalls.example', webview: false },
       ]);
@@ -221,27 +263,44 @@ describe('saving', () => {
   });
 
   it('refuses an unknown intent', async () => {
-    expect(
-      (await outcome(communitySetupPanel.action!(args(post('/community-setup', admin, { intent: 'drop' }), 'community-setup')))).status,
-    ).toBe(400);
+    expect((await outcome(communitySetupAction(post('/community-setup', admin, { intent: 'drop' })))).status).toBe(400);
   });
 });
 
 describe('pull colours', () => {
-  it('copies colours from another community the person may edit, with the spec toasts', async () => {
-    const ok = await outcome(
-      communitySetupPanel.action!(
-        args(post('/community-setup', system, { intent: 'pull-colors', sourceKey: 'demo-town' }), 'community-setup'),
-      ),
+  it('fills the colour fields with the pulled colours, keeps every unsaved edit and writes nothing; Submit saves them', async () => {
+    const before = await record('demo-campground');
+    const typed = { ...(await formFields(system)), city: 'Typed City', colorBackground: '#010203' };
+    const pulled = await outcome(
+      communitySetupAction(post('/community-setup', system, { ...typed, intent: 'pull-colors', sourceKey: 'demo-town' })),
     );
-    expect((await toastOf(ok.response))?.toast).toEqual({ kind: 'success', message: 'Colors pulled from Maple Falls' });
-    expect((await record('demo-campground')).colorBackground).toBe('#7A2E1D');
+    expect(pulled.status).toBe(200);
+    expect(pulled.data?.pulled?.message).toBe('Colors pulled from Maple Falls');
+    const value = pulled.data?.result.initialValue as Record<string, unknown>;
+    expect(value.colorBackground).toBe('#7A2E1D');
+    expect(value.colorIconBackground).toBe('#B5472A');
+    expect(value.city).toBe('Typed City');
+    expect(await record('demo-campground')).toEqual(before);
+
+    // The next Submit posts the form as it came back: the pulled colours are saved.
+    const saved = await outcome(communitySetupAction(post('/community-setup', system, { ...posted(value), intent: 'save' })));
+    expect(saved.status).toBe(302);
+    expect(await record('demo-campground')).toMatchObject({
+      colorBackground: '#7A2E1D',
+      colorIconBackground: '#B5472A',
+      city: 'Typed City',
+    });
+    await services.db.ref(services.paths.community('demo-campground')).set(before);
+  });
+
+  it('refuses a community the person may not edit, with the spec message', async () => {
     const refused = await outcome(
-      communitySetupPanel.action!(
-        args(post('/community-setup', admin, { intent: 'pull-colors', sourceKey: 'demo-town' }), 'community-setup'),
+      communitySetupAction(
+        post('/community-setup', admin, { ...(await formFields(admin)), intent: 'pull-colors', sourceKey: 'demo-town' }),
       ),
     );
-    expect((await toastOf(refused.response))?.toast).toEqual({ kind: 'error', message: 'Error pulling colors from campground location' });
+    expect(refused.status).toBe(400);
+    expect(refused.data?.notice).toBe('Error pulling colors from campground location');
   });
 });
 
@@ -249,16 +308,12 @@ describe('icon changes (spec 01 §4.4)', () => {
   it("asks 'Convert Icons' before leaving a legacy set, then converts the set and each menu item", async () => {
     await services.db.ref(services.paths.communityIconSet('demo-campground')).set('round_color');
     const fields = { ...(await formFields(admin)), iconSet: 'svg_round' };
-    const asked = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'save' }), 'community-setup')),
-    );
+    const asked = await outcome(communitySetupAction(post('/community-setup', admin, { ...fields, intent: 'save' })));
     expect(asked.data?.confirm).toEqual({ kind: 'convert-icons' });
     expect(CONVERT_ICONS_TEXT).toContain('Switching to new icons is irreversible.');
     expect((await record('demo-campground')).iconSet).toBe('round_color');
 
-    const done = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'convert-icons' }), 'community-setup')),
-    );
+    const done = await outcome(communitySetupAction(post('/community-setup', admin, { ...fields, intent: 'convert-icons' })));
     expect(done.status).toBe(302);
     const saved = await record('demo-campground');
     expect(saved.iconSet).toBe('svg_round');
@@ -273,9 +328,7 @@ describe('icon changes (spec 01 §4.4)', () => {
     const fields = { ...(await formFields(admin)) };
     delete fields.colorIconBackgroundRandom;
     fields.colorIconShapeRandom = 'on';
-    const asked = await outcome(
-      communitySetupPanel.action!(args(post('/community-setup', admin, { ...fields, intent: 'save' }), 'community-setup')),
-    );
+    const asked = await outcome(communitySetupAction(post('/community-setup', admin, { ...fields, intent: 'save' })));
     const confirm = asked.data?.confirm;
     expect(confirm?.kind).toBe('select-menu-type');
     if (confirm?.kind !== 'select-menu-type') return;
@@ -289,24 +342,18 @@ describe('icon changes (spec 01 §4.4)', () => {
     }
     carried['menuColor.0.shape'] = '#123456';
     const again = await outcome(
-      communitySetupPanel.action!(
-        args(post('/community-setup', admin, { ...fields, ...carried, intent: 'regenerate-item:1' }), 'community-setup'),
-      ),
+      communitySetupAction(post('/community-setup', admin, { ...fields, ...carried, intent: 'regenerate-item:1' })),
     );
     const second = again.data?.confirm;
     if (second?.kind !== 'select-menu-type') throw new Error('no dialog');
-    expect(second.items[0].colorIconShape).toBe('#123456');
+    expect(second.items[0]?.colorIconShape).toBe('#123456');
 
-    const done = await outcome(
-      communitySetupPanel.action!(
-        args(post('/community-setup', admin, { ...fields, ...carried, intent: 'apply-colors' }), 'community-setup'),
-      ),
-    );
+    const done = await outcome(communitySetupAction(post('/community-setup', admin, { ...fields, ...carried, intent: 'apply-colors' })));
     expect(done.status).toBe(302);
     const menu = (await services.db.ref(services.paths.menu('demo-campground', 'main-menu')).get()).val() as Array<{
       iconData: { colorIconShape: string };
     }>;
-    expect(menu[0].iconData.colorIconShape).toBe('#123456');
+    expect(menu[0]?.iconData.colorIconShape).toBe('#123456');
     expect((await record('demo-campground')).colorIconShapeRandom).toBe(true);
   });
 });
@@ -314,7 +361,7 @@ describe('icon changes (spec 01 §4.4)', () => {
 describe('add community', () => {
   it('creates the community with its default menu and switches the session to it', async () => {
     const fields = { title: 'Cedar Bend Campground', timeZone: 'America/Denver', communityType: 'municipality', intent: 'save' };
-    const result = await outcome(addCommunityPanel.action!(args(post('/add-community', system, fields), 'add-community')));
+    const result = await outcome(addCommunityAction(post('/add-community', system, fields)));
     expect(result.status).toBe(302);
     const after = await toastOf(result.response);
     expect(after).toEqual({
@@ -329,9 +376,7 @@ describe('add community', () => {
     const menu = (await services.db.ref(services.paths.menu('cedar-bend-campground', 'main-menu')).get()).val() as Array<{ id: string }>;
     expect(menu.map((item) => item.id)).toContain('services');
 
-    const again = await outcome(
-      addCommunityPanel.action!(args(post('/add-community', system, { ...fields, city: 'Cedar' }), 'add-community')),
-    );
+    const again = await outcome(addCommunityAction(post('/add-community', system, { ...fields, city: 'Cedar' })));
     expect(again.status).toBe(400);
     expect(again.data?.result.error?.title?.[0]).toMatch(/already exists/);
     expect((again.data?.result.initialValue as Record<string, unknown>).city).toBe('Cedar');

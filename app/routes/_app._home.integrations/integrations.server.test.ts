@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Services } from '@server/services';
-import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { INTEGRATIONS_TOASTS, integrationsPanel, type IntegrationsActionData, type IntegrationsLoaderData } from './integrations.server';
+import { demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
+import { INTEGRATIONS_TOASTS, integrationsAction, integrationsLoader, type IntegrationsActionData } from './integrations.server';
 
 /**
  * The integrations panel's loader and action against a fresh embedded database with the demo
@@ -23,7 +23,6 @@ afterAll(async () => {
   await close?.();
 });
 
-const args = (request: Request) => ({ request, params: { action: 'integrations' }, context: {} });
 const get = (path: string, cookie = superCookie) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 const post = (path: string, body: Record<string, string>, cookie = superCookie) =>
   new Request(`${ORIGIN}${path}`, {
@@ -40,7 +39,7 @@ function unwrap(value: unknown): { status: number; data: IntegrationsActionData 
 
 describe('integrations loader', () => {
   it("lists the locations and loads a location's PMS and map configuration", async () => {
-    const data = (await integrationsPanel.loader(args(get('/integrations?location=demo-campground')))) as IntegrationsLoaderData;
+    const data = await integrationsLoader(get('/integrations?location=demo-campground'));
     expect(data.locations.map((location) => location.key).sort()).toEqual(['demo-campground', 'demo-town']);
     expect(data.locationsError).toBeNull();
     expect(data.values).toMatchObject({
@@ -67,9 +66,9 @@ describe('integrations loader', () => {
       return original(path as string);
     });
     // Only the panel's own read is redirected; requireSuperAdmin reads other paths.
-    const empty = (await integrationsPanel.loader(args(get('/integrations')))) as IntegrationsLoaderData;
+    const empty = await integrationsLoader(get('/integrations'));
     mode = 'fail';
-    const failed = (await integrationsPanel.loader(args(get('/integrations')))) as IntegrationsLoaderData;
+    const failed = await integrationsLoader(get('/integrations'));
     spy.mockRestore();
     quiet.mockRestore();
     expect(empty.locationsError).toBe(INTEGRATIONS_TOASTS.noLocations);
@@ -77,37 +76,33 @@ describe('integrations loader', () => {
   });
 
   it('is for super admins only', async () => {
-    await expect(integrationsPanel.loader(args(get('/integrations', systemCookie)))).rejects.toMatchObject({ status: 403 });
+    await expect(integrationsLoader(get('/integrations', systemCookie))).rejects.toMatchObject({ status: 403 });
   });
 });
 
 describe('integrations action', () => {
   it("refuses a save without a location: 'Please select a location.'", async () => {
-    const { status, data } = unwrap(
-      await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: '', mapCode: 'KEEP' }))),
-    );
+    const { status, data } = unwrap(await integrationsAction(post('/integrations', { intent: 'save', location: '', mapCode: 'KEEP' })));
     expect(status).toBe(400);
     expect(data.result.error?.location).toEqual(['Please select a location.']);
     expect(data.result.initialValue).toMatchObject({ mapCode: 'KEEP' });
   });
 
   it('saves both records, the chosen instance filling apiPropertyId, and redirects with the toast', async () => {
-    const response = (await integrationsPanel.action!(
-      args(
-        post('/integrations?location=demo-town', {
-          intent: 'save',
-          location: 'demo-town',
-          pmsSystem: 'rms',
-          apiRegion: 'au',
-          apiClientId: '11281',
-          apiClientPassword: 'secret',
-          apiPropertyId: 'typed',
-          instanceId: '11282',
-          mapSystem: 'campguest',
-          mapApiKey: 'map-key',
-          siteCode: 'TOWN',
-        }),
-      ),
+    const response = (await integrationsAction(
+      post('/integrations?location=demo-town', {
+        intent: 'save',
+        location: 'demo-town',
+        pmsSystem: 'rms',
+        apiRegion: 'au',
+        apiClientId: '11281',
+        apiClientPassword: 'secret',
+        apiPropertyId: 'typed',
+        instanceId: '11282',
+        mapSystem: 'campguest',
+        mapApiKey: 'map-key',
+        siteCode: 'TOWN',
+      }),
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/integrations?location=demo-town');
@@ -129,15 +124,13 @@ describe('integrations action', () => {
 
   it('checks the lookup prerequisites (Newbook region, RMS credentials)', async () => {
     const newbook = unwrap(
-      await integrationsPanel.action!(
-        args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'newbook' })),
-      ),
+      await integrationsAction(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'newbook' })),
     );
     expect(newbook.status).toBe(400);
     expect(newbook.data.instancesMessage).toEqual({ tone: 'error', text: 'Please select an API region first.' });
     const rms = unwrap(
-      await integrationsPanel.action!(
-        args(post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'rms', apiClientId: '1' })),
+      await integrationsAction(
+        post('/integrations', { intent: 'load-instances', location: 'demo-town', pmsSystem: 'rms', apiClientId: '1' }),
       ),
     );
     expect(rms.data.instancesMessage?.text).toBe('Please enter the API client ID and client password first.');
@@ -145,8 +138,8 @@ describe('integrations action', () => {
 
   it('looks instances up through the offline default, which says it is offline, keeping the input', async () => {
     const { status, data } = unwrap(
-      await integrationsPanel.action!(
-        args(post('/integrations', { intent: 'load-instances', location: '', pmsSystem: 'newbook', apiRegion: 'eu', mapCode: 'X' })),
+      await integrationsAction(
+        post('/integrations', { intent: 'load-instances', location: '', pmsSystem: 'newbook', apiRegion: 'eu', mapCode: 'X' }),
       ),
     );
     expect(status).toBe(200);
@@ -165,7 +158,7 @@ describe('integrations action', () => {
       return ref;
     });
     const { status, data } = unwrap(
-      await integrationsPanel.action!(args(post('/integrations', { intent: 'save', location: 'demo-town' }))),
+      await integrationsAction(post('/integrations?location=demo-town', { intent: 'save', location: 'demo-town' })),
     );
     spy.mockRestore();
     quiet.mockRestore();
@@ -173,9 +166,33 @@ describe('integrations action', () => {
     expect(data.result.error?.['']).toEqual(['Error saving integration configuration']);
   });
 
-  it('answers 400 to an unknown intent', async () => {
-    await expect(integrationsPanel.action!(args(post('/integrations', { intent: 'delete', location: 'demo-town' })))).rejects.toMatchObject(
-      { status: 400 },
+  it('Load Location opens the location the picker shows', async () => {
+    const response = (await integrationsAction(
+      post('/integrations?location=demo-campground', { intent: 'load', location: 'demo-town' }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/integrations?location=demo-town');
+  });
+
+  it('never writes the fields of the location the form shows into another location the picker shows', async () => {
+    const before = (await services.db.ref(services.paths.mapConfig('demo-town')).get()).val();
+    const other = unwrap(
+      await integrationsAction(
+        post('/integrations?location=demo-campground', { intent: 'save', location: 'demo-town', mapCode: 'PINEHOLLOW' }),
+      ),
     );
+    expect(other.status).toBe(400);
+    expect(other.data.result.error?.location?.[0]).toMatch(/shows the integrations of demo-campground/);
+    expect(other.data.result.initialValue).toMatchObject({ mapCode: 'PINEHOLLOW' });
+    const fresh = unwrap(await integrationsAction(post('/integrations', { intent: 'save', location: 'demo-town', mapCode: 'X' })));
+    expect(fresh.status).toBe(400);
+    expect(fresh.data.result.error?.location?.[0]).toMatch(/Press Load Location to open demo-town/);
+    expect((await services.db.ref(services.paths.mapConfig('demo-town')).get()).val()).toEqual(before);
+  });
+
+  it('answers 400 to an unknown intent', async () => {
+    await expect(integrationsAction(post('/integrations', { intent: 'delete', location: 'demo-town' }))).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

@@ -1,10 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { z } from 'zod';
 import { ErrorList } from '~/components/forms/error-list';
-import { FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
+import { FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
 import {
@@ -16,17 +18,17 @@ import {
   PMS_SYSTEM_OPTIONS,
   REGION_NAMES,
 } from '~/schemas/integrations';
-import { useHydrated } from './app-setup';
 import type { IntegrationsActionData, IntegrationsLoaderData } from './integrations.server';
-import type { PanelProps } from './registry';
 
 /**
- * Integrations (spec 01 §2.9, §3.5, §3.6, §5): a location picker (a GET form) and the accordion
- * PMS and GPS Mapping; Load instances (a post with intent, so it works without JavaScript)
- * lists the PMS's instances and the chosen one fills apiPropertyId; Save Integrations, Cancel.
+ * Integrations (spec 01 §2.9, §3.5, §3.6, §5): the location picker with Load Location and the
+ * accordion PMS and GPS Mapping; Load instances (a post with intent, so it works without
+ * JavaScript) lists the PMS's instances and the chosen one fills apiPropertyId; Save
+ * Integrations, Cancel. The picker is part of the form, so the location it shows is the one
+ * Save writes to (the server refuses another location than the one the fields are from).
  */
-export function IntegrationsPanel({ data, actionData }: PanelProps<IntegrationsLoaderData, IntegrationsActionData>) {
-  // Marks the panel once React runs, so tests with JavaScript act after hydration.
+export function IntegrationsScreen({ data, actionData }: { data: IntegrationsLoaderData; actionData: IntegrationsActionData | undefined }) {
+  // Marks the screen once React runs, so tests with JavaScript act after hydration.
   const hydrated = useHydrated();
   return (
     <Flex direction="column" gap="4" asChild>
@@ -34,7 +36,7 @@ export function IntegrationsPanel({ data, actionData }: PanelProps<IntegrationsL
         <Heading as="h2" size="5" id="integrations-title">
           Integrations
         </Heading>
-        <LocationPicker data={data} />
+        {data.locationsError ? <Notice>{data.locationsError}</Notice> : null}
         {data.loadError ? <Notice>{data.loadError}</Notice> : null}
         <IntegrationsForm key={data.location ?? ''} data={data} actionData={actionData} />
       </section>
@@ -42,35 +44,9 @@ export function IntegrationsPanel({ data, actionData }: PanelProps<IntegrationsL
   );
 }
 
-function LocationPicker({ data }: { data: IntegrationsLoaderData }) {
-  return (
-    <Form method="get" action="/integrations" aria-label="Choose a location">
-      <Flex direction="column" gap="2">
-        {data.locationsError ? <Notice>{data.locationsError}</Notice> : null}
-        <Text as="label" size="2" weight="medium" htmlFor="integrations-location">
-          Location
-        </Text>
-        <Flex gap="2" align="center">
-          <select id="integrations-location" name="location" className="form-control" defaultValue={data.location ?? ''}>
-            <option value="">Select a location</option>
-            {data.locations.map((location) => (
-              <option key={location.key} value={location.key}>
-                {location.title}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" variant="soft">
-            Load Location
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
-  );
-}
-
 function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; actionData: IntegrationsActionData | undefined }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof IntegrationsSchema>>({
     id: 'integrations',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     defaultValue: data.values,
@@ -92,8 +68,7 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
       <Flex direction="column" gap="4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name={fields.location.name} value={data.location ?? ''} />
-        {fields.location.errors?.length ? <ErrorList id={fields.location.errorId} errors={fields.location.errors} /> : null}
+        <LocationPicker data={data} field={fields.location} busy={busy} />
 
         <Section title="PMS" open>
           <SelectField
@@ -177,5 +152,37 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
         <FormActions submitLabel="Save Integrations" busy={busy} />
       </Flex>
     </Form>
+  );
+}
+
+/** The location picker: every campground location by title. It is the form's location; Load Location opens it. */
+function LocationPicker({
+  data,
+  field,
+  busy,
+}: {
+  data: IntegrationsLoaderData;
+  field: Parameters<typeof SelectField>[0]['field'];
+  busy: boolean;
+}) {
+  const { key, ...props } = getSelectProps(field);
+  return (
+    <Flex direction="column" gap="1">
+      <FieldLabel htmlFor={field.id}>Location</FieldLabel>
+      <Flex gap="2" align="center">
+        <select key={key} {...props} className="form-control">
+          <option value="">Select a location</option>
+          {data.locations.map((location) => (
+            <option key={location.key} value={location.key}>
+              {location.title}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" name="intent" value="load" variant="soft" disabled={busy} formNoValidate>
+          Load Location
+        </Button>
+      </Flex>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </Flex>
   );
 }

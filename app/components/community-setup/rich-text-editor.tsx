@@ -43,9 +43,9 @@ export function normalizeLinkAddress(value: string): string {
   return `https://${trimmed.replace(/^\/+/, '')}`;
 }
 
-export function RichTextEditor({ id, name, label, labelId, describedBy, invalid, initialHtml, autofocus = false }: RichTextEditorProps) {
-  const [html, setHtml] = useState(initialHtml);
-  const attributes = (): Record<string, string> => ({
+/** The editable element's attributes: its id, role, label, description and validity. */
+function editorAttributes({ id, labelId, describedBy, invalid }: Pick<RichTextEditorProps, 'id' | 'labelId' | 'describedBy' | 'invalid'>) {
+  const attributes: Record<string, string> = {
     id,
     role: 'textbox',
     'aria-multiline': 'true',
@@ -53,20 +53,26 @@ export function RichTextEditor({ id, name, label, labelId, describedBy, invalid,
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
     class: 'rich-text-content',
-  });
+  };
+  return attributes;
+}
+
+export function RichTextEditor({ id, name, label, labelId, describedBy, invalid, initialHtml, autofocus = false }: RichTextEditorProps) {
+  const [html, setHtml] = useState(initialHtml);
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initialHtml,
     autofocus: autofocus ? 'end' : false,
     immediatelyRender: false,
-    editorProps: { attributes: attributes() },
+    editorProps: { attributes: editorAttributes({ id, labelId, describedBy, invalid }) },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? '' : current.getHTML()),
   });
 
   // Errors come and go with validation: keep the editable element's aria attributes in step.
   useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: attributes() } });
-  }, [editor, invalid, describedBy]);
+    if (editor && !editor.isDestroyed)
+      editor.setOptions({ editorProps: { attributes: editorAttributes({ id, labelId, describedBy, invalid }) } });
+  }, [editor, id, labelId, invalid, describedBy]);
 
   return (
     <Flex direction="column" gap="1">

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
-import { Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
-import { CheckboxField, FormErrors, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
+import { CheckboxField, FormErrors, Notice, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
 import { PageDialog } from '~/components/ui/dialog';
@@ -23,9 +23,9 @@ import {
   WEBVIEW_ACTIONS,
   type DetailButtonAction,
 } from '~/schemas/community';
-import { RichTextField } from './community-setup-rich-text';
+import { ColorField } from './color-field';
 import type { CommunitySetupActionData, CommunitySetupData, SetupConfirm } from './community-setup.server';
-import type { PanelProps } from './registry';
+import { RichTextField } from './rich-text';
 
 /**
  * Community setup and Add Community (spec 01 §2.7): accordion sections as <details>, every
@@ -35,8 +35,6 @@ import type { PanelProps } from './registry';
  * HTML in a textarea and Add / Remove post the form (conform's list intents), which comes back
  * with everything typed.
  */
-
-const PULL_FORM_ID = 'pull-colors-form';
 
 const checkbox = (value: boolean) => (value ? 'on' : undefined);
 
@@ -63,7 +61,12 @@ type ListIntent = { type?: string; payload?: { name?: string } } | undefined;
 /** Whether a list (its own errors or any row's) holds an error: conform's allErrors covers the nested fields. */
 const listHasErrors = (list: { allErrors: Record<string, string[]> }) => Object.keys(list.allErrors).length > 0;
 
-function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; actionData: CommunitySetupActionData | undefined }) {
+/**
+ * The form of /community-setup and /add-community. Pull Colors is a step of this form: the
+ * answer comes back with the pulled colours in the colour fields and everything else as typed
+ * (the route remounts the form on each pull so the fields show the answer).
+ */
+export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; actionData: CommunitySetupActionData | undefined }) {
   const adding = data.mode === 'add-community';
   const formId = adding ? 'add-community-form' : 'community-setup-form';
   const navigation = useNavigation();
@@ -120,7 +123,9 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
   ];
   const storedIcons = data.defaultValue.detailButtons.map((button) => button.icon ?? '').filter((icon) => icon && !getMenuIcon(icon));
   const iconChoices: Choice[] = [...ICON_CHOICES, ...[...new Set(storedIcons)].map((icon) => ({ value: icon, label: icon }))];
-  const designOpen = useStickyOpen(Boolean(hasErrors([...COLOR_FIELDS, 'iconSet'])));
+  const pulled = actionData?.pulled ?? null;
+  const pullFailed = actionData?.notice ?? null;
+  const designOpen = useStickyOpen(Boolean(hasErrors([...COLOR_FIELDS, 'iconSet'])) || pulled !== null || pullFailed !== null);
   const buttonsOpen = useStickyOpen(rowsChanged(fields.detailButtons.name) || listHasErrors(fields.detailButtons));
   const socialOpen = useStickyOpen(rowsChanged(fields.socialMedia.name) || listHasErrors(fields.socialMedia));
 
@@ -129,8 +134,6 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
       <Heading as="h2" size="5">
         {adding ? 'Add Community' : 'Community Setup'}
       </Heading>
-      {/* The pull-colours form sits outside the main form (forms cannot nest); its controls join it by id. */}
-      {!adding ? <Form method="post" id={PULL_FORM_ID} action={`/${data.mode}`} /> : null}
       <Form method="post" action={`/${data.mode}`} {...getFormProps(form)}>
         {/* The default button: Enter in a field saves (not the first row's Remove or the time zone lookup). */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -203,26 +206,32 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
           <Section title="App Design" open={designOpen}>
             <div className="form-grid">
               {COLOR_FIELDS.map((field) => (
-                <TextField key={field} field={fields[field]} label={COLOR_LABELS[field]} type="color" />
+                <ColorField key={field} field={fields[field]} label={COLOR_LABELS[field]} />
               ))}
             </div>
             <CheckboxField field={fields.colorIconShapeRandom} label="Random Icon Shape Colors" />
             <CheckboxField field={fields.colorIconBackgroundRandom} label="Random Icon Background Colors" />
-            <SelectField field={fields.iconSet} label="Icon Set" choices={data.iconSets.map((set) => ({ value: set, label: set }))} />
+            <SelectField field={fields.iconSet} label="Icon Set" choices={data.iconSets} />
+            {pulled ? (
+              <Callout.Root color="green" role="status" size="1">
+                <Callout.Text>{`${pulled.message}. Submit to save them.`}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            {pullFailed ? <Notice>{pullFailed}</Notice> : null}
             {!adding && data.pullSources.length > 0 ? (
               <Flex direction="column" gap="1">
                 <Text as="label" size="2" weight="medium" htmlFor="pull-colors-source">
                   Pull colors from
                 </Text>
                 <Flex gap="2">
-                  <select id="pull-colors-source" name="sourceKey" form={PULL_FORM_ID} className="form-control">
+                  <select id="pull-colors-source" name="sourceKey" className="form-control">
                     {data.pullSources.map((source) => (
                       <option key={source.key} value={source.key}>
                         {source.title}
                       </option>
                     ))}
                   </select>
-                  <Button type="submit" form={PULL_FORM_ID} name="intent" value="pull-colors" variant="soft" formNoValidate>
+                  <Button type="submit" name="intent" value="pull-colors" variant="soft" formNoValidate>
                     Pull Colors
                   </Button>
                 </Flex>
@@ -348,7 +357,7 @@ function CommunitySetupForm({ data, actionData }: { data: CommunitySetupData; ac
                 </Flex>
               ) : (
                 <Text size="2" color="gray">
-                  Add the app's one-link or a website to get a QR code.
+                  Add the app&rsquo;s one-link or a website to get a QR code.
                 </Text>
               )}
             </Section>
@@ -434,12 +443,4 @@ function ConfirmDialog({ confirm }: { confirm: SetupConfirm }) {
       </ul>
     </PageDialog>
   );
-}
-
-export function CommunitySetupPanel({ data, actionData }: PanelProps<CommunitySetupData, CommunitySetupActionData>) {
-  return <CommunitySetupForm data={data} actionData={actionData} />;
-}
-
-export function AddCommunityPanel({ data, actionData }: PanelProps<CommunitySetupData, CommunitySetupActionData>) {
-  return <CommunitySetupForm data={data} actionData={actionData} />;
 }

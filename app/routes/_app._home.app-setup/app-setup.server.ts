@@ -1,0 +1,216 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect } from '@remix-run/node';
+import {
+  checkStoredAssets,
+  createGetAppList,
+  formValuesOf,
+  loadAppRecord,
+  saveAppRecord,
+  storeAppAsset,
+  type AppFormValues,
+  type AppListEntry,
+  type AssetCheck,
+} from '@server/app-setup';
+import { requireSuperAdmin } from '@server/authz';
+import { isValidKey } from '@server/paths';
+import { IMAGE_TYPES, incorrectTypeMessage, isAcceptedFile, parseUpload } from '@server/storage';
+import { redirectWithToast } from '~/components/toast.server';
+import { parseIntent } from '~/lib/intent';
+import {
+  APP_ASSETS,
+  APP_SETUP_MESSAGES,
+  AppSetupIntent,
+  AppSetupSchema,
+  appIdMismatchMessage,
+  type AppAssetField,
+  uploadErrorToast,
+  uploadSuccessToast,
+} from '~/schemas/app-setup';
+import { getServices } from '~/services.server';
+
+/**
+ * App setup's loader and action (spec 01 §2.8, §3.4, §5, §8), for super admins. The app id
+ * picker is part of the form: Load App opens the chosen app, and Save and the uploads write
+ * to the app the form shows, and only when that is the app the picker shows.
+ */
+
+/** Spec 01 §8 toasts of the app setup screen. */
+export const APP_SETUP_TOASTS = {
+  appIdsError: 'Error loading available app IDs',
+  loadError: 'Error loading app configuration',
+  saveError: 'Error saving app configuration',
+  saved: (id: string) => `App configuration for ${id} updated successfully!`,
+} as const;
+
+/** The title of server/storage's type error. */
+export const INCORRECT_TYPE_TITLE = 'Incorrect Type';
+
+export interface AppSetupLoaderData {
+  /** The spec's getAppList: each app's packageName (its app id) and displayName. */
+  apps: AppListEntry[];
+  /** 'Error loading available app IDs' when the list could not be read. */
+  appsError: string | null;
+  /** The app the form shows (from ?appId=), or null. */
+  appId: string | null;
+  values: AppFormValues;
+  /** 'Error loading app configuration' when the record could not be read. */
+  loadError: string | null;
+  /** The stored deployment assets' sizes against the recommended ones (spec 01 §5). */
+  assetChecks: Partial<Record<AppAssetField, AssetCheck>>;
+}
+
+export interface AppSetupActionData {
+  result: SubmissionResult<string[]>;
+  /** An upload refused by type or size ('Incorrect Type'). */
+  uploadError?: { title: string; message: string } | null;
+  /** An asset stored by its Upload button (the rest of the form stays as typed, unsaved). */
+  uploaded?: { id: string; field: AppAssetField; message: string } | null;
+}
+
+export const appSetupPath = (appId?: string | null) => (appId ? `/app-setup?${new URLSearchParams({ appId })}` : '/app-setup');
+
+/** An app id from the address or the form, or null when there is none (or it is not a database key). */
+function appIdOf(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text !== '' && isValidKey(text) ? text : null;
+}
+
+export async function appSetupLoader(request: Request): Promise<AppSetupLoaderData> {
+  await requireSuperAdmin(request);
+  const { db, paths, storage } = await getServices();
+  const appId = appIdOf(new URL(request.url).searchParams.get('appId'));
+
+  let apps: AppListEntry[] = [];
+  let appsError: string | null = null;
+  try {
+    apps = await createGetAppList(db, paths)();
+  } catch (error) {
+    console.error('Loading the app ids failed:', error);
+    appsError = APP_SETUP_TOASTS.appIdsError;
+  }
+
+  let values = formValuesOf(null);
+  let loadError: string | null = null;
+  if (appId) {
+    try {
+      values = formValuesOf(await loadAppRecord(db, paths, appId));
+    } catch (error) {
+      console.error(`Loading the app configuration of ${appId} failed:`, error);
+      loadError = APP_SETUP_TOASTS.loadError;
+    }
+  }
+  let assetChecks: AppSetupLoaderData['assetChecks'] = {};
+  if (appId && !loadError) {
+    try {
+      assetChecks = await checkStoredAssets({ storage }, appId, values);
+    } catch (error) {
+      // Only a warning is lost: the screen still shows the assets.
+      console.error(`Checking the deployment asset sizes of ${appId} failed:`, error);
+    }
+  }
+  return { apps, appsError, appId, values: { ...values, appId: appId ?? '' }, loadError, assetChecks };
+}
+
+const answer = (body: AppSetupActionData, status = 200) => data<AppSetupActionData>(body, { status });
+
+export async function appSetupAction(request: Request) {
+  await requireSuperAdmin(request);
+  const services = await getServices();
+  // Types are checked below, only for the files this intent uses: a file left in another
+  // input (the browser keeps it with JavaScript) must not block the one being uploaded.
+  const upload = await parseUpload(request, { maxFiles: APP_ASSETS.length });
+  const formData = upload.formData;
+  const intent = parseIntent(formData, AppSetupIntent);
+  const submission = parseWithZod(formData, { schema: AppSetupSchema });
+  /** The form as typed with only the step's own errors: a step (Load App, an upload) is not a save. */
+  const asTyped = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}): SubmissionResult<string[]> => {
+    const error: Record<string, string[]> = { ...errors.fieldErrors };
+    if (errors.formErrors?.length) error[''] = errors.formErrors;
+    return { ...submission.reply(), error };
+  };
+
+  if (!upload.ok) {
+    const { error } = upload;
+    const fieldErrors = error.field ? { [error.field]: [error.message] } : {};
+    return answer(
+      {
+        result: asTyped({ fieldErrors, formErrors: error.field ? [] : [error.message] }),
+        uploadError: { title: error.title, message: error.message },
+      },
+      400,
+    );
+  }
+
+  // The app the form shows (the address it posts to) and the one the picker shows.
+  const loaded = appIdOf(new URL(request.url).searchParams.get('appId'));
+  const chosen = appIdOf(formData.get('appId'));
+
+  if (intent.intent === 'load') {
+    if (!chosen) return answer({ result: asTyped({ fieldErrors: { appId: [APP_SETUP_MESSAGES.appIdRequired] } }) }, 400);
+    return redirect(appSetupPath(chosen));
+  }
+
+  // Another app is chosen than the one whose fields the form shows: writing these fields to it
+  // would overwrite its configuration with another app's, so the person loads it first.
+  if (chosen && chosen !== loaded) {
+    return answer({ result: asTyped({ fieldErrors: { appId: [appIdMismatchMessage(chosen, loaded)] } }) }, 400);
+  }
+
+  const chosenFiles = APP_ASSETS.flatMap((asset) => {
+    const file = formData.get(asset.field);
+    return file instanceof File && file.size > 0 ? [{ asset, file }] : [];
+  });
+  const files = intent.intent === 'save' ? chosenFiles : chosenFiles.filter(({ asset }) => asset.field === intent.argument);
+  const wrongType = files.find(({ file }) => !isAcceptedFile(file, IMAGE_TYPES));
+  if (wrongType) {
+    const message = incorrectTypeMessage(IMAGE_TYPES);
+    return answer(
+      {
+        result: asTyped({ fieldErrors: { [wrongType.asset.field]: [message] } }),
+        uploadError: { title: INCORRECT_TYPE_TITLE, message },
+      },
+      400,
+    );
+  }
+
+  if (intent.intent === 'upload') {
+    // One asset is stored; nothing else is saved, and the form comes back as typed.
+    const asset = APP_ASSETS.find((candidate) => candidate.field === intent.argument) ?? APP_ASSETS[0];
+    if (!chosen) return answer({ result: asTyped({ formErrors: [APP_SETUP_MESSAGES.appIdFirst] }) }, 400);
+    const file = files.find((candidate) => candidate.asset.field === asset.field)?.file;
+    if (!file) return answer({ result: asTyped({ fieldErrors: { [asset.field]: [`Choose the ${asset.noun} to upload.`] } }) }, 400);
+    try {
+      await storeAppAsset(services, chosen, asset.field, file);
+    } catch (error) {
+      console.error(`Uploading the ${asset.noun} of ${chosen} failed:`, error);
+      return answer({ result: asTyped({ formErrors: [uploadErrorToast(asset.noun)] }) }, 500);
+    }
+    // A size other than the recommended one is said beside the asset (the loader's check).
+    return answer({
+      result: asTyped(),
+      uploaded: { id: crypto.randomUUID(), field: asset.field, message: uploadSuccessToast(asset.label) },
+    });
+  }
+
+  // Save: validate the record, store any chosen assets, then write the record.
+  if (files.length > 0 && !chosen) return answer({ result: asTyped({ formErrors: [APP_SETUP_MESSAGES.appIdFirst] }) }, 400);
+  if (submission.status !== 'success') return answer({ result: submission.reply() }, 400);
+  const values = submission.value;
+  for (const { asset, file } of files) {
+    try {
+      await storeAppAsset(services, values.appId, asset.field, file);
+    } catch (error) {
+      console.error(`Uploading the ${asset.noun} of ${values.appId} failed:`, error);
+      return answer({ result: submission.reply({ formErrors: [uploadErrorToast(asset.noun)] }) }, 500);
+    }
+  }
+  try {
+    await saveAppRecord(services.db, services.paths, values);
+  } catch (error) {
+    console.error(`Saving the app configuration of ${values.appId} failed:`, error);
+    return answer({ result: submission.reply({ formErrors: [APP_SETUP_TOASTS.saveError] }) }, 500);
+  }
+  // The success keeps its own colour; a size other than the recommended one is said beside the asset.
+  return redirectWithToast(request, appSetupPath(values.appId), { kind: 'success', message: APP_SETUP_TOASTS.saved(values.appId) });
+}

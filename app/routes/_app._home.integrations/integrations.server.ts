@@ -1,0 +1,178 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect } from '@remix-run/node';
+import { requireSuperAdmin } from '@server/authz';
+import {
+  listLocations,
+  loadIntegrations,
+  lookUpInstances,
+  saveIntegrations,
+  type IntegrationFormValues,
+  type LocationChoice,
+} from '@server/integrations';
+import { isValidKey } from '@server/paths';
+import { pmsProviderFor, PMS_OFFLINE_MESSAGE, PMS_SYSTEMS, type PmsInstance } from '@server/providers/pms';
+import { redirectWithToast } from '~/components/toast.server';
+import { parseIntent } from '~/lib/intent';
+import {
+  INTEGRATIONS_MESSAGES,
+  IntegrationsIntent,
+  IntegrationsSchema,
+  locationMismatchMessage,
+  type IntegrationsIntentName,
+} from '~/schemas/integrations';
+import { getServices } from '~/services.server';
+
+/**
+ * Integrations' loader and action (spec 01 §2.9, §3.5, §3.6, §5, §8), for super admins. The
+ * location picker is part of the form: Load Location opens the chosen location, and Save writes
+ * to the location the form shows, and only when that is the location the picker shows.
+ */
+
+/** Spec 01 §8 toasts of the integrations screen. */
+export const INTEGRATIONS_TOASTS = {
+  locationsError: 'Error loading available locations',
+  noLocations: 'No campground locations available',
+  loadError: 'Error loading integration configuration',
+  saveError: 'Error saving integration configuration',
+  saved: (id: string) => `Integration configuration for ${id} updated successfully!`,
+} as const;
+
+export interface IntegrationsLoaderData {
+  locations: LocationChoice[];
+  /** 'Error loading available locations' or 'No campground locations available'. */
+  locationsError: string | null;
+  location: string | null;
+  values: IntegrationFormValues;
+  loadError: string | null;
+  /** PMS systems whose instance lookup is offline (no vendor key configured). */
+  offlineSystems: string[];
+  /** What the screen says while the chosen system's lookup is offline. */
+  offlineNote: string;
+}
+
+export interface IntegrationsActionData {
+  result: SubmissionResult<string[]>;
+  intent: IntegrationsIntentName;
+  /** The instance lookup's answer (load-instances). */
+  instances?: PmsInstance[];
+  instancesMessage?: { tone: 'error' | 'info' | 'warning'; text: string } | null;
+}
+
+export const integrationsPath = (location?: string | null) =>
+  location ? `/integrations?${new URLSearchParams({ location })}` : '/integrations';
+
+/** A location key from the address or the form, or null when there is none (or it is not a database key). */
+function locationOf(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text !== '' && isValidKey(text) ? text : null;
+}
+
+export async function integrationsLoader(request: Request): Promise<IntegrationsLoaderData> {
+  await requireSuperAdmin(request);
+  const { db, paths, env } = await getServices();
+  const location = locationOf(new URL(request.url).searchParams.get('location'));
+
+  let locations: LocationChoice[] = [];
+  let locationsError: string | null = null;
+  try {
+    locations = await listLocations(db, paths);
+    if (locations.length === 0) locationsError = INTEGRATIONS_TOASTS.noLocations;
+  } catch (error) {
+    console.error('Loading the locations failed:', error);
+    locationsError = INTEGRATIONS_TOASTS.locationsError;
+  }
+
+  let values: IntegrationFormValues = {};
+  let loadError: string | null = null;
+  if (location) {
+    try {
+      values = await loadIntegrations(db, paths, location);
+    } catch (error) {
+      console.error(`Loading the integrations of ${location} failed:`, error);
+      loadError = INTEGRATIONS_TOASTS.loadError;
+    }
+  }
+  const offlineSystems = PMS_SYSTEMS.filter((system) => pmsProviderFor(env, system).offline);
+  return {
+    locations,
+    locationsError,
+    location,
+    values: { ...values, location: location ?? '' },
+    loadError,
+    offlineSystems,
+    offlineNote: PMS_OFFLINE_MESSAGE,
+  };
+}
+
+export async function integrationsAction(request: Request) {
+  await requireSuperAdmin(request);
+  const { db, paths, env } = await getServices();
+  const formData = await request.formData();
+  const { intent } = parseIntent(formData, IntegrationsIntent);
+  const submission = parseWithZod(formData, { schema: IntegrationsSchema });
+  /** The form as typed with only the step's own errors (Load Location is not a save). */
+  const asTyped = (fieldErrors: Record<string, string[]>) => ({ ...submission.reply(), error: fieldErrors });
+
+  // The location the form shows (the address it posts to) and the one the picker shows.
+  const loaded = locationOf(new URL(request.url).searchParams.get('location'));
+  const chosen = locationOf(formData.get('location'));
+  if (intent === 'load') {
+    if (!chosen)
+      return data<IntegrationsActionData>(
+        { result: asTyped({ location: [INTEGRATIONS_MESSAGES.locationRequired] }), intent },
+        { status: 400 },
+      );
+    return redirect(integrationsPath(chosen));
+  }
+
+  if (intent === 'load-instances') {
+    // The lookup needs only the PMS fields; a missing location does not stop it.
+    const payload = submission.payload as Record<string, string | undefined>;
+    const pick = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? payload[name] : undefined);
+    const system = pick('pmsSystem');
+    const lookup = await lookUpInstances(env, {
+      pmsSystem: (PMS_SYSTEMS as readonly string[]).includes(system ?? '') ? (system as (typeof PMS_SYSTEMS)[number]) : undefined,
+      apiRegion: pick('apiRegion') as never,
+      apiClientId: pick('apiClientId'),
+      apiClientPassword: pick('apiClientPassword'),
+      apiKey: pick('apiKey'),
+    });
+    // Show the form again as typed, without validation errors.
+    const result = submission.reply({ formErrors: [], fieldErrors: {} });
+    const answer: IntegrationsActionData = {
+      result: { ...result, error: {} },
+      intent,
+      instances: lookup.instances,
+      instancesMessage:
+        lookup.status === 'loaded'
+          ? null
+          : { tone: lookup.status === 'offline' ? 'info' : lookup.status === 'empty' ? 'warning' : 'error', text: lookup.message },
+    };
+    return data(answer, { status: lookup.status === 'invalid' ? 400 : 200 });
+  }
+
+  // Another location is chosen than the one whose fields the form shows: writing these fields
+  // to it would overwrite its configuration with another location's.
+  if (chosen && chosen !== loaded) {
+    return data<IntegrationsActionData>(
+      { result: asTyped({ location: [locationMismatchMessage(chosen, loaded)] }), intent },
+      { status: 400 },
+    );
+  }
+  if (submission.status !== 'success') return data<IntegrationsActionData>({ result: submission.reply(), intent }, { status: 400 });
+  const values = submission.value;
+  try {
+    await saveIntegrations(db, paths, values);
+  } catch (error) {
+    console.error(`Saving the integrations of ${values.location} failed:`, error);
+    return data<IntegrationsActionData>(
+      { result: submission.reply({ formErrors: [INTEGRATIONS_TOASTS.saveError] }), intent },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(request, integrationsPath(values.location), {
+    kind: 'success',
+    message: INTEGRATIONS_TOASTS.saved(values.location),
+  });
+}
