@@ -27,8 +27,8 @@ describe('business-only home', () => {
   it('shows every action whose data is there, in the spec order', () => {
     const home = businessHome(marina, '<p>Slips and rentals</p>');
     expect(home.actions.map((action) => action.label)).toEqual(['Call', 'Map', 'Reservations', 'Website', 'Special']);
-    expect(home.actions[0].href).toBe('tel:5185550199');
-    expect(home.actions[1].href).toBe(
+    expect(home.actions[0]?.href).toBe('tel:5185550199');
+    expect(home.actions[1]?.href).toBe(
       'https://www.google.com/maps/search/?api=1&query=12%20Harbor%20Road%2C%20Lake%20George%2C%20NY%2012845',
     );
     expect(home.address).toBe('12 Harbor Road');
@@ -41,8 +41,17 @@ describe('business-only home', () => {
       { latitude: 43.4, longitude: -73.7, website: 'javascript:alert(1)', hasSpecial: false, menu: 'https://x.example' },
       '',
     );
-    expect(home.actions.map((action) => action.id)).toEqual(['map']);
-    expect(home.actions[0].href).toContain('query=43.4%2C-73.7');
-    expect(businessHome({}, '').actions).toEqual([]);
+    expect(home.actions.map((action) => action.id)).toEqual(['map', 'website']);
+    expect(home.actions[0]?.href).toContain('query=43.4%2C-73.7');
+    // An unsafe website is never linked.
+    expect(home.actions[1]).toEqual({ id: 'website', label: 'Website', href: null });
+  });
+
+  it('always shows Website (spec 01 §2.6 gives it no condition), linked when the website is usable', () => {
+    expect(businessHome({}, '').actions).toEqual([{ id: 'website', label: 'Website', href: null }]);
+    const typedByHand = businessHome({ website: 'www.marina.example/slips' }, '');
+    expect(typedByHand.actions).toEqual([{ id: 'website', label: 'Website', href: 'https://www.marina.example/slips' }]);
+    expect(businessHome({ website: 'marina' }, '').actions[0]?.href).toBeNull();
+    expect(businessHome({ website: 'mailto:dock@marina.example' }, '').actions[0]?.href).toBeNull();
   });
 });

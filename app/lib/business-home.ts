@@ -1,15 +1,19 @@
 /**
  * The home screen of a business-only community (spec 01 §2.6): action buttons instead of the
  * menu grid — Call (phone set), Map (address, city or coordinates), Reservations
- * (reservationURL), Website, Special (hasSpecial, opening the menu link) — with the address
- * and the HTML description.
+ * (reservationURL), Website (always: the spec gives it no condition), Special (hasSpecial,
+ * opening the menu link) — with the address and the HTML description.
  */
 
 export interface BusinessAction {
   id: 'call' | 'map' | 'reservations' | 'website' | 'special';
   label: string;
-  href: string;
+  /** Where it opens; null for a Website button whose community has no usable website yet. */
+  href: string | null;
 }
+
+/** Beside a Website button that has nowhere to go. */
+export const NO_WEBSITE_HINT = 'No website yet: add it in Community Setup.';
 
 export interface BusinessHome {
   actions: BusinessAction[];
@@ -26,9 +30,13 @@ const number = (value: unknown): number | null => {
   return Number.isFinite(parsed) ? parsed : null;
 };
 
-const webUrl = (value: unknown): string | null => {
-  const candidate = text(value);
+const webUrl = (value: unknown, { assumeHttps = false } = {}): string | null => {
+  let candidate = text(value);
   if (!candidate) return null;
+  // 'www.marina.example' as typed by hand: the web address it names.
+  if (assumeHttps && !/^[a-z][a-z\d+.-]*:/i.test(candidate) && /^[\w-]+(\.[\w-]+)+([/?#]|$)/.test(candidate)) {
+    candidate = `https://${candidate}`;
+  }
   try {
     const url = new URL(candidate);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
@@ -58,8 +66,7 @@ export function businessHome(community: Record<string, unknown>, htmlDescription
   }
   const reservations = webUrl(community.reservationURL);
   if (reservations) actions.push({ id: 'reservations', label: 'Reservations', href: reservations });
-  const website = webUrl(community.website);
-  if (website) actions.push({ id: 'website', label: 'Website', href: website });
+  actions.push({ id: 'website', label: 'Website', href: webUrl(community.website, { assumeHttps: true }) });
   const special = community.hasSpecial === true ? webUrl(community.menu) : null;
   if (special) actions.push({ id: 'special', label: 'Special', href: special });
 

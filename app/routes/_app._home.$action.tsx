@@ -27,11 +27,11 @@ export const Intent = SortIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const action = requireSortAction(params.action);
-  await requireStaff(request);
+  const staff = await requireStaff(request);
   const form = await request.formData();
   // The confirmation's OK and the Save button post to their own address without an intent.
   const fallback = action === 'sort-alpha' || action === 'sort-submit' ? action : undefined;
-  return sortAction(request, parseIntent(form, Intent, { fallback }), form);
+  return sortAction(request, staff, parseIntent(form, Intent, { fallback }), form);
 }
 
 export default function HomeSort() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { videoIdFrom } from '~/lib/header-info';
+import { intent, intents } from '~/lib/intent';
 
 /**
  * The header editor (spec 02 "Header editor", §3 header info, §5): one schema for conform in
@@ -66,3 +67,12 @@ export const HeaderSchema = z
     }
   });
 export type HeaderFormValue = z.infer<typeof HeaderSchema>;
+
+/**
+ * The header editor's buttons: Save; Upload (adds the chosen file, unsaved); the places picker's
+ * Choose from Places Photos / Try Again (`places`), Add Photo (`place-photo`) and Cancel
+ * (`places-cancel`). conform's remove and reorder buttons post no intent: they count as `save`,
+ * which shows the form again unsaved.
+ */
+export const HeaderIntent = intents(intent('save'), intent('upload'), intent('places'), intent('place-photo'), intent('places-cancel'));
+export type HeaderIntentName = z.infer<typeof HeaderIntent>['intent'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_REQUIRED_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType, type MenuButtonType } from '~/lib/catalogues/menu-buttons';
+import { intent, intents } from '~/lib/intent';
 import { INVALID_URL, isValidUrl } from './community';
 
 /**
@@ -177,4 +178,88 @@ export function applyTypeChange<T extends Record<string, unknown>>(values: T, ne
     isRestricted: next.defaultAuth ? true : previous?.defaultAuth ? false : values.isRestricted,
     auth: next.defaultAuth ? [...next.defaultAuth] : previous?.defaultAuth ? [] : values.auth,
   };
+}
+
+/**
+ * The menu item editor's buttons (one multipart form, so each step works without JavaScript):
+ * Submit (`save`); Apply type (`change-type`); More menu types… (`pick-type`, also the picker's
+ * Filter), a type in that picker (`choose-type:{type id}`) and its Cancel (`close-picker`);
+ * Search icons (`search-icons`); the svg icon's Upload and Remove (`upload-svg`, `remove-svg`);
+ * the File item's Upload (`upload-file`). conform's Add tab / Remove post no intent: they count
+ * as `save` and show the form again unsaved. Edit Menu Item adds `delete`.
+ */
+const EDITOR_INTENTS = [
+  intent('save'),
+  intent('change-type'),
+  intent('pick-type'),
+  z.object({ intent: z.literal('choose-type'), argument: z.string().min(1).max(60) }),
+  intent('close-picker'),
+  intent('search-icons'),
+  intent('upload-svg'),
+  intent('remove-svg'),
+  intent('upload-file'),
+] as const;
+export const AddMenuItemIntent = intents(...EDITOR_INTENTS);
+export const EditMenuItemIntent = intents(...EDITOR_INTENTS, intent('delete'));
+export type MenuItemIntentValue = z.infer<typeof EditMenuItemIntent>;
+
+/** The form's values as conform takes them (defaultValue, update): text, checkboxes as 'on'. */
+export interface MenuItemDefaults {
+  menuId?: string;
+  itemKey?: string;
+  typeId?: string;
+  name?: string;
+  description?: string;
+  icon?: string;
+  iconSvg?: string;
+  colorIconShape?: string;
+  colorIconBackground?: string;
+  url?: string;
+  useWebView?: string;
+  source?: string;
+  existingId?: string;
+  tabs?: Array<{ id?: string; title?: string }>;
+  isRestricted?: string;
+  auth?: string[];
+}
+
+const TEXT_KEYS = [
+  'menuId',
+  'itemKey',
+  'typeId',
+  'name',
+  'description',
+  'icon',
+  'iconSvg',
+  'colorIconShape',
+  'colorIconBackground',
+  'url',
+  'source',
+  'existingId',
+] as const;
+const CHECKBOX_KEYS = ['useWebView', 'isRestricted'] as const;
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Values (stored, typed, or after a type change) as the form's defaults. */
+export function menuItemDefaults(values: Readonly<Record<string, unknown>>): MenuItemDefaults {
+  const defaults: MenuItemDefaults = {};
+  for (const key of TEXT_KEYS) {
+    const value = textOf(values[key]);
+    if (value !== undefined) defaults[key] = value;
+  }
+  for (const key of CHECKBOX_KEYS) {
+    if (values[key] === true || values[key] === 'on') defaults[key] = 'on';
+  }
+  const tabs = values.tabs;
+  if (Array.isArray(tabs)) {
+    defaults.tabs = tabs.flatMap((tab: unknown) =>
+      typeof tab === 'object' && tab !== null
+        ? [{ id: textOf(Reflect.get(tab, 'id')) ?? '', title: textOf(Reflect.get(tab, 'title')) ?? '' }]
+        : [],
+    );
+  }
+  const auth = values.auth;
+  if (Array.isArray(auth)) defaults.auth = auth.filter((group: unknown): group is string => typeof group === 'string');
+  else if (typeof auth === 'string' && auth !== '') defaults.auth = [auth];
+  return defaults;
 }

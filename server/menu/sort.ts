@@ -99,7 +99,11 @@ export function moveKey(order: readonly string[], index: number, delta: -1 | 1, 
   const target = index + delta;
   const next = [...order];
   if (!Number.isInteger(index) || index < locked || target < locked || index >= order.length || target >= order.length) return next;
-  [next[index], next[target]] = [next[target], next[index]];
+  const moved = next[index];
+  const other = next[target];
+  if (moved === undefined || other === undefined) return next;
+  next[index] = other;
+  next[target] = moved;
   return next;
 }
 

@@ -5,7 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { MenuSection } from '@server/menu/sections';
 import { SortMode } from '~/components/home/sort/sort-mode';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
-import type { BusinessHome } from '~/lib/business-home';
+import { NO_WEBSITE_HINT, type BusinessHome } from '~/lib/business-home';
 import type { HomeData, HomeMenuTile, HomeSort } from './home.server';
 import { ShellColumns } from './shell-columns';
 
@@ -159,11 +159,23 @@ function BusinessActions({ business }: { business: BusinessHome }) {
           <ul className="business-actions">
             {business.actions.map((action) => (
               <li key={action.id}>
-                <Button asChild size="3" variant="soft">
-                  <a href={action.href} target={action.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer">
-                    {action.label}
-                  </a>
-                </Button>
+                {action.href ? (
+                  <Button asChild size="3" variant="soft">
+                    <a href={action.href} target={action.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer">
+                      {action.label}
+                    </a>
+                  </Button>
+                ) : (
+                  // Website shows even without a website (spec 01 §2.6), saying where to add one.
+                  <Flex direction="column" gap="1">
+                    <Button size="3" variant="soft" disabled aria-describedby={`business-${action.id}-hint`}>
+                      {action.label}
+                    </Button>
+                    <Text size="1" color="gray" id={`business-${action.id}-hint`}>
+                      {NO_WEBSITE_HINT}
+                    </Text>
+                  </Flex>
+                )}
               </li>
             ))}
           </ul>

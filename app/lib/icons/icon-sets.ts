@@ -74,3 +74,32 @@ export function iconShapeOf(iconSet: string | null | undefined): IconShape {
   const svg = isSvgIconSet(name) ? name : convertLegacyIconSet(name)?.iconSet;
   return svg ? (svg.slice('svg_'.length) as IconShape) : 'round';
 }
+
+/** What staff read for each icon set (never its stored id). */
+const ICON_SET_NAMES: Readonly<Record<IconSet, string>> = {
+  svg_round: 'Round',
+  svg_plain: 'Plain',
+  svg_parks: 'Parks',
+  svg_traditional: 'Traditional',
+  svg_vintage: 'Vintage',
+  solid: 'Solid',
+  regular: 'Regular',
+  light: 'Light',
+  duotone: 'Duotone',
+  custom: 'Custom',
+  handdrawn: 'Hand-drawn (old style)',
+  parks: 'Parks (old style)',
+  parks_color: 'Parks in colour (old style)',
+  round: 'Round (old style)',
+  round_color: 'Round in colour (old style)',
+  traditional: 'Traditional (old style)',
+  vintage: 'Vintage (old style)',
+};
+
+/** The name of an icon set as staff read it: 'Parks in colour (old style)' for parks_color. */
+export function iconSetName(iconSet: string): string {
+  const known = (ICON_SET_NAMES as Readonly<Record<string, string>>)[iconSet];
+  if (known) return known;
+  const words = iconSet.replace(/^svg_/, '').replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Round';
+}

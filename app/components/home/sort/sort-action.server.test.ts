@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiePair } from '@server/auth/session';
 import { SORT_MESSAGES } from '@server/menu/sort';
 import type { Services } from '@server/services';
 import { loadHome } from '~/components/shell/home.server';
+import { action as sortRouteAction, loader as sortRouteLoader } from '~/routes/_app._home.$action';
 import { demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { action as sortRouteAction } from '~/routes/_app._home.$action';
+import { outcome } from '../../../../tests/setup/outcome';
+import { pendingSortOf, sortModeHref } from './sort-types';
 
 /** The sort posts of the home route (spec 01 §2.6, §4.3, §6) against the demo data. */
 let services: Services;
@@ -25,63 +28,93 @@ async function post(role: 'adminA' | 'system', path: string, form: Record<string
     headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   });
-  return sortRouteAction({ request, params: { action: path.slice(1) }, context: {} }).catch((error: unknown) => {
-    if (error instanceof Response) return error;
-    throw error;
-  });
+  return outcome<unknown>(sortRouteAction({ request, params: { action: path.slice(1) }, context: {} }));
 }
 
 const stored = async () =>
-  ((await services.db.ref(services.paths.menu(COMMUNITY, 'main-menu')).get()).val() as Array<Record<string, unknown>>).map(
-    (item) => item.uniqueId as string,
+  ((await services.db.ref(services.paths.menu(COMMUNITY, 'main-menu')).get()).val() as Array<Record<string, unknown>>).map((item) =>
+    String(item.uniqueId),
   );
 
-/** The answer's status and body, whether it is a Response or `data()`. */
-function answer(result: unknown): { status: number; body: unknown; location: string | null } {
-  if (result instanceof Response) return { status: result.status, body: null, location: result.headers.get('Location') };
-  const value = result as { init?: { status?: number } | null; data: unknown };
-  return { status: value.init?.status ?? 200, body: value.data, location: null };
-}
+const location = (answer: { response: Response | null }) => answer.response?.headers.get('Location') ?? null;
+/** The pending order a redirect to sort mode carries. */
+const pendingAt = (href: string | null) => pendingSortOf(new URL(href ?? '/', 'http://console.test').searchParams);
+const toastOf = async (answer: { response: Response | null }) =>
+  (await services.sessions.getSession(cookiePair(answer.response?.headers.get('Set-Cookie') ?? ''))).get('toast');
 
 describe('sort posts', () => {
-  it('moves an item in the pending order without saving it', async () => {
+  it('moves an item in the pending order, in sort mode’s address, without saving it', async () => {
     const before = await stored();
-    const result = answer(await post('adminA', '/sort-button', { intent: 'move-down:0', order: JSON.stringify(before) }));
-    expect(result.status).toBe(200);
-    expect((result.body as { sort: { order: string[] } }).sort.order.slice(0, 2)).toEqual([before[1], before[0]]);
+    const result = await post('adminA', '/sort-button', { intent: 'move-down:0', order: JSON.stringify(before) });
+    expect(result.status).toBe(302);
+    const moved = [before[1], before[0], ...before.slice(2)].map(String);
+    expect(location(result)).toBe(sortModeHref(moved, before[0]));
+    expect(pendingAt(location(result))).toEqual({ order: moved, moved: before[0] });
     expect(await stored()).toEqual(before);
   });
 
-  it('refuses a locked item moved by a non-resort admin (400, the stored order), and lets a resort admin move it', async () => {
+  it('refuses a locked item moved by a non-resort admin (the stored order, an error), and lets a resort admin move it', async () => {
     await services.db.ref(`${services.paths.community(COMMUNITY)}/lockFirstMainMenuItems`).set(true);
     try {
       const before = await stored();
-      const swapped = [before[1], before[0], ...before.slice(2)];
-      const refused = answer(await post('adminA', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(swapped) }));
-      expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ sort: { order: before, error: SORT_MESSAGES.locked } });
+      const swapped = [before[1], before[0], ...before.slice(2)].map(String);
+      const refused = await post('adminA', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(swapped) });
+      expect(refused.status).toBe(302);
+      expect(pendingAt(location(refused)).order).toEqual(before);
+      expect(await toastOf(refused)).toMatchObject({ kind: 'error', message: SORT_MESSAGES.locked });
       expect(await stored()).toEqual(before);
 
       // A move into the locked items is no move; the home data says six are locked.
-      const move = answer(await post('adminA', '/sort-button', { intent: 'move-up:6', order: JSON.stringify(before) }));
-      expect((move.body as { sort: { order: string[] } }).sort.order).toEqual(before);
+      const move = await post('adminA', '/sort-button', { intent: 'move-up:6', order: JSON.stringify(before) });
+      expect(pendingAt(location(move)).order).toEqual(before);
       const cookie = await sessionCookie(services.sessions, demoPerson('adminA'), { communityKey: COMMUNITY });
       const home = await loadHome(new Request('http://console.test/sort-button', { headers: { Cookie: cookie } }));
       expect(home.sort).toEqual({ active: true, confirmAlpha: false, locked: 6 });
 
-      const saved = answer(await post('system', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(swapped) }));
-      expect(saved).toMatchObject({ status: 302, location: '/' });
+      const saved = await post('system', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(swapped) });
+      expect(saved).toMatchObject({ status: 302 });
+      expect(location(saved)).toBe('/');
       expect(await stored()).toEqual(swapped);
     } finally {
       await services.db.ref(`${services.paths.community(COMMUNITY)}/lockFirstMainMenuItems`).remove();
     }
   });
 
+  it('answers a Save of an order that is not the menu’s with the stored order and a message', async () => {
+    const before = await stored();
+    const changed = await post('adminA', '/sort-submit', { intent: 'sort-submit', order: 'not json' });
+    expect(changed.status).toBe(302);
+    expect(pendingAt(location(changed)).order).toEqual(before);
+    expect(await toastOf(changed)).toMatchObject({ kind: 'error', message: SORT_MESSAGES.changed });
+  });
+
   it('sorts alphabetically on the confirmation’s OK', async () => {
-    const result = answer(await post('adminA', '/sort-alpha', {}));
-    expect(result).toMatchObject({ status: 302, location: '/' });
+    const result = await post('adminA', '/sort-alpha', {});
+    expect(result.status).toBe(302);
+    expect(location(result)).toBe('/');
     const menu = (await services.db.ref(services.paths.menu(COMMUNITY, 'main-menu')).get()).val() as Array<Record<string, unknown>>;
     const titles = menu.map((item) => String(item.title ?? item.name).toLowerCase());
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('leaves on sort-cancel, refuses intents it does not have (400) and other addresses (404)', async () => {
+    const before = await stored();
+    const cancel = await post('adminA', '/sort-button', { intent: 'sort-cancel' });
+    expect(cancel.status).toBe(302);
+    expect(location(cancel)).toBe('/');
+    expect((await post('adminA', '/sort-button', {})).status).toBe(400);
+    expect((await post('adminA', '/sort-button', { intent: 'delete' })).status).toBe(400);
+    expect((await post('adminA', '/sort-button', { intent: 'move-up:x' })).status).toBe(400);
+    expect((await post('adminA', '/header-images', { intent: 'save' })).status).toBe(404);
+    const cookie = await sessionCookie(services.sessions, demoPerson('adminA'), { communityKey: COMMUNITY });
+    const page = await outcome(
+      sortRouteLoader({
+        request: new Request('http://console.test/nothing', { headers: { Cookie: cookie } }),
+        params: { action: 'nothing' },
+        context: {},
+      }),
+    );
+    expect(page.status).toBe(404);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -1,27 +1,28 @@
-import { data, redirect } from '@remix-run/node';
-import { requireStaff } from '@server/authz';
+import { redirect } from '@remix-run/node';
+import type { StaffContext } from '@server/authz';
 import { SORT_MESSAGES, lockedItemCount, moveKey, parseOrder, readMenu, saveMenuOrder, sortMenuAlphabetically } from '@server/menu/sort';
 import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
 import { getServices } from '~/services.server';
-import type { SortActionData, SortIntent } from './sort-types';
+import { sortModeHref, type SortIntent } from './sort-types';
 
 /**
  * Posts of the home screen's sort mode (spec 01 §2.6, §4.3), at /sort-button, /sort-submit,
  * /sort-alpha or /sort-cancel. Intents (STYLE 8):
  * - `move-up:{index}` / `move-down:{index}`: the plain-HTML path of drag and drop; moves one
- *   key of the pending order (the form's `order` field) and shows sort mode with it. Nothing
- *   is saved.
- * - `sort-submit` (the default at /sort-submit): saves the pending order; 400 with a message
- *   and the stored order when it is not exactly the stored items or moves locked ones.
+ *   key of the pending order (the form's `order` field) and shows sort mode with it (in the
+ *   address: the grid lives in the home layout, which never sees this route's action data).
+ *   Nothing is saved.
+ * - `sort-submit` (the default at /sort-submit): saves the pending order; when it is not
+ *   exactly the stored items or moves locked ones, sort mode again with the stored order and
+ *   the message as an error toast.
  * - `sort-alpha` (the default at /sort-alpha, posted by the confirmation's OK): sorts by title
  *   or name and saves.
  * - `sort-cancel`: back home without saving.
  * Staff of the community may sort (spec 02 §6: staff of a location manage its content).
  */
-export async function sortAction(request: Request, intent: SortIntent, form: FormData) {
-  const { community, access } = await requireStaff(request);
+export async function sortAction(request: Request, { community, access }: StaffContext, intent: SortIntent, form: FormData) {
   const services = await getServices();
   // The section the home screen shows (main-menu unless another was chosen).
   const menuId = (await currentSection(request, community)).section.id;
@@ -38,9 +39,9 @@ export async function sortAction(request: Request, intent: SortIntent, form: For
   const order = parseOrder(form.get('order'));
 
   if (intent.intent === 'sort-submit') {
-    if (!order) return sortData({ order: current, error: SORT_MESSAGES.changed }, 400);
+    if (!order) return redirectWithToast(request, sortModeHref(current), { kind: 'error', message: SORT_MESSAGES.changed });
     const result = await saveMenuOrder(services, community, order, locked, menuId);
-    if (!result.ok) return sortData({ order: result.current, error: result.message }, 400);
+    if (!result.ok) return redirectWithToast(request, sortModeHref(result.current), { kind: 'error', message: result.message });
     return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.saved });
   }
 
@@ -50,10 +51,5 @@ export async function sortAction(request: Request, intent: SortIntent, form: For
   const pending = sameItems ? order : current;
   const step = intent.intent === 'move-up' ? -1 : 1;
   const next = moveKey(pending, intent.argument, step, locked);
-  return sortData({ order: next, moved: next[intent.argument + step] ?? null });
-}
-
-/** Action data of a sort post: the pending order, maybe a message. */
-function sortData(sort: SortActionData['sort'], status = 200) {
-  return data<SortActionData>({ sort }, { status });
+  return redirect(sortModeHref(next, next[intent.argument + step] ?? null));
 }

@@ -1,9 +1,9 @@
-import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useActionData, useNavigate, useNavigation } from '@remix-run/react';
+import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
 import { PageDialog } from '~/components/ui/dialog';
-import { SORT_ALPHA_TEXT, SORT_ALPHA_TITLE, isSortActionData } from './sort-types';
+import { SORT_ALPHA_TEXT, SORT_ALPHA_TITLE, pendingSortOf } from './sort-types';
 import { SortableGrid } from './sortable-grid';
 
 function useHydrated(): boolean {
@@ -16,7 +16,7 @@ function useHydrated(): boolean {
 function ordered(menu: readonly HomeMenuTile[], order: readonly string[] | undefined): HomeMenuTile[] {
   if (!order) return [...menu];
   const byKey = new Map(menu.map((item) => [item.key, item]));
-  const first = order.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
+  const first = order.flatMap((key) => byKey.get(key) ?? []);
   return [...first, ...menu.filter((item) => !order.includes(item.key))];
 }
 
@@ -39,14 +39,15 @@ export function SortMode({
   title?: string;
   renderTile: (item: HomeMenuTile) => ReactNode;
 }) {
-  const actionData = useActionData();
-  const pending = isSortActionData(actionData) ? actionData.sort : null;
+  // A Move up / Move down post (or a refused Save) comes back with the pending order in the address.
+  const [search] = useSearchParams();
+  const pending = useMemo(() => pendingSortOf(search), [search]);
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [order, setOrder] = useState<string[]>(() => ordered(menu, pending?.order).map((item) => item.key));
+  const [order, setOrder] = useState<string[]>(() => ordered(menu, pending.order ?? undefined).map((item) => item.key));
   // A post's answer (a moved or refused order) replaces the order on screen.
   useEffect(() => {
-    setOrder(ordered(menu, pending?.order).map((item) => item.key));
+    setOrder(ordered(menu, pending.order ?? undefined).map((item) => item.key));
   }, [menu, pending]);
   const items = useMemo(() => ordered(menu, order), [menu, order]);
   const locked = Math.min(sort.locked, items.length);
@@ -89,11 +90,6 @@ export function SortMode({
             : 'Move the items into their new order, then Save.'}
           {locked > 0 ? ` The first ${locked} items are locked.` : ''}
         </Text>
-        {pending?.error ? (
-          <Callout.Root color="red" role="alert" mb="3">
-            <Callout.Text>{pending.error}</Callout.Text>
-          </Callout.Root>
-        ) : null}
         {hydrated ? (
           <SortableGrid items={items} locked={locked} onOrder={setOrder} renderTile={tile} />
         ) : (
@@ -111,7 +107,7 @@ export function SortMode({
                       variant="soft"
                       disabled={index <= locked}
                       aria-label={`Move ${item.title} up`}
-                      autoFocus={pending?.moved === item.key}
+                      autoFocus={pending.moved === item.key}
                     >
                       Move up
                     </Button>

@@ -27,17 +27,28 @@ export type SortIntent = z.infer<typeof SortIntent>;
 export const SORT_ALPHA_TITLE = 'Sort Alphabetically';
 export const SORT_ALPHA_TEXT = 'Are you positive you want to sort this listing in alphabetical order?';
 
-/** What a sort post hands back when it shows sort mode again: the pending order of item keys. */
-export interface SortActionData {
-  sort: {
-    order: string[];
-    /** Why a save was refused. */
-    error?: string;
-    /** The key just moved (its Move buttons keep the focus). */
-    moved?: string | null;
-  };
+/**
+ * The pending order of sort mode travels in the address (`/sort-button?order=[…]&moved=key`):
+ * a Move up / Move down post, or a refused Save, redirects there, so the grid in the home
+ * layout shows it (JavaScript on or off) and a reload keeps it.
+ */
+export const SORT_ORDER_PARAM = 'order';
+export const SORT_MOVED_PARAM = 'moved';
+
+export function sortModeHref(order: readonly string[], moved?: string | null): string {
+  const search = new URLSearchParams({ [SORT_ORDER_PARAM]: JSON.stringify(order) });
+  if (moved) search.set(SORT_MOVED_PARAM, moved);
+  return `/sort-button?${search.toString()}`;
 }
 
-export function isSortActionData(value: unknown): value is SortActionData {
-  return typeof value === 'object' && value !== null && 'sort' in value && Array.isArray((value as SortActionData).sort?.order);
+/** The pending order and the key just moved, from sort mode's address; null order when none. */
+export function pendingSortOf(search: URLSearchParams): { order: string[] | null; moved: string | null } {
+  let order: string[] | null = null;
+  try {
+    const parsed: unknown = JSON.parse(search.get(SORT_ORDER_PARAM) ?? 'null');
+    if (Array.isArray(parsed) && parsed.every((key): key is string => typeof key === 'string')) order = parsed;
+  } catch {
+    order = null;
+  }
+  return { order, moved: search.get(SORT_MOVED_PARAM) };
 }

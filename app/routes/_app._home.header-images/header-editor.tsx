@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
@@ -13,13 +13,13 @@ import {
   HEADER_TYPES,
   HEADER_TYPE_LABELS,
   IMAGE_FIELD,
+  type HeaderFormValue,
   type HeaderImageValue,
   type HeaderType,
   PLACE_CREDIT_PREFIX,
   PLACE_PHOTO_FIELD,
 } from '~/schemas/header';
 import type { HeaderImagesActionData, HeaderImagesData, PlacesPicker } from './header-images.server';
-import type { PanelProps } from './registry';
 
 /**
  * The header editor (spec 02 "Header editor"): Header Type Image(s) or Video, the images with
@@ -40,7 +40,7 @@ function ImageRow({
   index,
   count,
 }: {
-  form: ReturnType<typeof useForm<any>>[0];
+  form: FormMetadata<HeaderFormValue>;
   list: FieldMetadata<HeaderImageValue[]>;
   field: FieldMetadata<HeaderImageValue>;
   index: number;
@@ -129,7 +129,15 @@ function Credit({ photo }: { photo: PlacesPicker['photos'][number] }) {
  * radios of the editor's form, each credited to its authors; 'Add Photo' posts the choice.
  * Rendered first in the form, so its hidden default button makes Enter add the chosen photo.
  */
-function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: PlacesPicker; offlineMessage: string; onClose?: () => void }) {
+function PlacesPickerDialog({
+  picker,
+  offlineMessage,
+  onClose,
+}: {
+  picker: PlacesPicker;
+  offlineMessage: string;
+  onClose?: (() => void) | undefined;
+}) {
   const navigation = useNavigation();
   const posting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const adding = posting === 'place-photo';
@@ -195,6 +203,7 @@ function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: Place
                       defaultChecked={photo.id === picker.chosen}
                       aria-describedby={`places-photo-credit-${index}`}
                     />
+                    {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the photos have no description: their number names the radio */}
                     <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} referrerPolicy="no-referrer" loading="lazy" />
                   </label>
                   {/* The authors travel with the choice: the added image's caption credits them. */}
@@ -233,7 +242,7 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   const picker = actionData ? (actionData.picker ?? null) : data.picker;
   const [pickerOpen, setPickerOpen] = useState(picker !== null);
   const opening = busy && navigation.formData?.get('intent') === 'places';
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<HeaderFormValue>({
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: {
@@ -329,9 +338,7 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
                     Choose from Places Photos
                   </Button>
                   <Text size="1" color="gray">
-                    {data.places.offline
-                      ? 'Sample photos: the places service is offline.'
-                      : 'Photos of this community’s place on Google Maps.'}
+                    {data.places.offline ? data.places.offlineHint : 'Photos of this community’s place on Google Maps.'}
                   </Text>
                 </Flex>
               ) : null}
@@ -370,7 +377,7 @@ function replyKey(reply: object): number {
   return key;
 }
 
-export function HeaderImagesPanel({ data, actionData }: PanelProps<HeaderImagesData, HeaderImagesActionData>) {
+export function HeaderEditor({ data, actionData }: { data: HeaderImagesData; actionData: HeaderImagesActionData | undefined }) {
   // A fresh form after each post: the reply's values (with a new upload) and an empty file input.
   // `?places=1` (a GET) opens the picker over a fresh form too.
   return <HeaderImagesForm key={actionData ? replyKey(actionData) : data.picker ? -1 : 0} data={data} actionData={actionData} />;

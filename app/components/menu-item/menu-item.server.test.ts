@@ -6,10 +6,12 @@ import type { Services } from '@server/services';
 import { AUTH_REQUIRED_MESSAGE, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { INVALID_SVG_MESSAGE, SVG_WITH_IMAGE_MESSAGE } from '~/lib/icons/sanitize';
 import { action as indexAction } from '~/routes/_app._home._index';
+import { action as addAction, loader as addLoader } from '~/routes/_app._home.add';
+import { action as editAction, loader as editLoader } from '~/routes/_app._home.home.edit.$itemId';
 import { ICON_REQUIRED, INVALID_URL, TITLE_REQUIRED, URL_REQUIRED } from '~/schemas/menu-item';
-import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../../tests/permission-matrix/fixtures';
-import { outcome as outcomeOf } from '../../../../tests/setup/outcome';
-import { menuItemPanel, type MenuItemActionData, type MenuItemPanelData } from './menu-item.server';
+import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
+import { outcome as outcomeOf } from '../../../tests/setup/outcome';
+import type { MenuItemActionData, MenuItemEditorData } from './menu-item.server';
 
 const ORIGIN = 'http://console.test';
 let services: Services;
@@ -39,18 +41,26 @@ beforeEach(async () => {
 function menuPath(menuId = 'main-menu') {
   return services.paths.menu(COMMUNITY_A, menuId);
 }
-const menu = async (menuId = 'main-menu') => ((await services.db.ref(menuPath(menuId)).get()).val() ?? []) as Array<Record<string, any>>;
+/** A stored menu item as these tests read it. */
+interface StoredItem {
+  [field: string]: unknown;
+  uniqueId?: string;
+  name?: string;
+  iconData?: Record<string, unknown>;
+  tabs?: Array<Record<string, string>>;
+}
+const menu = async (menuId = 'main-menu') => ((await services.db.ref(menuPath(menuId)).get()).val() ?? []) as StoredItem[];
 
 type Mode = { action: 'add' } | { action: 'edit'; itemId?: string };
-const params = (mode: Mode) => ({ action: mode.action, ...('itemId' in mode && mode.itemId ? { itemId: mode.itemId } : {}) });
+const params = (mode: Mode) => ('itemId' in mode && mode.itemId ? { itemId: mode.itemId } : {});
 const pathOf = (mode: Mode) => (mode.action === 'add' ? '/add' : 'itemId' in mode && mode.itemId ? `/home/edit/${mode.itemId}` : '/edit');
 
 const load = (cookie: string, mode: Mode, query = '') =>
-  menuItemPanel.loader({
+  (mode.action === 'add' ? addLoader : editLoader)({
     request: new Request(`${ORIGIN}${pathOf(mode)}${query}`, { headers: { Cookie: cookie } }),
     params: params(mode),
     context: {},
-  }) as Promise<MenuItemPanelData>;
+  }) as Promise<MenuItemEditorData>;
 
 function post(cookie: string, mode: Mode, fields: Record<string, string | string[] | File>) {
   const body = new FormData();
@@ -58,7 +68,7 @@ function post(cookie: string, mode: Mode, fields: Record<string, string | string
     for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
   }
   const request = new Request(`${ORIGIN}${pathOf(mode)}`, { method: 'POST', headers: { Cookie: cookie }, body });
-  return outcome(menuItemPanel.action!({ request, params: params(mode), context: {} }));
+  return outcome((mode.action === 'add' ? addAction : editAction)({ request, params: params(mode), context: {} }));
 }
 
 const outcome = (promise: Promise<unknown>) => outcomeOf<MenuItemActionData>(promise);
@@ -97,11 +107,12 @@ describe('menu item editor: adding', () => {
     expect(scan.defaultValue).toMatchObject({
       typeId: 'rewards-scan-store',
       icon: 'barcode',
-      isRestricted: true,
+      // The form's defaults: a checked checkbox is 'on'.
+      isRestricted: 'on',
       auth: ['canScan', 'isAdmin'],
       menuId: 'main-menu',
     });
-    expect(scan.choices.form.map((choice) => choice.value)).toContain('visitor-registration');
+    expect(scan.choices.form?.map((choice) => choice.value)).toContain('visitor-registration');
     expect(scan.authGroups.map((group) => group.title)).toEqual(
       expect.arrayContaining(['App Admin', 'Current Guests', 'All Users', 'App Editor', 'User is NOT logged in']),
     );
@@ -150,7 +161,7 @@ describe('menu item editor: adding', () => {
       colorIconShape: '#FFFFFF',
       colorIconBackground: '#2E6B4F',
     });
-    expect(added.iconData.svg).toMatch(/^<svg/);
+    expect(added.iconData?.svg).toMatch(/^<svg/);
     expect(added).not.toHaveProperty('isRestricted');
   });
 
@@ -158,8 +169,8 @@ describe('menu item editor: adding', () => {
     await post(editor, { action: 'add' }, { ...base, name: 'Messages' });
     await post(editor, { action: 'add' }, { ...base, name: 'Activities' });
     const [reserved, used] = (await menu()).slice(-2);
-    expect(reserved.uniqueId).toMatch(/^messages-\d{13}$/);
-    expect(used.uniqueId).toMatch(/^activities-\d{13}$/);
+    expect(reserved?.uniqueId).toMatch(/^messages-\d{13}$/);
+    expect(used?.uniqueId).toMatch(/^activities-\d{13}$/);
   });
 
   it('saves a file as a website with fromFile, storing an uploaded file', async () => {
@@ -170,7 +181,7 @@ describe('menu item editor: adding', () => {
       { ...base, typeId: 'file', name: 'Park Map', icon: 'file', url: '', file: pdf, intent: 'upload-file' },
     );
     expect(uploaded.status).toBe(200);
-    const url = (uploaded.data!.result.initialValue as Record<string, string>).url;
+    const url = String((uploaded.data!.result.initialValue as Record<string, string>).url);
     expect(url).toMatch(/\/demo-campground\/images\/files\/\d+\/Park-Map\.pdf$/);
     const saved = await post(editor, { action: 'add' }, { ...base, typeId: 'file', name: 'Park Map', icon: 'file', url });
     expect(saved.status).toBe(302);
@@ -230,7 +241,7 @@ describe('menu item editor: adding', () => {
     );
     const item = (await menu()).at(-1)!;
     expect(item.type).toBe('searchablemap-detail');
-    expect((await services.db.ref(services.paths.mapTitle(COMMUNITY_A, item.uniqueId)).get()).val()).toBe('Trail Map');
+    expect((await services.db.ref(services.paths.mapTitle(COMMUNITY_A, String(item.uniqueId))).get()).val()).toBe('Trail Map');
   });
 
   it('stores tabs with ids from their titles', async () => {
@@ -276,11 +287,11 @@ describe('menu item editor: adding', () => {
     expect(errorsOf(notSvg.data).icon?.[0]).toMatch(/correct type|valid \.svg/);
     expect([INVALID_SVG_MESSAGE, expect.stringMatching(/correct type/)]).toContainEqual(errorsOf(notSvg.data).icon?.[0]);
 
-    await post(editor, { action: 'add' }, { ...base, icon: '', iconSvg: initial.iconSvg });
+    await post(editor, { action: 'add' }, { ...base, icon: '', iconSvg: String(initial.iconSvg) });
     const saved = (await menu()).at(-1)!;
     expect(saved.icon).toBe('custom');
     expect(saved.iconData).toMatchObject({ isCustom: true, title: 'custom' });
-    expect(saved.iconData.svg).toContain('<path');
+    expect(saved.iconData?.svg).toContain('<path');
   });
 
   it('applies the chosen type without JavaScript (change-type), keeping the title', async () => {
@@ -299,6 +310,78 @@ describe('menu item editor: adding', () => {
       auth: ['canNotify', 'isAdmin'],
       url: '',
     });
+  });
+});
+
+describe('menu item editor: More menu types… keeps what was typed', () => {
+  const typed = { ...base, description: 'Where to find us', previousTypeId: 'website' };
+
+  it('opens the picker over the form with the typed title and description (no JavaScript)', async () => {
+    const opened = await post(editor, { action: 'add' }, { ...typed, intent: 'pick-type' });
+    expect(opened.status).toBe(200);
+    expect(opened.data!.picker).toEqual({ query: '' });
+    expect(opened.data!.result.error).toBeUndefined();
+    expect(opened.data!.result.initialValue).toMatchObject({ typeId: 'website', name: 'Park Website', description: 'Where to find us' });
+
+    const filtered = await post(editor, { action: 'add' }, { ...typed, intent: 'pick-type', typeQuery: 'calendar' });
+    expect(filtered.data!.picker).toEqual({ query: 'calendar' });
+    expect(filtered.data!.result.initialValue).toMatchObject({ name: 'Park Website', description: 'Where to find us' });
+  });
+
+  it('applies the type chosen in the picker to the typed form, and Cancel closes it', async () => {
+    const chosen = await post(editor, { action: 'add' }, { ...typed, intent: 'choose-type:send-notification' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.data!.picker).toBeUndefined();
+    expect(chosen.data!.result.initialValue).toMatchObject({
+      typeId: 'send-notification',
+      name: 'Park Website',
+      description: 'Where to find us',
+      icon: 'send',
+      url: '',
+    });
+    const closed = await post(editor, { action: 'add' }, { ...typed, intent: 'close-picker' });
+    expect(closed.status).toBe(200);
+    expect(closed.data!.picker).toBeUndefined();
+    expect(closed.data!.result.initialValue).toMatchObject({ typeId: 'website', name: 'Park Website', description: 'Where to find us' });
+    // Nothing was saved on the way.
+    expect((await menu()).some((item) => item.name === 'Park Website')).toBe(false);
+  });
+
+  it('keeps the typed values when editing too', async () => {
+    const chosen = await post(
+      editor,
+      { action: 'edit', itemId: 'activities' },
+      { ...typed, typeId: 'amc-events', previousTypeId: 'amc-events', name: 'Fun Things', intent: 'choose-type:website' },
+    );
+    expect(chosen.data!.result.initialValue).toMatchObject({ typeId: 'website', name: 'Fun Things', description: 'Where to find us' });
+  });
+
+  it('answers 400 to an intent the screen does not have', async () => {
+    expect((await post(editor, { action: 'add' }, { ...typed, intent: 'delete' })).status).toBe(400);
+    expect((await post(editor, { action: 'add' }, { ...typed, intent: 'choose-type:' })).status).toBe(400);
+    expect((await post(editor, { action: 'edit', itemId: 'activities' }, { ...typed, intent: 'publish' })).status).toBe(400);
+  });
+});
+
+describe('menu item editor: the File upload hint', () => {
+  it('says what may be uploaded and the limit, never the too-large error', async () => {
+    const data = await load(editor, { action: 'add' }, '?type=file');
+    expect(data.fileHint).toBe('PDF, PNG or JPEG, up to 100 MB.');
+    expect(data.fileHint).not.toContain(data.tooLargeMessage);
+    expect(data.fileHint).not.toMatch(/larger than/);
+  });
+});
+
+describe('menu item editor: the community icon set', () => {
+  it('is named as staff read it, not by its id', async () => {
+    await services.db.ref(services.paths.community(COMMUNITY_A)).update({ iconSet: 'parks_color' });
+    try {
+      const data = await load(editor, { action: 'add' }, '?type=website');
+      expect(data.community.iconSet).toBe('parks_color');
+      expect(data.community.iconSetName).toBe('Parks in colour (old style)');
+    } finally {
+      await services.db.ref(services.paths.community(COMMUNITY_A)).update({ iconSet: 'svg_round' });
+    }
   });
 });
 
@@ -358,7 +441,7 @@ describe('menu item editor: editing and deleting', () => {
           body: new URLSearchParams({ ...base }),
         });
         await services.db.ref(menuPath()).set(items.filter((item) => item.uniqueId !== 'faqs') as never);
-        return menuItemPanel.action!({ request, params: { action: 'edit', itemId: 'faqs' }, context: {} });
+        return editAction({ request, params: { itemId: 'faqs' }, context: {} });
       })(),
     );
     expect(result.status).toBe(302);

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { Badge, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
@@ -15,13 +15,14 @@ import {
   MenuItemSchema,
   applyTypeChange,
   hasTabs,
+  menuItemDefaults,
   recordSourceOf,
+  type MenuItemDefaults,
   type MenuItemFormValue,
 } from '~/schemas/menu-item';
 import { IconPicker } from './icon-picker';
-import type { MenuItemActionData, MenuItemPanelData } from './menu-item.server';
+import type { MenuItemActionData, MenuItemEditorData } from './menu-item.server';
 import { MenuTypePicker } from './menu-type-picker';
-import type { PanelProps } from './registry';
 
 /**
  * Add Menu Item / Edit Menu Item (spec 02 "Menu item editor"): the Select Menu Type picker, the
@@ -33,14 +34,7 @@ import type { PanelProps } from './registry';
 
 const FORM_ID = 'menu-item-form';
 
-/** conform's defaultValue: checkboxes as 'on'. */
-function formDefaults(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? 'on' : undefined) : value]),
-  );
-}
-
-export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData, MenuItemActionData>) {
+export function MenuItemEditor({ data, actionData }: { data: MenuItemEditorData; actionData: MenuItemActionData | undefined }) {
   const cancelHref = data.mode === 'edit' ? data.path : '/';
   if (data.picker.open || !data.defaultValue) {
     return (
@@ -52,9 +46,8 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
           </Text>
         )}
         <MenuTypePicker
-          path={data.path}
+          mode={{ kind: 'links', path: data.path, cancelHref }}
           query={data.picker.query}
-          cancelHref={data.mode === 'edit' ? data.path : '/'}
           iconSet={data.community.iconSet}
           colors={data.community}
         />
@@ -65,7 +58,7 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
     <>
       <PanelHeading data={data} />
       <MenuItemForm
-        key={`${data.path}:${String(data.defaultValue.typeId)}`}
+        key={`${data.path}:${data.defaultValue.typeId ?? ''}`}
         data={data}
         defaultValue={data.defaultValue}
         actionData={actionData}
@@ -106,7 +99,7 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
   );
 }
 
-function PanelHeading({ data }: { data: MenuItemPanelData }) {
+function PanelHeading({ data }: { data: MenuItemEditorData }) {
   return (
     <Flex direction="column" gap="1" mb="3">
       <Heading as="h2" size="5">
@@ -124,8 +117,8 @@ function MenuItemForm({
   defaultValue,
   actionData,
 }: {
-  data: MenuItemPanelData;
-  defaultValue: Record<string, unknown>;
+  data: MenuItemEditorData;
+  defaultValue: MenuItemDefaults;
   actionData: MenuItemActionData | undefined;
 }) {
   const hydrated = useHydrated();
@@ -134,7 +127,7 @@ function MenuItemForm({
   const [form, fields] = useForm<MenuItemFormValue>({
     id: FORM_ID,
     lastResult: actionData?.result,
-    defaultValue: formDefaults(defaultValue) as never,
+    defaultValue,
     // Errors show on Submit (and then follow the typing): a message appearing on blur would move
     // the buttons under the pointer.
     shouldValidate: 'onSubmit',
@@ -153,7 +146,7 @@ function MenuItemForm({
     setUploadKey((key) => key + 1);
   }, [actionData]);
 
-  const typeId = fields.typeId.value ?? String(defaultValue.typeId ?? '');
+  const typeId = fields.typeId.value ?? defaultValue.typeId ?? '';
   const type = getMenuButtonType(typeId);
   const source = recordSourceOf(typeId);
   const restricted = fields.isRestricted.value === 'on';
@@ -173,8 +166,20 @@ function MenuItemForm({
   const onTypeChange = (next: string) => {
     if (!hydrated) return;
     const current = form.value ?? {};
-    form.update({ value: formDefaults(applyTypeChange({ ...current, typeId }, next)) as never });
+    form.update({ value: menuItemDefaults(applyTypeChange({ ...current, typeId }, next)) });
   };
+
+  // More menu types…: the picker over the form. Without JavaScript the server answers it
+  // (intent pick-type) with everything typed; with JavaScript it opens in place.
+  const [pickerOpen, setPickerOpen] = useState(Boolean(actionData?.picker));
+  useEffect(() => setPickerOpen(Boolean(actionData?.picker)), [actionData]);
+  const closePicker = useCallback(() => setPickerOpen(false), []);
+  const onTypeChangeRef = useRef(onTypeChange);
+  onTypeChangeRef.current = onTypeChange;
+  const chooseType = useCallback((next: string) => {
+    setPickerOpen(false);
+    onTypeChangeRef.current(next);
+  }, []);
 
   return (
     // The address keeps the type, so an answer with errors shows this form again (not the picker).
@@ -184,6 +189,14 @@ function MenuItemForm({
       encType="multipart/form-data"
       {...getFormProps(form)}
     >
+      {pickerOpen ? (
+        <MenuTypePicker
+          mode={{ kind: 'in-form', onChoose: hydrated ? chooseType : undefined, onCancel: hydrated ? closePicker : undefined }}
+          query={actionData?.picker?.query ?? ''}
+          iconSet={data.community.iconSet}
+          colors={look}
+        />
+      ) : null}
       <input type="hidden" name="previousTypeId" value={typeId} />
       <input {...hidden(fields.menuId)} />
       <input {...hidden(fields.itemKey)} />
@@ -204,7 +217,23 @@ function MenuItemForm({
           <Text size="2">
             {type ? <Badge variant="soft">{type.name}</Badge> : null} {type?.description}{' '}
             <RadixLink asChild size="2">
-              <Link to={`${data.path}?pick`}>More menu types…</Link>
+              <button
+                type="submit"
+                name="intent"
+                value="pick-type"
+                formNoValidate
+                className="link-button"
+                onClick={
+                  hydrated
+                    ? (event) => {
+                        event.preventDefault();
+                        setPickerOpen(true);
+                      }
+                    : undefined
+                }
+              >
+                More menu types…
+              </button>
             </RadixLink>
           </Text>
           <TextField field={fields.name} label="Title" />
@@ -216,6 +245,7 @@ function MenuItemForm({
             look={look}
             hydrated={hydrated}
             initialQuery={actionData?.iconQuery ?? ''}
+            iconSetName={data.community.iconSetName}
           />
           <Flex gap="3" wrap="wrap">
             <div style={{ flex: 1, minWidth: 140 }}>
@@ -229,7 +259,15 @@ function MenuItemForm({
           {type?.needsUrl ? (
             <>
               <TextField field={fields.url} label={type.id === 'file' ? 'File URL' : 'URL'} type="url" placeholder="https://" />
-              {type.id === 'file' ? <FileUpload key={`file-${uploadKey}`} accept={data.fileAccept} hint={data.tooLargeMessage} /> : null}
+              {type.id === 'file' ? (
+                <FileUpload
+                  key={`file-${uploadKey}`}
+                  accept={data.fileAccept}
+                  hint={data.fileHint}
+                  maxBytes={data.maxFileBytes}
+                  tooLargeMessage={data.tooLargeMessage}
+                />
+              ) : null}
               <CheckboxField field={fields.useWebView} label="Open inside the app (web view)" />
             </>
           ) : null}
@@ -251,7 +289,7 @@ function MenuItemForm({
               <Text size="1" color="gray" style={{ wordBreak: 'break-all' }}>
                 {data.qr.target}
               </Text>
-              <RadixLink href={data.qr.png} download={`${String(defaultValue.name || 'menu-item')}-qr-code.png`}>
+              <RadixLink href={data.qr.png} download={`${defaultValue.name || 'menu-item'}-qr-code.png`}>
                 Download QR Code
               </RadixLink>
             </Flex>
@@ -282,12 +320,28 @@ function MenuItemForm({
   );
 }
 
-function hidden(field: FieldMetadata<any>) {
+function hidden(field: FieldMetadata<string | undefined>) {
   const { key: _key, ...props } = getInputProps(field, { type: 'hidden' });
   return props;
 }
 
-function FileUpload({ accept, hint }: { accept: readonly string[]; hint: string }) {
+/**
+ * A File item's upload: the hint says what may be uploaded and how large; the too-large text
+ * shows only as an error, once a chosen file is over the limit (checked here with JavaScript,
+ * by the server without).
+ */
+function FileUpload({
+  accept,
+  hint,
+  maxBytes,
+  tooLargeMessage,
+}: {
+  accept: readonly string[];
+  hint: string;
+  maxBytes: number;
+  tooLargeMessage: string;
+}) {
+  const [tooLarge, setTooLarge] = useState(false);
   return (
     <Flex direction="column" gap="1">
       <FieldLabel htmlFor="menu-item-file">Or upload the file</FieldLabel>
@@ -298,15 +352,24 @@ function FileUpload({ accept, hint }: { accept: readonly string[]; hint: string 
           name={FILE_FIELD}
           accept={accept.join(',')}
           className="form-file"
-          aria-describedby="menu-item-file-hint"
+          aria-describedby={tooLarge ? 'menu-item-file-hint menu-item-file-error' : 'menu-item-file-hint'}
+          aria-invalid={tooLarge ? true : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            const over = Boolean(file && file.size > maxBytes);
+            setTooLarge(over);
+            // The form is not posted with a file the server would refuse.
+            if (over) event.currentTarget.value = '';
+          }}
         />
         <Button type="submit" name="intent" value="upload-file" size="1" variant="soft" formNoValidate>
           Upload
         </Button>
       </Flex>
       <Text id="menu-item-file-hint" size="1" color="gray">
-        PDF, PNG or JPEG. {hint}
+        {hint}
       </Text>
+      {tooLarge ? <ErrorList id="menu-item-file-error" errors={[tooLargeMessage]} /> : null}
     </Flex>
   );
 }
@@ -401,7 +464,15 @@ function Tabs({ form, tabs }: { form: ReturnType<typeof useForm<MenuItemFormValu
   );
 }
 
-function AuthGroups({ field, groups, hint }: { field: FieldMetadata<any>; groups: MenuItemPanelData['authGroups']; hint?: string }) {
+function AuthGroups({
+  field,
+  groups,
+  hint,
+}: {
+  field: FieldMetadata<string[]>;
+  groups: MenuItemEditorData['authGroups'];
+  hint?: string | undefined;
+}) {
   const options = groups.map((group) => group.value);
   const props = getCollectionProps(field, { type: 'checkbox', options });
   return (
@@ -421,17 +492,20 @@ function AuthGroups({ field, groups, hint }: { field: FieldMetadata<any>; groups
         </Text>
       ) : null}
       <div className="auth-groups">
-        {props.map(({ key, ...input }, index) => (
-          <Text as="label" size="2" key={key} className="form-check">
-            <input {...input} />
-            {groups[index]!.title}
-            {groups[index]!.kind === 'systemwide' ? (
-              <Badge size="1" variant="soft" color="gray">
-                Systemwide
-              </Badge>
-            ) : null}
-          </Text>
-        ))}
+        {props.map(({ key, ...input }, index) => {
+          const group = groups[index];
+          return group ? (
+            <Text as="label" size="2" key={key} className="form-check">
+              <input {...input} />
+              {group.title}
+              {group.kind === 'systemwide' ? (
+                <Badge size="1" variant="soft" color="gray">
+                  Systemwide
+                </Badge>
+              ) : null}
+            </Text>
+          ) : null;
+        })}
       </div>
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>

@@ -26,6 +26,7 @@ export function IconPicker({
   hydrated,
   initialQuery,
   fileKey,
+  iconSetName,
 }: {
   icon: FieldMetadata<string | undefined>;
   iconSvg: FieldMetadata<string | undefined>;
@@ -34,6 +35,8 @@ export function IconPicker({
   initialQuery: string;
   /** Changes after each answer of the server, emptying the file picker. */
   fileKey?: number;
+  /** The community's icon set as staff read it (the preview's shape). */
+  iconSetName: string;
 }) {
   const [query, setQuery] = useState(initialQuery);
   const searchId = useId();
@@ -63,14 +66,19 @@ export function IconPicker({
       </legend>
       <input {...svgProps} value={custom} />
       <Flex gap="4" align="start" wrap="wrap">
-        <img
-          className="icon-picker-preview"
-          src={svgDataUri(preview)}
-          alt="Icon preview"
-          width={72}
-          height={72}
-          data-testid="icon-preview"
-        />
+        <Flex direction="column" gap="1" align="center" style={{ maxWidth: 120 }}>
+          <img
+            className="icon-picker-preview"
+            src={svgDataUri(preview)}
+            alt="Icon preview"
+            width={72}
+            height={72}
+            data-testid="icon-preview"
+          />
+          <Text size="1" color="gray" align="center" data-testid="icon-set-name">
+            Icon set: {iconSetName}
+          </Text>
+        </Flex>
         <Flex direction="column" gap="2" style={{ flex: 1, minWidth: 220 }}>
           {custom && !chosen ? (
             <Flex gap="2" align="center" wrap="wrap">

@@ -1,0 +1,202 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data } from '@remix-run/node';
+import {
+  HEADER_SAVED,
+  headerFormValue,
+  headerImageSize,
+  headerRecord,
+  readHeaderInfo,
+  saveHeaderInfo,
+  storeHeaderImage,
+  storePlacePhoto,
+} from '@server/header/header-info';
+import { loadPlacesPicker, placeIdOf, PLACES_TEXTS, type PlacesPicker } from '@server/header/places-picker';
+import { parseCrop, type Size } from '@server/images/pipeline';
+import { placesErrorMessage, placesProvider } from '@server/providers/places';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type ParsedUpload, type UploadError } from '@server/storage';
+import { loadCommunityRecord } from '~/components/shell/shell.server';
+import { redirectWithToast } from '~/components/toast.server';
+import {
+  CROP_FIELD,
+  HeaderSchema,
+  IMAGE_FIELD,
+  PLACE_CREDIT_PREFIX,
+  PLACE_PHOTO_FIELD,
+  type HeaderFormValue,
+  type HeaderImageValue,
+  type HeaderIntentName,
+} from '~/schemas/header';
+import { getServices } from '~/services.server';
+
+/**
+ * The header editor's server half (spec 02 "Header editor", spec 01 §2.6): `/header-images`,
+ * editing header-info/main-menu of the current community. One multipart form: an image file
+ * posted with 'Upload' (or with Save) is stored and added to the list; conform's remove and
+ * reorder buttons post too, so everything works without JavaScript.
+ *
+ * The places picker (spec 02 §2, §5, §7): when the community has a `placeId`, 'Choose from
+ * Places Photos' posts the form (intent `places`) and the answer shows the picker over it,
+ * keeping everything typed; it also opens with a plain GET of `/header-images?places=1`.
+ * 'Add Photo' (intent `place-photo`) fetches the chosen photo on the server, stores it like an
+ * upload and adds it to the list (saved with Save); a failing places service answers its
+ * message in the picker.
+ */
+
+export { PLACES_TEXTS, type PlacesPicker };
+export const HEADER_CONTEXT = 'main-menu';
+
+export interface HeaderImagesData {
+  defaultValue: HeaderFormValue;
+  /** The header image's size: the cropper's aspect. */
+  target: Size;
+  accept: readonly string[];
+  maxBytes: number;
+  /** The cropper's message when a chosen file is over the limit (an error, never a hint). */
+  tooLargeMessage: string;
+  places: {
+    /** The community has a place id: 'Choose from Places Photos' is offered. */
+    available: boolean;
+    offline: boolean;
+    offlineMessage: string;
+    offlineHint: string;
+  };
+  /** The picker opened by a GET of `?places=1`. */
+  picker: PlacesPicker | null;
+}
+
+export interface HeaderImagesActionData {
+  result: SubmissionResult<string[]>;
+  uploadError: Pick<UploadError, 'title' | 'message'> | null;
+  /** The places picker to show over the form (intents `places`, and `place-photo` failing). */
+  picker?: PlacesPicker | null;
+}
+
+export async function loadHeaderEditor(request: Request, community: string): Promise<HeaderImagesData> {
+  const services = await getServices();
+  const [stored, record] = await Promise.all([readHeaderInfo(services, community, HEADER_CONTEXT), loadCommunityRecord(community)]);
+  const placeId = placeIdOf(record);
+  const wantsPicker = new URL(request.url).searchParams.get('places') === '1';
+  return {
+    defaultValue: headerFormValue(stored),
+    target: headerImageSize(record),
+    accept: IMAGE_TYPES,
+    maxBytes: MAX_UPLOAD_BYTES,
+    tooLargeMessage: tooLargeMessage(),
+    places: {
+      available: placeId !== null,
+      offline: placesProvider(services.env).offline,
+      offlineMessage: PLACES_TEXTS.offline,
+      offlineHint: PLACES_TEXTS.offlineHint,
+    },
+    picker: wantsPicker ? await loadPlacesPicker(services.env, placeId) : null,
+  };
+}
+
+/** The editor's multipart form: one image file at most. */
+export function parseHeaderUpload(request: Request): Promise<ParsedUpload> {
+  return parseUpload(request, { accept: IMAGE_TYPES, maxFiles: 1 });
+}
+
+/** The form shown again as posted, without validation messages: the picker is not a save. */
+const unvalidated = (result: SubmissionResult<string[]>): SubmissionResult<string[]> => ({ ...result, error: {} });
+
+/** Appends an image to the posted list (images[n].…), after the last posted one. */
+function appendImage(formData: FormData, image: HeaderImageValue) {
+  const indexes = [...formData.keys()].flatMap((key) => /^images\[(\d+)\]\./.exec(key)?.[1] ?? []).map(Number);
+  const next = indexes.length ? Math.max(...indexes) + 1 : 0;
+  for (const [name, value] of Object.entries(image)) {
+    if (value !== undefined) formData.set(`images[${next}].${name}`, String(value));
+  }
+}
+
+/** The post of the editor's form, its intent already read: the form again, or saved and home. */
+export async function headerEditorAction(request: Request, community: string, upload: ParsedUpload, intent: HeaderIntentName) {
+  const services = await getServices();
+  const formData = upload.formData;
+  const file = formData.get(IMAGE_FIELD);
+  const crop = parseCrop(formData.get(CROP_FIELD));
+  const chosenPhoto = String(formData.get(PLACE_PHOTO_FIELD) ?? '').trim();
+  formData.delete(IMAGE_FIELD);
+  formData.delete(CROP_FIELD);
+  formData.delete(PLACE_PHOTO_FIELD);
+  const credits = new Map<string, string>();
+  for (const key of [...formData.keys()].filter((name) => name.startsWith(PLACE_CREDIT_PREFIX))) {
+    credits.set(key.slice(PLACE_CREDIT_PREFIX.length), String(formData.get(key) ?? ''));
+    formData.delete(key);
+  }
+  let record: Record<string, unknown> | null = null;
+  const communityRecord = async () => (record ??= await loadCommunityRecord(community));
+
+  if (!upload.ok) {
+    const submission = parseWithZod(formData, { schema: HeaderSchema });
+    const uploadError = { title: upload.error.title, message: upload.error.message };
+    return data<HeaderImagesActionData>(
+      { result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [upload.error.message] } }), uploadError },
+      { status: 400 },
+    );
+  }
+
+  // A chosen file joins the list (a video header ignores it: a video clears images).
+  if (file instanceof File && file.size > 0 && formData.get('headerType') !== 'video') {
+    let image;
+    try {
+      image = await storeHeaderImage(services.storage, community, file, { crop, target: headerImageSize(await communityRecord()) });
+    } catch {
+      const submission = parseWithZod(formData, { schema: HeaderSchema });
+      const message = 'The image could not be read. Please upload a PNG or JPEG image.';
+      return data<HeaderImagesActionData>(
+        { result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null },
+        { status: 400 },
+      );
+    }
+    appendImage(formData, image);
+  }
+
+  // The places picker: open it over the form, close it, or add the chosen photo.
+  if (intent === 'places' || intent === 'places-cancel' || intent === 'place-photo') {
+    const placeId = placeIdOf(await communityRecord());
+    const reopen = async (status: number, error: string | null) => {
+      const submission = parseWithZod(formData, { schema: HeaderSchema });
+      const picker = await loadPlacesPicker(services.env, placeId, { error, chosen: chosenPhoto || null });
+      return data<HeaderImagesActionData>({ result: unvalidated(submission.reply()), uploadError: null, picker }, { status });
+    };
+    if (intent === 'places') return reopen(200, null);
+    if (intent === 'place-photo') {
+      if (!placeId) return reopen(400, PLACES_TEXTS.noPlace);
+      if (!chosenPhoto) return reopen(400, PLACES_TEXTS.choose);
+      const provider = placesProvider(services.env);
+      let photo;
+      try {
+        photo = await provider.fetchPhoto(placeId, chosenPhoto);
+      } catch (error) {
+        console.error(`Fetching the places photo ${chosenPhoto} failed:`, error);
+        return reopen(502, placesErrorMessage(error));
+      }
+      try {
+        const image = await storePlacePhoto(services.storage, community, photo, { target: headerImageSize(await communityRecord()) });
+        // Google asks that its photos' authors be credited where the photo shows.
+        const credit = provider.offline ? '' : (credits.get(chosenPhoto) ?? '').trim().slice(0, 200);
+        appendImage(formData, { ...image, caption: image.caption ?? (credit ? `Photo: ${credit}` : undefined) });
+      } catch (error) {
+        console.error(`Storing the places photo ${chosenPhoto} failed:`, error);
+        return reopen(502, PLACES_TEXTS.stored);
+      }
+      // A chosen photo makes this an images header.
+      formData.set('headerType', 'images');
+    }
+    const submission = parseWithZod(formData, { schema: HeaderSchema });
+    return data<HeaderImagesActionData>({ result: unvalidated(submission.reply()), uploadError: null, picker: null });
+  }
+
+  const submission = parseWithZod(formData, { schema: HeaderSchema });
+  // Remove / move up / move down (conform intents) and 'Upload' show the form again, unsaved.
+  if (submission.status !== 'success' || intent === 'upload') {
+    const failed = submission.status === 'error' && intent !== 'upload';
+    return data<HeaderImagesActionData>({ result: submission.reply(), uploadError: null }, { status: failed ? 400 : 200 });
+  }
+
+  const stored = await readHeaderInfo(services, community, HEADER_CONTEXT);
+  await saveHeaderInfo(services, community, HEADER_CONTEXT, headerRecord(submission.value, stored));
+  return redirectWithToast(request, '/', { kind: 'success', message: HEADER_SAVED });
+}
