@@ -28,7 +28,7 @@ const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset,
 function pngSize(bytes: Uint8Array): ImageSize | null {
   // Signature (8), chunk length (4), 'IHDR' (4), width (4), height (4).
   if (bytes.length < 24) return null;
-  const type = String.fromCharCode(bytes[12], bytes[13], bytes[14], bytes[15]);
+  const type = String.fromCharCode(...bytes.subarray(12, 16));
   if (type !== 'IHDR') return null;
   const data = view(bytes);
   const width = data.getUint32(16);
@@ -44,8 +44,8 @@ function jpegSize(bytes: Uint8Array): ImageSize | null {
   let offset = 2;
   let quarterTurn = false;
   while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1];
+    if (data.getUint8(offset) !== 0xff) return null;
+    const marker = data.getUint8(offset + 1);
     // Fill bytes and markers without a length.
     if (marker === 0xff) {
       offset += 1;

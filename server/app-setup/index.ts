@@ -169,9 +169,10 @@ export async function checkStoredAssets(
   values: AppFormValues,
 ): Promise<Partial<Record<AppAssetField, AssetCheck>>> {
   const wanted = APP_ASSETS.filter((asset) => values[asset.field]);
-  if (wanted.length === 0) return {};
+  const [first] = wanted;
+  if (!first) return {};
   // The app's folder, app-icons/{appId}/, from the one place that builds its paths.
-  const someAsset = storagePaths.appIcon(appId, wanted[0].kind, 'png');
+  const someAsset = storagePaths.appIcon(appId, first.kind, 'png');
   const entries = await deps.storage.list(someAsset.slice(0, someAsset.lastIndexOf('/') + 1));
   const checks: Partial<Record<AppAssetField, AssetCheck>> = {};
   for (const asset of wanted) {

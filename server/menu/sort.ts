@@ -99,7 +99,8 @@ export function moveKey(order: readonly string[], index: number, delta: -1 | 1, 
   const target = index + delta;
   const next = [...order];
   if (!Number.isInteger(index) || index < locked || target < locked || index >= order.length || target >= order.length) return next;
-  [next[index], next[target]] = [next[target], next[index]];
+  // Both indexes are inside the order (checked above).
+  [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
 }
 
