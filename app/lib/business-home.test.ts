@@ -27,8 +27,8 @@ describe('business-only home', () => {
   it('shows every action whose data is there, in the spec order', () => {
     const home = businessHome(marina, '<p>Slips and rentals</p>');
     expect(home.actions.map((action) => action.label)).toEqual(['Call', 'Map', 'Reservations', 'Website', 'Special']);
-    expect(home.actions[0].href).toBe('tel:5185550199');
-    expect(home.actions[1].href).toBe(
+    expect(home.actions[0]?.href).toBe('tel:5185550199');
+    expect(home.actions[1]?.href).toBe(
       'https://www.google.com/maps/search/?api=1&query=12%20Harbor%20Road%2C%20Lake%20George%2C%20NY%2012845',
     );
     expect(home.address).toBe('12 Harbor Road');
@@ -42,7 +42,7 @@ describe('business-only home', () => {
       '',
     );
     expect(home.actions.map((action) => action.id)).toEqual(['map']);
-    expect(home.actions[0].href).toContain('query=43.4%2C-73.7');
+    expect(home.actions[0]?.href).toContain('query=43.4%2C-73.7');
     expect(businessHome({}, '').actions).toEqual([]);
   });
 });
