@@ -29,7 +29,8 @@ const fn = (target: Paths, name: keyof Paths) => target[name] as unknown as Path
 
 /** The argument names of a shape, in order, and whether the last one is optional. */
 function shapeArguments(shape: string): { names: string[]; optional: boolean } {
-  const names = [...shape.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).filter((name) => name !== 'product');
+  // The group is not optional: every match has it.
+  const names = [...shape.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).filter((name) => name !== 'product');
   return { names, optional: shape.includes('[/') };
 }
 

@@ -199,10 +199,11 @@ export function formatListingContext(community: string, section: string): string
 /** Parses '{community}/{section}' (business `contexts`, a grant's `origContext`). */
 export function parseListingContext(context: string): ListingContext {
   const parts = parseSectionPath(context, 'listingContext');
-  if (parts.length !== 2) {
+  const [community, section] = parts;
+  if (parts.length !== 2 || community === undefined || section === undefined) {
     throw new PathKeyError('listingContext', context, 'a listing context is "{community}/{section}" (two keys)');
   }
-  return { community: parts[0], section: parts[1] };
+  return { community, section };
 }
 
 /** An event context: one calendar of one community. */
@@ -218,10 +219,17 @@ export function formatEventContext(community: string, calendarId: string): strin
 
 export function parseEventContext(context: string): EventContext {
   const parts = parseSectionPath(context, 'eventContext');
-  if (parts.length !== 4 || parts[1] !== 'amc-events' || parts[2] !== 'calendars') {
+  const [community, collection, calendars, calendarId] = parts;
+  if (
+    parts.length !== 4 ||
+    community === undefined ||
+    collection !== 'amc-events' ||
+    calendars !== 'calendars' ||
+    calendarId === undefined
+  ) {
     throw new PathKeyError('eventContext', context, 'an event context is "{community}/amc-events/calendars/{calendarId}"');
   }
-  return { community: parts[0], calendarId: parts[3] };
+  return { community, calendarId };
 }
 
 // ─── Keys the spec derives from titles ───────────────────────────────────────────────────────
@@ -648,8 +656,8 @@ export const PATH_SHAPES = {
 export const PRODUCT_COLLECTIONS: readonly string[] = [
   ...new Set(
     Object.values(PATH_SHAPES)
-      .filter((shape) => shape.startsWith('{product}/'))
-      .map((shape) => shape.split('/')[1].replace(/\[$/, '')),
+      .map((shape) => /^\{product\}\/([^/]*)/.exec(shape)?.[1]?.replace(/\[$/, ''))
+      .filter((collection) => collection !== undefined),
   ),
 ].sort();
 

@@ -41,7 +41,7 @@ export function projectFromHost(host: string | null | undefined, defaultProject:
   if (/^[\d.]+$/.test(name) || name.startsWith('[')) return defaultProject; // an IP address
   const labels = name.split('.');
   if (labels.length < 3 && !(labels.length === 2 && labels[1] === 'localhost')) return defaultProject;
-  const first = labels[0];
+  const [first = ''] = labels;
   if (NOT_SUBDOMAINS.has(first) || !/^[a-z0-9][a-z0-9-]*$/.test(first)) return defaultProject;
   return first;
 }

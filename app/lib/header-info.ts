@@ -41,11 +41,11 @@ export function videoIdFrom(value: unknown): string | null {
   }
   const host = url.hostname.replace(/^(www|m|music)\./, '');
   let candidate: string | null = null;
-  if (host === 'youtu.be') candidate = url.pathname.slice(1).split('/')[0];
+  if (host === 'youtu.be') candidate = url.pathname.slice(1).split('/')[0] ?? null;
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     candidate = url.searchParams.get('v');
     const path = url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/?#]+)/);
-    if (!candidate && path) candidate = path[1];
+    if (!candidate && path) candidate = path[1] ?? null;
   }
   return candidate && VIDEO_ID.test(candidate) ? candidate : null;
 }

@@ -31,7 +31,7 @@ const NOBODY: TrayFlags = {
  * enables dollars): editor of A, admin of A, editor of B, the resort system admin (admin of
  * both), the super admin (admin of A), the remote manager (no community rights).
  */
-const DEMO: Record<string, TrayFlags> = {
+const DEMO = {
   editorA: { ...NOBODY, editLocationsCount: 1 },
   adminA: { ...NOBODY, editLocationsCount: 1, isAdminForLocation: true, canSendNotification: true, isAdminForApp: true },
   editorB: { ...NOBODY, editLocationsCount: 1 },
@@ -45,7 +45,7 @@ const DEMO: Record<string, TrayFlags> = {
   },
   super: { ...NOBODY, editLocationsCount: 1, isAdminForLocation: true, canSendNotification: true, isAdminForApp: true, isSuperAdmin: true },
   remote: { ...NOBODY },
-};
+} satisfies Record<string, TrayFlags>;
 
 const STAFF_QUICK = ['header-images', 'community-setup', 'manage-calendars', 'calendar-builder', 'manage-maps'];
 const ADMINISTRATIVE = ['users', 'user-management', 'files', 'bookings', 'splashscreens', 'banner-ads', 'analytics', 'marketing'];
@@ -160,7 +160,7 @@ describe('visibleTrays, role by role (demo people in their own community)', () =
   it('labels the buttons and keeps them available outside the studio', () => {
     const [quick] = visibleTrays(DEMO.adminA);
     expect(quick).toMatchObject({ id: 'quick-access', title: 'Quick Access' });
-    expect(quick.buttons[0]).toEqual({
+    expect(quick?.buttons[0]).toEqual({
       id: 'send-notification',
       label: 'Send Notification',
       to: '/amc-messages/messages/add',
@@ -182,7 +182,7 @@ describe('visibleTrays, rule by rule', () => {
   });
 
   it('Switch Community: admin rights plus two editable communities, unless system admin', () => {
-    const has = (flags: TrayFlags) => shape(visibleTrays(flags))['quick-access'].includes('switch-community');
+    const has = (flags: TrayFlags) => shape(visibleTrays(flags))['quick-access']?.includes('switch-community');
     expect(has({ ...DEMO.adminA, editLocationsCount: 2 })).toBe(true);
     // Admin elsewhere, editor here: still may switch back.
     expect(has({ ...DEMO.editorA, editLocationsCount: 2, isAdminForApp: true })).toBe(true);

@@ -71,7 +71,7 @@ describe('Google sign-in routes', () => {
     for (const [code, message] of [
       ['refused', 'Bad Request'],
       ['stranger', 'There is no account for someone@gmail.example. Please contact the administrator.'],
-    ]) {
+    ] as const) {
       const client = new RouteClient();
       const returned = await returnFromGoogle(client, code);
       expect(returned.location).toBe('/login');

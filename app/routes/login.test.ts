@@ -64,10 +64,16 @@ function queuedEmails(to: string) {
     );
 }
 
+async function firstEmail(to: string) {
+  const [mail] = await queuedEmails(to);
+  if (!mail) throw new Error(`no e-mail queued for ${to}`);
+  return mail;
+}
+
 function linkIn(body: string): string {
-  const match = /href="([^"]+)"/.exec(body);
-  if (!match) throw new Error(`no link in ${body}`);
-  return match[1].replace(/&#38;/g, '&');
+  const href = /href="([^"]+)"/.exec(body)?.[1];
+  if (!href) throw new Error(`no link in ${body}`);
+  return href.replace(/&#38;/g, '&');
 }
 
 async function createUser(email: string, rights?: Record<string, Record<string, boolean>>) {
@@ -281,7 +287,7 @@ describe('e-mail sign-in links', () => {
     expect(page.notice!.text).toContain(`A sign-in link has been sent to ${user.email}.`);
     expect(page.notice!.text).toContain('check your spam folder too');
 
-    const [mail] = await queuedEmails(user.email);
+    const mail = await firstEmail(user.email);
     expect(mail.subject).toBe('Sign in to App Admin');
     const link = new URL(linkIn(mail.body));
     expect(link.origin).toBe('http://console.test');
@@ -313,7 +319,7 @@ describe('e-mail sign-in links', () => {
   it('asks another browser for the e-mail, which must be the one the link was sent to', async () => {
     const user = await createUser('link-other@demo.example', { 'demo-campground': { isAdmin: true } });
     await submit(browser(), { intent: 'email-link', email: user.email });
-    const link = new URL(linkIn((await queuedEmails(user.email))[0].body));
+    const link = new URL(linkIn((await firstEmail(user.email)).body));
     const token = link.searchParams.get('token')!;
 
     const other = browser();
@@ -357,7 +363,7 @@ describe('forgotten passwords', () => {
       text: 'Your password has been reset, please check your e-mail',
     });
 
-    const [mail] = await queuedEmails(user.email);
+    const mail = await firstEmail(user.email);
     expect(mail.subject).toBe('Reset your App Admin password');
     const link = new URL(linkIn(mail.body));
     const token = link.searchParams.get('token')!;

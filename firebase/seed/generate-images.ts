@@ -218,7 +218,8 @@ const mainStreet: Scene = (ctx, width, height) => {
     const w = 120 + rnd() * 70;
     const h = 170 + rnd() * 90;
     const top = height * 0.78 - h;
-    ctx.fillStyle = colours[index % colours.length];
+    // A non-empty literal indexed modulo its length.
+    ctx.fillStyle = colours[index % colours.length]!;
     ctx.fillRect(x, top, w - 4, h);
     ctx.fillStyle = 'rgba(0,0,0,0.25)';
     ctx.fillRect(x, top, w - 4, 10);

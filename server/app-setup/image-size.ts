@@ -44,8 +44,8 @@ function jpegSize(bytes: Uint8Array): ImageSize | null {
   let offset = 2;
   let quarterTurn = false;
   while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1] ?? 0xd9;
+    if (data.getUint8(offset) !== 0xff) return null;
+    const marker = data.getUint8(offset + 1);
     // Fill bytes and markers without a length.
     if (marker === 0xff) {
       offset += 1;

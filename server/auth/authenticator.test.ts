@@ -86,7 +86,7 @@ async function start() {
   expect(thrown).toBeInstanceOf(Response);
   const response = thrown as Response;
   const location = new URL(response.headers.get('Location')!);
-  return { location, cookie: response.headers.get('Set-Cookie')!.split(';')[0] };
+  return { location, cookie: response.headers.get('Set-Cookie')!.split(';')[0]! };
 }
 
 /** Google's redirect back with an authorization code. */
@@ -135,7 +135,8 @@ describe('Google sign-in (remix-auth-google)', () => {
     const { location, cookie } = await start();
     const user = await callback('admin', cookie, location.searchParams.get('state')!);
     expect(user).toEqual({ uid: 'demo-admin', email: 'admin@demo.example', displayName: 'Karen Lindqvist' });
-    expect(Object.fromEntries(tokenRequests[0])).toMatchObject({
+    expect(tokenRequests).toHaveLength(1);
+    expect(Object.fromEntries(tokenRequests[0]!)).toMatchObject({
       grant_type: 'authorization_code',
       code: 'admin',
       client_id: 'client-id',

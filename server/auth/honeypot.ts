@@ -47,7 +47,7 @@ export function createHoneypot({ secret, now = Date.now }: { secret: string; now
       if (formData.get(HONEYPOT_NAME_FIELD) !== '') throw new SpamError('Honeypot input not empty');
       const validFrom = formData.get(HONEYPOT_VALID_FROM_FIELD);
       if (typeof validFrom !== 'string' || validFrom === '') throw new SpamError('Missing honeypot valid from input');
-      const [timestamp, signature = ''] = validFrom.split('.');
+      const [timestamp = '', signature = ''] = validFrom.split('.');
       const expected = Buffer.from(sign(timestamp));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {

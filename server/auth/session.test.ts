@@ -36,7 +36,7 @@ async function signIn(persistent: boolean) {
   session.set('signedInAt', clock);
   session.set('communityKey', 'demo-campground');
   const setCookie = await sessions.commitSession(session, commitOptions(session));
-  return { setCookie, cookie: setCookie.split(';')[0] };
+  return { setCookie, cookie: setCookie.split(';')[0]! };
 }
 
 const request = (cookie?: string) => new Request('http://localhost/', { headers: cookie ? { Cookie: cookie } : {} });
@@ -58,7 +58,7 @@ describe('staff sessions', () => {
     });
     const stored = (await db.ref('amc/console-sessions').get()).val() as Record<string, { expiresAt: number }>;
     expect(Object.values(stored)).toHaveLength(1);
-    expect(Object.values(stored)[0].expiresAt).toBe(clock + PERSONAL_SESSION_SECONDS * 1000);
+    expect(Object.values(stored)[0]?.expiresAt).toBe(clock + PERSONAL_SESSION_SECONDS * 1000);
   });
 
   it('give personal devices a persistent cookie and shared devices a browser-session cookie', async () => {

@@ -185,5 +185,6 @@ export async function newStaffSession(sessions: StaffSessionStorage, input: NewS
 
 /** The `name=value` pair of a committed session cookie (tests and fixtures send it back). */
 export function cookiePair(setCookie: string): string {
-  return setCookie.split(';')[0];
+  const end = setCookie.indexOf(';');
+  return end === -1 ? setCookie : setCookie.slice(0, end);
 }

@@ -21,11 +21,18 @@ const tokens = (secrets = ['first-secret-of-at-least-32-characters!']) => create
 const issue = (kind: 'email-link' | 'password-reset' = 'email-link') =>
   tokens().issue({ kind, uid: 'demo-admin', email: 'admin@demo.example', ttlMs: EMAIL_LINK_TTL_MS });
 
+/** A token's three dot-separated parts: id, expiry (base 36) and signature. */
+function tokenParts(token: string): [id: string, expiry: string, signature: string] {
+  const [id, expiry, signature, ...rest] = token.split('.');
+  if (id === undefined || expiry === undefined || signature === undefined || rest.length > 0) throw new Error(`not a token: ${token}`);
+  return [id, expiry, signature];
+}
+
 describe('single-use sign-in tokens', () => {
   it('stores a record and answers a signed token that redeems once', async () => {
     const token = await issue();
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
-    const id = token.split('.')[0];
+    const [id] = tokenParts(token);
     expect((await db.ref(paths.authToken(id)).get()).val()).toMatchObject({
       kind: 'email-link',
       uid: 'demo-admin',
@@ -56,10 +63,10 @@ describe('single-use sign-in tokens', () => {
 
   it('refuses forged, altered, truncated and other-kind tokens', async () => {
     const token = await issue();
-    const [id, expiry, signature] = token.split('.');
+    const [id, expiry, signature] = tokenParts(token);
     const later = (parseInt(expiry, 36) + 3_600_000).toString(36);
     const other = (char: string) => (char === 'A' ? 'B' : 'A');
-    const firstFlipped = `${other(signature[0])}${signature.slice(1)}`;
+    const firstFlipped = `${other(signature.slice(0, 1))}${signature.slice(1)}`;
     // The last character carries two unused bits: a different character there may decode to the same bytes.
     const lastFlipped = `${signature.slice(0, -1)}${other(signature.slice(-1))}`;
     const bad = [
@@ -101,13 +108,13 @@ describe('single-use sign-in tokens', () => {
 
   it('refuses a well-signed token whose record is gone', async () => {
     const token = await issue();
-    await db.ref(paths.authToken(token.split('.')[0])).remove();
+    await db.ref(paths.authToken(tokenParts(token)[0])).remove();
     expect(await tokens().redeem(token, 'email-link')).toEqual({ ok: false, problem: 'invalid' });
   });
 
   it('clears records a day after they expired when new ones are issued', async () => {
     const stale = await issue();
-    const staleId = stale.split('.')[0];
+    const [staleId] = tokenParts(stale);
     time += EMAIL_LINK_TTL_MS + 24 * 60 * 60 * 1000 + 1;
     await issue();
     expect((await db.ref(paths.authToken(staleId)).get()).exists()).toBe(false);

@@ -52,16 +52,16 @@ export interface AuthTokenOptions {
 const TOKEN = /^([A-Za-z0-9_-]{22})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 export function createAuthTokens({ db, paths, secrets, now = Date.now }: AuthTokenOptions): AuthTokens {
-  if (secrets.length === 0) throw new Error('createAuthTokens: at least one secret is required');
+  const [signingSecret] = secrets;
+  if (signingSecret === undefined) throw new Error('createAuthTokens: at least one secret is required');
 
   const sign = (secret: string, kind: AuthTokenKind, id: string, expiresAt: number) =>
     createHmac('sha256', secret).update(`${kind}\n${id}\n${expiresAt}`).digest();
 
   /** The id and expiry of a well-formed token whose signature one of the secrets made. */
   const parse = (token: string, kind: AuthTokenKind): { id: string; expiresAt: number } | null => {
-    const match = TOKEN.exec(typeof token === 'string' ? token.trim() : '');
-    if (!match) return null;
-    const [, id, expiry, signature] = match;
+    const [, id, expiry, signature] = TOKEN.exec(typeof token === 'string' ? token.trim() : '') ?? [];
+    if (id === undefined || expiry === undefined || signature === undefined) return null;
     const expiresAt = parseInt(expiry, 36);
     // Compared as text, so that only the canonical encoding of a signature is accepted.
     const given = Buffer.from(signature);
@@ -109,7 +109,7 @@ export function createAuthTokens({ db, paths, secrets, now = Date.now }: AuthTok
       const record: AuthTokenRecord = { kind, uid, email, createdAt, expiresAt };
       await db.ref(paths.authToken(id)).set({ ...record });
       await sweep(id).catch(() => undefined);
-      return `${id}.${expiresAt.toString(36)}.${sign(secrets[0], kind, id, expiresAt).toString('base64url')}`;
+      return `${id}.${expiresAt.toString(36)}.${sign(signingSecret, kind, id, expiresAt).toString('base64url')}`;
     },
 
     async inspect(token, kind) {

@@ -164,7 +164,7 @@ describe('accessVerdict', () => {
   it('counts a resort system flag as staff, and needs editInfo for remote access', () => {
     const base = accessFromRecords({ uid: 'u', email: 'u@example.com' }, null, null, { SUPER_ADMIN_EMAILS: [] });
     expect(accessVerdict({ ...base, isResortSystem: true })).toBe('staff');
-    const grant = { ...of('remote').remoteGrants[0] };
+    const grant = { ...of('remote').remoteGrants[0]! };
     expect(accessVerdict({ ...base, remoteGrants: [{ ...grant, editInfo: false }] })).toBe('none');
     expect(accessVerdict({ ...base, remoteGrants: [grant] })).toBe('remote');
   });

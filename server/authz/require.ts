@@ -212,7 +212,8 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
         found.push({ community, section, itemId: child.key, path: paths.listItem(community, section, child.key), value: childValue });
         return true;
       });
-      if (found.length > 0) return found[0];
+      const [first] = found;
+      if (first) return first;
     }
     return null;
   }
@@ -231,7 +232,7 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
         .map(([detailId, entry]) => remoteGrantFromEntry(detailId, entry, target.uuid))
         .filter((candidate): candidate is RemoteGrant => candidate !== null && candidate.accessType === 'url')
         .filter((candidate) => target.detailId === undefined || candidate.detailId === target.detailId);
-      if (grants.length === 1) grant = grants[0];
+      if (grants.length === 1) grant = grants[0]!;
     } else {
       // E-mail access: the signed-in person's own grant for this item.
       user = await requireUser(request);

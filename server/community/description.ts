@@ -11,8 +11,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
-    const known = ENTITIES[name];
-    if (known !== undefined) return known;
+    const entity = Object.hasOwn(ENTITIES, name) ? ENTITIES[name] : undefined;
+    if (entity !== undefined) return entity;
     const lower = name.toLowerCase();
     if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
     if (lower.startsWith('#')) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));

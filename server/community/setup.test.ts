@@ -165,7 +165,7 @@ describe('business-only communities', () => {
       { title: 'Call', icon: 'phone', action: 'call', actionKey: '(518) 555-0100' },
       { title: 'Rooms', icon: 'custom-bed', action: 'booking', actionKey: 'rooms' },
     ]);
-    expect((buttons[1]?.iconData as { svg: string }).svg).toContain('<svg');
+    expect((buttons[1]?.iconData as { svg: string } | undefined)?.svg).toContain('<svg');
     // An icon outside the library keeps its stored glyph.
     expect(buttons[3]?.iconData).toEqual({ svg: '<svg/>' });
     expect('socialMedia' in fields).toBe(false);

@@ -35,9 +35,18 @@ interface Row {
 }
 
 function median(values: number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  // 0 < middle < length when length > 1; middle = 0 when length is 1.
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** One of `items`, chosen by `random` (in [0, 1)). */
+function pick<T>(items: readonly T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
 }
 
 async function time(work: () => Promise<unknown>): Promise<number> {
@@ -75,7 +84,7 @@ async function buildList(list: Reference, size: number): Promise<{ keys: string[
         title: `Event ${i + 1}`,
         startDate,
         endDate: new Date(start + 2 * HOUR).toISOString(),
-        audience: AUDIENCES[Math.floor(random() * AUDIENCES.length)],
+        audience: pick(AUDIENCES, random),
       };
       keys.push(key);
       startDates.push(startDate);
@@ -99,11 +108,12 @@ async function measure(list: Reference, size: number): Promise<Row> {
   const orderedPageMs = await medianTime(RUNS, () => orderedPage().get());
   const keyPageMs = await medianTime(RUNS, () => list.orderByKey().limitToFirst(PAGE).get());
   const deepStart = built.startDates[Math.floor(size * 0.9)];
+  if (deepStart === undefined) throw new Error(`no start date at 90% of ${size}`);
   const deepPageMs = await medianTime(RUNS, () => list.orderByChild('startDate').startAt(deepStart).limitToFirst(PAGE).get());
   const random = randomSequence(size + 1);
   const updateMs = await medianTime(UPDATE_RUNS, (run) => {
     const values: Record<string, DbValue> = {};
-    for (let i = 0; i < 100; i++) values[`${built.keys[Math.floor(random() * size)]}/title`] = `Renamed ${run}-${i}`;
+    for (let i = 0; i < 100; i++) values[`${pick(built.keys, random)}/title`] = `Renamed ${run}-${i}`;
     return list.update(values);
   });
   return { size, setupMs, indexBuildMs, orderedPageMs, keyPageMs, deepPageMs, updateMs };
@@ -128,8 +138,8 @@ function printTable(rows: Row[]): void {
     `${row.deepPageMs.toFixed(3)} ms`,
     `${row.updateMs.toFixed(3)} ms`,
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
-  const format = (line: string[]) => line.map((cell, column) => cell.padStart(widths[column])).join('  ');
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]?.length ?? 0)));
+  const format = (line: string[]) => line.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of cells) console.log(format(line));
@@ -145,7 +155,8 @@ async function main(): Promise<void> {
     printTable(rows);
 
     const small = rows[0];
-    const large = rows[rows.length - 1];
+    const large = rows.at(-1);
+    if (!small || !large) throw new Error('no sizes measured');
     const ratio = large.orderedPageMs / small.orderedPageMs;
     const verdict = ratio <= TARGET_RATIO ? 'PASS' : 'FAIL';
     console.log(

@@ -25,15 +25,15 @@ export function generatePushId(now: number = Date.now()): string {
     for (; i >= 0 && lastRandom[i] === 63; i--) lastRandom[i] = 0;
     // All 72 random bits were exhausted within one millisecond: carry into the timestamp.
     if (i < 0) time += 1;
-    else lastRandom[i] += 1;
+    else lastRandom[i] = lastRandom[i]! + 1; // 0 <= i < RANDOM_CHARS, the array's length
   } else {
     for (let i = 0; i < RANDOM_CHARS; i++) lastRandom[i] = randomInt(64);
   }
   lastTime = time;
 
   let id = '';
-  for (let i = 0, t = time; i < TIME_CHARS; i++, t = Math.floor(t / 64)) id = ALPHABET[t % 64] + id;
-  for (const digit of lastRandom) id += ALPHABET[digit];
+  for (let i = 0, t = time; i < TIME_CHARS; i++, t = Math.floor(t / 64)) id = ALPHABET.charAt(t % 64) + id;
+  for (const digit of lastRandom) id += ALPHABET.charAt(digit);
   return id;
 }
 
@@ -41,6 +41,6 @@ export function generatePushId(now: number = Date.now()): string {
 export function pushIdTime(id: string): number {
   if (!PUSH_ID.test(id)) throw new Error(`pushIdTime: "${id}" is not a push id`);
   let time = 0;
-  for (let i = 0; i < TIME_CHARS; i++) time = time * 64 + ALPHABET.indexOf(id[i]);
+  for (let i = 0; i < TIME_CHARS; i++) time = time * 64 + ALPHABET.indexOf(id.charAt(i));
   return time;
 }

@@ -25,7 +25,7 @@ export class TreeSnapshot implements DataSnapshot {
 
   child(path: string): DataSnapshot {
     const segments = parsePath(path, 'DataSnapshot.child', { allowRoot: false });
-    return new TreeSnapshot(segments[segments.length - 1], treeAt(this.tree, segments));
+    return new TreeSnapshot(segments.at(-1) ?? null, treeAt(this.tree, segments));
   }
 
   hasChild(path: string): boolean {

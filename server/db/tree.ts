@@ -76,8 +76,9 @@ export function prepareUpdate(base: readonly string[], values: Record<string, un
   });
   const sorted = [...writes].sort((a, b) => compareSegments(a.path, b.path));
   for (let i = 1; i < sorted.length; i++) {
-    const previous = sorted[i - 1].path;
-    const current = sorted[i].path;
+    // 1 <= i < length: both neighbours exist.
+    const previous = sorted[i - 1]!.path;
+    const current = sorted[i]!.path;
     if (isAncestorOrSelf(previous, current)) {
       throw new Error(
         `${what}: ${describePath(previous)} is an ancestor of (or the same path as) ${describePath(current)}; one update cannot write both`,
@@ -90,7 +91,10 @@ export function prepareUpdate(base: readonly string[], values: Record<string, un
 function compareSegments(a: readonly string[], b: readonly string[]): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    // i < n, the shorter length.
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y) return x < y ? -1 : 1;
   }
   return a.length - b.length;
 }

@@ -29,7 +29,8 @@ describe('QR codes', () => {
     const row = Math.floor(width / 2);
     let firstDark = -1;
     for (let x = 0; x < width; x += 1) {
-      if (pixels[(row * width + x) * 4] < 128) {
+      // Inside the image: the red channel of pixel (x, row).
+      if (pixels[(row * width + x) * 4]! < 128) {
         firstDark = x;
         break;
       }
@@ -46,7 +47,7 @@ describe('QR codes', () => {
     const images = await qrImages('https://a.example');
     expect(images.target).toBe('https://a.example');
     expect(images.svg).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(Buffer.from(images.svg.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect(Buffer.from(images.svg.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
     expect(images.png).toMatch(/^data:image\/png;base64,/);
     expect(await qrCodeDataUrl('https://a.example')).toBe(images.svg);
   });

@@ -72,13 +72,18 @@ export function wallClock(epoch: number, timeZone: string): WallClock {
       .filter((part) => part.type !== 'literal')
       .map((part) => [part.type, Number(part.value)]),
   );
+  const part = (type: Intl.DateTimeFormatPartTypes): number => {
+    const value = parts[type];
+    if (value === undefined) throw new RelativeTimeError(`The ${timeZone} date of ${epoch} has no ${type}.`);
+    return value;
+  };
   return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour,
-    minute: parts.minute,
-    second: parts.second,
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
     millisecond: ((epoch % 1000) + 1000) % 1000,
   };
 }
@@ -94,9 +99,10 @@ export function fromWallClock(wall: WallClock, timeZone: string): number {
 
 /** Resolves one expression (without the `$time:` prefix) against `now` in `timeZone`. */
 export function resolveRelativeTime(expression: string, now: number, timeZone: string): number {
-  const match = EXPRESSION.exec(expression);
-  if (!match) throw new RelativeTimeError(`"${expression}" is not a relative time (e.g. "today+2d@08:00", "sat-1w@07:30", "now-2h").`);
-  const [, base, offsets, hour, minute, end] = match;
+  const [, base, offsets = '', hour, minute, end] = EXPRESSION.exec(expression) ?? [];
+  if (base === undefined) {
+    throw new RelativeTimeError(`"${expression}" is not a relative time (e.g. "today+2d@08:00", "sat-1w@07:30", "now-2h").`);
+  }
   const current = wallClock(now, timeZone);
 
   // The calendar date, counted in whole days from the epoch in UTC (no DST in that count).

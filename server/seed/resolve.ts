@@ -64,8 +64,11 @@ export function resolveDemoTree(raw: Json, options: ResolveOptions): Json {
   const fileUrl = options.fileUrl ?? ((path: string) => path);
 
   const zoneOf = (segments: string[]) => {
-    const community = segments.find((segment) => segment in zones);
-    return community ? zones[community] : DEFAULT_TIME_ZONE;
+    for (const segment of segments) {
+      const zone = Object.hasOwn(zones, segment) ? zones[segment] : undefined;
+      if (zone !== undefined) return zone;
+    }
+    return DEFAULT_TIME_ZONE;
   };
 
   const time = (expression: string, segments: string[]): number | null => {

@@ -211,12 +211,13 @@ export function svgProblem(svg: unknown): string | null {
   if (/<image\b/i.test(svg)) return 'the svg holds an <image> tag';
   if (/<script\b|\son\w+=/i.test(svg)) return 'the svg holds a script';
   const stack: string[] = [];
-  for (const [, closing, name, selfClosing] of svg.matchAll(/<(\/?)([A-Za-z][\w:-]*)[^>]*?(\/?)>/g)) {
+  for (const [, closing, name = '', selfClosing] of svg.matchAll(/<(\/?)([A-Za-z][\w:-]*)[^>]*?(\/?)>/g)) {
     if (closing) {
       if (stack.pop() !== name) return `unbalanced </${name}>`;
     } else if (!selfClosing) stack.push(name);
   }
-  return stack.length === 0 ? null : `unclosed <${stack[stack.length - 1]}>`;
+  const unclosed = stack.at(-1);
+  return unclosed === undefined ? null : `unclosed <${unclosed}>`;
 }
 
 /** Monday-first weekday index (0 Monday … 6 Sunday) of an instant in a time zone. */

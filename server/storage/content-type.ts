@@ -75,11 +75,13 @@ export function extensionOf(path: string): string {
 
 /** The content type the extension of `path` stands for, or null when it is unknown. */
 export function contentTypeFromExtension(path: string): string | null {
-  return BY_EXTENSION[extensionOf(path)] ?? null;
+  const extension = extensionOf(path);
+  return (Object.hasOwn(BY_EXTENSION, extension) ? BY_EXTENSION[extension] : undefined) ?? null;
 }
 
 /** The bare, lower-case MIME type (no parameters), with known aliases resolved. */
 export function essenceOf(contentType: string): string {
-  const essence = contentType.split(';')[0].trim().toLowerCase();
-  return ALIASES[essence] ?? essence;
+  const [type = ''] = contentType.split(';');
+  const essence = type.trim().toLowerCase();
+  return (Object.hasOwn(ALIASES, essence) ? ALIASES[essence] : undefined) ?? essence;
 }

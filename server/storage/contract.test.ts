@@ -171,7 +171,7 @@ describe.each(engines)('FileStorage contract: $name', ({ make }) => {
     const listed = await storage.list('c1/images');
     expect(listed.map((entry) => entry.path)).toEqual(['c1/images/header/1/a.png', 'c1/images/header/2/b.png', 'c1/images/logo.png']);
     expect(listed[1]).toMatchObject({ size: 2, contentType: 'image/png' });
-    expect(listed[1].updated).toBeInstanceOf(Date);
+    expect(listed[1]?.updated).toBeInstanceOf(Date);
     expect((await storage.list('c1/images/')).map((entry) => entry.path)).toEqual(listed.map((entry) => entry.path));
     expect(await storage.list('')).toHaveLength(5);
     expect(await storage.list('nothing/here')).toEqual([]);

@@ -63,7 +63,7 @@ describe('bucket uploads', () => {
       'PUT resumable',
     ]);
     // The session carries the custom metadata; the type travels as X-Upload-Content-Type.
-    expect(uploads[1].body).toMatchObject({ metadata: { [DOWNLOAD_TOKENS_KEY]: expect.stringMatching(TOKEN) } });
+    expect(uploads[1]?.body).toMatchObject({ metadata: { [DOWNLOAD_TOKENS_KEY]: expect.stringMatching(TOKEN) } });
     const streamed = cloud.object(BUCKET, 'c1/streamed.pdf')!;
     expect(new TextDecoder().decode(streamed.data)).toBe('%PDF-1.7');
     expect(streamed.contentType).toBe('application/pdf');
@@ -111,7 +111,7 @@ describe('bucket download URLs', () => {
     expect(await storage.url('images/marketing/social_marketing_introducing.png')).toBe(url);
     const patches = cloud.requests.filter((request) => request.method === 'PATCH');
     expect(patches).toHaveLength(1);
-    expect(patches[0].url.searchParams.get('ifMetagenerationMatch')).toBe('1');
+    expect(patches[0]?.url.searchParams.get('ifMetagenerationMatch')).toBe('1');
   });
 
   it('takes the token another process added meanwhile', async () => {

@@ -245,7 +245,8 @@ function downloadTokens(metadata: ObjectMetadata | null): string | null {
 }
 
 function firstToken(tokens: string): string {
-  return tokens.split(',')[0].trim();
+  const [first = ''] = tokens.split(',');
+  return first.trim();
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -37,26 +37,24 @@ const hintIdOf = (field: { id: string }, hint: ReactNode) => (hint ? `${field.id
 
 export type TextFieldType = 'text' | 'url' | 'tel' | 'email' | 'password' | 'number' | 'color' | 'search';
 
-export function TextField({
+export function TextField<Schema>({
   field,
   label,
   type = 'text',
   hint,
   placeholder,
   autoComplete = 'off',
-  autoFocus,
   readOnly,
   inputMode,
   size = 'normal',
   onInput,
 }: {
-  field: FieldMetadata<any>;
+  field: FieldMetadata<Schema>;
   label: ReactNode;
   type?: TextFieldType;
   hint?: ReactNode;
   placeholder?: string;
   autoComplete?: string;
-  autoFocus?: boolean;
   readOnly?: boolean;
   inputMode?: 'decimal' | 'numeric' | 'tel' | 'url' | 'text' | 'email';
   /** 'large' for sign-in screens. */
@@ -79,7 +77,6 @@ export function TextField({
         data-size={size}
         placeholder={placeholder}
         autoComplete={autoComplete}
-        autoFocus={autoFocus}
         readOnly={readOnly}
         inputMode={inputMode ?? (type === 'url' ? 'url' : type === 'tel' ? 'tel' : type === 'number' ? 'decimal' : undefined)}
         onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
@@ -90,14 +87,14 @@ export function TextField({
   );
 }
 
-export function TextAreaField({
+export function TextAreaField<Schema>({
   field,
   label,
   hint,
   rows = 4,
   placeholder,
 }: {
-  field: FieldMetadata<any>;
+  field: FieldMetadata<Schema>;
   label: ReactNode;
   hint?: ReactNode;
   rows?: number;
@@ -115,7 +112,7 @@ export function TextAreaField({
   );
 }
 
-export function SelectField({
+export function SelectField<Schema>({
   field,
   label,
   choices,
@@ -124,7 +121,7 @@ export function SelectField({
   multiple,
   onChange,
 }: {
-  field: FieldMetadata<any>;
+  field: FieldMetadata<Schema>;
   label: ReactNode;
   choices: readonly Choice[];
   /** The label of the empty choice; none when absent. */
@@ -158,13 +155,13 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({
+export function CheckboxField<Schema>({
   field,
   label,
   hint,
   onChange,
 }: {
-  field: FieldMetadata<any>;
+  field: FieldMetadata<Schema>;
   label: ReactNode;
   hint?: ReactNode;
   onChange?: (checked: boolean) => void;
@@ -189,7 +186,7 @@ export const TRI_STATE_CHOICES: readonly Choice[] = [
   { value: 'false', label: 'No' },
 ];
 
-export function TriStateField({ field, label, hint }: { field: FieldMetadata<any>; label: ReactNode; hint?: ReactNode }) {
+export function TriStateField<Schema>({ field, label, hint }: { field: FieldMetadata<Schema>; label: ReactNode; hint?: ReactNode }) {
   return <SelectField field={field} label={label} choices={TRI_STATE_CHOICES} empty="Not set" hint={hint} />;
 }
 
@@ -236,7 +233,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: readonly (stri
  * A file input bound to a conform field, with its label, hint and errors; `action` sits beside
  * the input (an Upload button posting the form with its intent).
  */
-export function FileField({
+export function FileField<Schema>({
   field,
   label,
   accept,
@@ -244,7 +241,7 @@ export function FileField({
   multiple,
   action,
 }: {
-  field: FieldMetadata<any>;
+  field: FieldMetadata<Schema>;
   label: ReactNode;
   /** Accepted content types (the server checks them again). */
   accept?: readonly string[];

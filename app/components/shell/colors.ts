@@ -12,9 +12,9 @@ const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** '#RRGGBB' for a valid hex colour ('#abc', 'abc', '#aabbcc'), else null. */
 export function normalizeHexColor(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const match = HEX.exec(value.trim());
-  if (!match) return null;
-  const digits = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join('') : match[1];
+  const hex = HEX.exec(value.trim())?.[1];
+  if (!hex) return null;
+  const digits = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
   return `#${digits.toUpperCase()}`;
 }
 

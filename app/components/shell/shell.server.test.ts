@@ -134,21 +134,21 @@ describe('loadHome', () => {
     expect(home.communityKey).toBe('demo-town');
     expect(home.title).toBe('Maple Falls');
     expect(home.header.hideTitle).toBe(false);
-    expect(home.header.slides[0].caption).toBe('Main Street in autumn');
-    expect(home.header.slides[0].url).toMatch(/main-street\.jpg$/);
+    expect(home.header.slides[0]?.caption).toBe('Main Street in autumn');
+    expect(home.header.slides[0]?.url).toMatch(/main-street\.jpg$/);
     expect(home.header.slides.length).toBe(2);
     expect(home.slide).toBe(0);
     expect((await loadHome(request('/?slide=1', await cookieFor('town-editor@demo.example')))).slide).toBe(1);
     expect(home.menu.length).toBeGreaterThan(5);
     expect(home.menu[0]).toMatchObject({ key: 'community-events', title: 'Activities', iconShape: 'round' });
-    expect(home.menu[0].icon).toMatch(/^data:image\/svg\+xml/);
+    expect(home.menu[0]?.icon).toMatch(/^data:image\/svg\+xml/);
   });
 });
 
 describe('home menu items', () => {
   it('paints currentColor with the icon colour and never passes markup that is not an svg', () => {
     const uri = svgIconDataUri('<svg viewBox="0 0 24 24"><path stroke="currentColor"/></svg>', '#FFFFFF')!;
-    const svg = decodeURIComponent(uri.split(',')[1]);
+    const svg = decodeURIComponent(uri.split(',')[1] ?? '');
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
     expect(svg).toContain('stroke="#FFFFFF"');
     expect(svgIconDataUri('<img src=x onerror=alert(1)>', '#FFFFFF')).toBeNull();

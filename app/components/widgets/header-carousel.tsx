@@ -39,13 +39,12 @@ export function HeaderCarousel({ header, title, initialSlide = 0, slideParam = '
     </Heading>
   );
 
-  if (!media) {
-    return (
-      <header className="header-carousel" style={{ height: HEADER_HEIGHT_WITHOUT_MEDIA }}>
-        {heading}
-      </header>
-    );
-  }
+  const withoutMedia = (
+    <header className="header-carousel" style={{ height: HEADER_HEIGHT_WITHOUT_MEDIA }}>
+      {heading}
+    </header>
+  );
+  if (!media) return withoutMedia;
 
   if (header.videoId) {
     return (
@@ -63,7 +62,8 @@ export function HeaderCarousel({ header, title, initialSlide = 0, slideParam = '
     );
   }
 
-  const slide = header.slides[Math.min(index, count - 1)];
+  const slide = header.slides[Math.min(Math.max(index, 0), count - 1)];
+  if (!slide) return withoutMedia;
   const go = (target: number) => (event: MouseEvent) => {
     event.preventDefault();
     setIndex(((target % count) + count) % count);

@@ -22,13 +22,18 @@ const toUser = (record: UserRecord): IdentityUser => ({
 });
 
 /** Identity Toolkit error codes mapped onto the port's codes and Firebase's own wording. */
-const REST_ERRORS: Record<string, [IdentityError['code'], string]> = {
+const REST_ERRORS = {
   EMAIL_NOT_FOUND: ['user-not-found', 'There is no user record corresponding to this identifier. The user may have been deleted.'],
   INVALID_PASSWORD: ['wrong-password', 'The password is invalid or the user does not have a password.'],
   INVALID_LOGIN_CREDENTIALS: ['wrong-password', 'The supplied auth credential is incorrect, malformed or has expired.'],
   INVALID_EMAIL: ['invalid-email', 'The email address is badly formatted.'],
   USER_DISABLED: ['user-disabled', 'The user account has been disabled by an administrator.'],
-};
+} satisfies Record<string, [IdentityError['code'], string]>;
+
+/** The known error of a REST error reason ('EMAIL_NOT_FOUND'), if it is one of REST_ERRORS' own keys. */
+function restError(reason: string): [IdentityError['code'], string] | undefined {
+  return Object.hasOwn(REST_ERRORS, reason) ? REST_ERRORS[reason as keyof typeof REST_ERRORS] : undefined;
+}
 
 function adminError(error: unknown): never {
   const code = (error as { code?: string }).code ?? '';
@@ -72,7 +77,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       const body = (await response.json().catch(() => ({}))) as { localId?: string; error?: { message?: string } };
       if (!response.ok || !body.localId) {
         const reason = (body.error?.message ?? '').split(' ')[0] ?? '';
-        const known = REST_ERRORS[reason];
+        const known = restError(reason);
         if (known) throw new IdentityError(known[0], known[1]);
         throw new Error(`Firebase Auth answered ${response.status}: ${body.error?.message ?? 'no message'}`);
       }

@@ -42,12 +42,12 @@ export class RouteClient {
   /** Takes the answer's Set-Cookie headers into the jar. */
   store(headers: Headers): void {
     for (const header of headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
       const index = pair.indexOf('=');
       const name = pair.slice(0, index);
       const value = pair.slice(index + 1);
       const expired = attributes.some((attribute) => {
-        const [key, attributeValue = ''] = attribute.split('=');
+        const [key = '', attributeValue = ''] = attribute.split('=');
         if (key.toLowerCase() === 'max-age') return Number(attributeValue) <= 0;
         if (key.toLowerCase() === 'expires') return new Date(attributeValue).getTime() <= Date.now();
         return false;

@@ -175,13 +175,14 @@ describe('embedded engine: the file', () => {
  * random sequences of writes.
  */
 function modelSet(node: Tree | null, path: readonly string[], value: Tree | null): Tree | null {
-  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
   // Deleting below a leaf leaves the leaf; writing below it replaces it with an object.
   if (node !== null && !(node instanceof Map) && value === null) return node;
   const branch: Branch = node instanceof Map ? new Map(node) : new Map();
-  const child = modelSet(branch.get(path[0]) ?? null, path.slice(1), value);
-  if (child === null) branch.delete(path[0]);
-  else branch.set(path[0], child);
+  const child = modelSet(branch.get(head) ?? null, rest, value);
+  if (child === null) branch.delete(head);
+  else branch.set(head, child);
   return branch.size === 0 ? null : branch;
 }
 
@@ -225,7 +226,11 @@ describe('embedded engine: random writes against a model', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const pick = <T>(items: readonly T[]): T => {
+      const item = items[Math.floor(random() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    };
     const randomPath = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(keys));
     const randomValue = (depth = 0): DbValue => {
       const choice = random();

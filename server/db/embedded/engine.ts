@@ -54,7 +54,7 @@ export class EmbeddedEngine {
    */
   transaction(path: readonly string[], update: (current: any) => DbValue | undefined): TransactionResult {
     const text = pathText(path);
-    const key = path.length === 0 ? null : path[path.length - 1];
+    const key = path.at(-1) ?? null;
     let current = this.reading(() => this.reader.tree(text));
     for (let attempt = 0; attempt < MAX_TRANSACTION_ATTEMPTS; attempt++) {
       const proposed = update(current === null ? null : toValue(current));

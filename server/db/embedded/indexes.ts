@@ -65,7 +65,8 @@ export class Indexes {
             .all(JSON.stringify(ancestors), text, ...descendantRange(text));
     for (const def of defs) {
       const depth = def.parent === '' ? 0 : def.parent.split('/').length;
-      if (depth < path.length && ancestors[depth] === def.parent) this.refresh(def, path[depth]);
+      const segment = path[depth];
+      if (segment !== undefined && ancestors[depth] === def.parent) this.refresh(def, segment);
       else this.rebuild(def);
     }
   }

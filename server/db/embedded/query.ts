@@ -27,7 +27,7 @@ export class Queries {
 
   run(path: readonly string[], spec: QuerySpec): TreeSnapshot {
     const parent = pathText(path);
-    const key = path.length === 0 ? null : path[path.length - 1];
+    const key = path.at(-1) ?? null;
     const { order } = spec;
     const unfiltered = isUnfiltered(spec);
     if (unfiltered && (order.kind === 'priority' || order.kind === 'key')) {

@@ -80,7 +80,7 @@ export class EmbeddedReference extends EmbeddedQuery implements Reference {
   }
 
   get key(): string | null {
-    return this.segments.length === 0 ? null : this.segments[this.segments.length - 1];
+    return this.segments.at(-1) ?? null;
   }
 
   get path(): string {

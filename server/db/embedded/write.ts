@@ -65,7 +65,7 @@ export class Writer {
     for (let depth = 0; depth < path.length; depth++) {
       const text = pathText(path.slice(0, depth));
       if (!objects.has(text)) {
-        const key = depth === 0 ? '' : path[depth - 1];
+        const key = path[depth - 1] ?? ''; // the root's key is ''
         const { kcls, kint } = encodeKey(key);
         upsert.run(text, parent, key, kcls, kint);
         objects.add(text);

@@ -96,7 +96,7 @@ export class FakeCloudStorage {
 
     // /upload/storage/v1/b/{bucket}/o
     if (parts[0] === 'upload' && parts[1] === 'storage' && parts[3] === 'b' && parts[5] === 'o' && parts.length === 6) {
-      const bucket = parts[4];
+      const bucket = parts[4]!; // six parts
       const uploadType = url.searchParams.get('uploadType');
       const uploadId = url.searchParams.get('upload_id');
       if (request.method === 'PUT' && uploadId) return this.resumableChunk(request, uploadId);
@@ -107,10 +107,10 @@ export class FakeCloudStorage {
 
     // /storage/v1/b/{bucket}/o[/{object}]
     if (parts[0] === 'storage' && parts[2] === 'b' && parts[4] === 'o') {
-      const bucket = parts[3];
+      const bucket = parts[3]!; // parts[4] exists
       if (parts.length === 5 && request.method === 'GET') return this.list(bucket, url);
       if (parts.length === 6) {
-        const name = parts[5];
+        const name = parts[5]!;
         const object = this.objects.get(key(bucket, name));
         if (!object) return apiError(404, `No such object: ${bucket}/${name}`);
         const generation = url.searchParams.get('generation');
@@ -379,7 +379,8 @@ const CRC32C_TABLE = (() => {
 /** CRC32C (Castagnoli) as Cloud Storage reports it: the big-endian value in base64. */
 export function crc32cBase64(data: Uint8Array) {
   let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = CRC32C_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  // In range: i < data.length, and a byte indexes the 256-entry table.
+  for (let i = 0; i < data.length; i++) crc = CRC32C_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
   const value = (crc ^ 0xffffffff) >>> 0;
   const bytes = Buffer.alloc(4);
   bytes.writeUInt32BE(value);
