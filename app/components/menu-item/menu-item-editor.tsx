@@ -171,8 +171,14 @@ function MenuItemForm({
 
   // More menu types…: the picker over the form. Without JavaScript the server answers it
   // (intent pick-type) with everything typed; with JavaScript it opens in place.
+  // (A new answer sets it while rendering, not in an effect: an effect's re-render of this
+  // component alone would drop the fields conform watches, and Submit's messages with them.)
   const [pickerOpen, setPickerOpen] = useState(Boolean(actionData?.picker));
-  useEffect(() => setPickerOpen(Boolean(actionData?.picker)), [actionData]);
+  const [pickerAnswer, setPickerAnswer] = useState(actionData);
+  if (pickerAnswer !== actionData) {
+    setPickerAnswer(actionData);
+    setPickerOpen(Boolean(actionData?.picker));
+  }
   const closePicker = useCallback(() => setPickerOpen(false), []);
   const onTypeChangeRef = useRef(onTypeChange);
   onTypeChangeRef.current = onTypeChange;
