@@ -29,7 +29,7 @@ import { MenuTypePicker } from './menu-type-picker';
  * Information section (type, title, icon, the type's own fields, restriction to user groups)
  * and, for tracked Submenu, Business Listing and Activities items, the QR Code section. One
  * multipart form; every button posts it, so it works without JavaScript (see
- * menu-item.server.ts for the intents).
+ * server/menu/editor.ts for the intents).
  */
 
 const FORM_ID = 'menu-item-form';
