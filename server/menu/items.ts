@@ -19,7 +19,7 @@ import { LOCKED_MAIN_MENU_ITEMS, menuItems, type StoredMenuItem } from './sort';
  * Menu items (spec 02 "Menu item editor", §3 menu item, §4 "Menu item", §5, §6, §7 "Menu:
  * write the menu item in the menu context; set searchablemap-detail title for a new map"):
  * reading an item for the editor, the records it can point at, saving and deleting. Pure data
- * functions over the RealtimeDb port; the panel (app/components/home/panels/menu-item.server.ts)
+ * functions over the RealtimeDb port; the editor (./editor.ts, and the routes /add and /home/edit/:itemId)
  * checks permissions and parses the form.
  *
  * A menu is an array of item objects at `menu(community, menuId)`. Items are addressed by the

@@ -11,7 +11,7 @@ const KEY = 'e2e-header-places';
 const paths = e2ePaths;
 const TITLE = 'Header Places Resort';
 const PLACE_ID = 'ChIJ-e2e-header-places';
-const OFFLINE = 'The places service is offline';
+const OFFLINE = 'ask an administrator to set up places photos';
 
 /** One community per test: tests of a project run side by side, and each removes its own. */
 const keyOf = (info: TestInfo) =>

@@ -29,7 +29,7 @@ import { MenuTypePicker } from './menu-type-picker';
  * Information section (type, title, icon, the type's own fields, restriction to user groups)
  * and, for tracked Submenu, Business Listing and Activities items, the QR Code section. One
  * multipart form; every button posts it, so it works without JavaScript (see
- * menu-item.server.ts for the intents).
+ * server/menu/editor.ts for the intents).
  */
 
 const FORM_ID = 'menu-item-form';
@@ -171,8 +171,14 @@ function MenuItemForm({
 
   // More menu types…: the picker over the form. Without JavaScript the server answers it
   // (intent pick-type) with everything typed; with JavaScript it opens in place.
+  // (A new answer sets it while rendering, not in an effect: an effect's re-render of this
+  // component alone would drop the fields conform watches, and Submit's messages with them.)
   const [pickerOpen, setPickerOpen] = useState(Boolean(actionData?.picker));
-  useEffect(() => setPickerOpen(Boolean(actionData?.picker)), [actionData]);
+  const [pickerAnswer, setPickerAnswer] = useState(actionData);
+  if (pickerAnswer !== actionData) {
+    setPickerAnswer(actionData);
+    setPickerOpen(Boolean(actionData?.picker));
+  }
   const closePicker = useCallback(() => setPickerOpen(false), []);
   const onTypeChangeRef = useRef(onTypeChange);
   onTypeChangeRef.current = onTypeChange;

@@ -167,7 +167,7 @@ function BusinessActions({ business }: { business: BusinessHome }) {
                   </Button>
                 ) : (
                   // Website shows even without a website (spec 01 §2.6), saying where to add one.
-                  <Flex direction="column" gap="1">
+                  <Flex direction="column" gap="1" align="start">
                     <Button size="3" variant="soft" disabled aria-describedby={`business-${action.id}-hint`}>
                       {action.label}
                     </Button>

@@ -69,6 +69,12 @@ describe('header images panel', () => {
     expect((await outcome(action(args(post(outsider, { intent: 'save' }))))).status).toBe(302);
   });
 
+  it('answers 400 to an intent the editor does not have', async () => {
+    for (const intent of ['delete', 'publish', '']) {
+      expect((await outcome(action(args(post(editor, { intent, headerType: 'images', delaySeconds: '4' }))))).status).toBe(400);
+    }
+  });
+
   it('uploads an image (cropped), stores original, crop and thumbnail, and saves it with its caption', async () => {
     const upload = await outcome(
       action(
