@@ -153,7 +153,7 @@ test.describe('page title (spec 01 §2.2)', () => {
     await page.goto('/');
     await expect(page).toHaveTitle('App Admin - Pine Hollow');
     await page.goto('/community-setup');
-    await expect(page).toHaveTitle('App Admin - Pine Hollow');
+    await expect(page).toHaveTitle('Community Setup');
     await page.goto('/listnm/switch-community');
     await expect(page).toHaveTitle('Switch Community');
   });

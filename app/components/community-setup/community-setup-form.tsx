@@ -21,7 +21,6 @@ import {
   DETAIL_BUTTON_ACTION_LABELS,
   DETAIL_BUTTON_KEY_HINTS,
   WEBVIEW_ACTIONS,
-  type DetailButtonAction,
 } from '~/schemas/community';
 import { ColorField } from './color-field';
 import type { CommunitySetupActionData, CommunitySetupData, SetupConfirm } from './community-setup.server';
@@ -56,7 +55,13 @@ function useStickyOpen(open: boolean): boolean {
   return opened.current;
 }
 
-type ListIntent = { type?: string; payload?: { name?: string } } | undefined;
+/** The list a conform list intent (Add row / Remove row) named, if the answer is one. */
+function listIntentName(intent: unknown): string | undefined {
+  if (typeof intent !== 'object' || intent === null || !('payload' in intent)) return undefined;
+  const { payload } = intent;
+  if (typeof payload !== 'object' || payload === null || !('name' in payload)) return undefined;
+  return typeof payload.name === 'string' ? payload.name : undefined;
+}
 
 /** Whether a list (its own errors or any row's) holds an error: conform's allErrors covers the nested fields. */
 const listHasErrors = (list: { allErrors: Record<string, string[]> }) => Object.keys(list.allErrors).length > 0;
@@ -101,19 +106,23 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
     try {
       const { default: tzlookup } = await import('@photostructure/tz-lookup');
       const zone = tzlookup(lat, lng);
-      const select = document.getElementById(fields.timeZone.id) as HTMLSelectElement | null;
-      if (select && zone && ![...select.options].some((option) => option.value === zone)) select.add(new Option(zone, zone));
+      const select = document.getElementById(fields.timeZone.id);
+      if (select instanceof HTMLSelectElement && zone && ![...select.options].some((option) => option.value === zone))
+        select.add(new Option(zone, zone));
       form.update({ name: fields.timeZone.name, value: zone });
     } catch {
       // An invalid position: the schema's message shows on the coordinates.
     }
   };
-  const currentValue = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+  const currentValue = (id: string) => {
+    const input = document.getElementById(id);
+    return input instanceof HTMLInputElement ? input.value : '';
+  };
 
-  const hasErrors = (names: string[]) => names.some((name) => (fields as Record<string, { errors?: string[] }>)[name]?.errors?.length);
+  const hasErrors = (names: ReadonlyArray<keyof typeof fields>) => names.some((name) => Boolean(fields[name].errors?.length));
   // The section whose rows were just added or removed without JavaScript opens again.
-  const listIntent = actionData?.result?.intent as ListIntent;
-  const rowsChanged = (name: string) => listIntent?.payload?.name === name;
+  const listIntent = listIntentName(actionData?.result?.intent);
+  const rowsChanged = (name: string) => listIntent === name;
   const socialRows = fields.socialMedia.getFieldList();
   const buttonRows = fields.detailButtons.getFieldList();
   const storedSites = data.defaultValue.socialMedia.map((link) => link.site ?? '').filter((site) => site && !getSocialIcon(site));
@@ -248,7 +257,7 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
               ) : null}
               {buttonRows.map((row, index) => {
                 const button = row.getFieldset();
-                const action = button.action.value as DetailButtonAction | undefined;
+                const action = DETAIL_BUTTON_ACTIONS.find((candidate) => candidate === button.action.value);
                 const icon = button.icon.value;
                 return (
                   <fieldset key={row.key} className="form-row" aria-label={`Button ${index + 1}`}>

@@ -25,7 +25,8 @@ export function RichTextField({ field, label, hint }: { field: FieldMetadata<str
     void import('./rich-text-editor').then((module) => {
       if (!alive) return;
       // What is in the textarea now (typed before the editor arrived) is what the editor starts with.
-      const textarea = document.getElementById(fieldId) as HTMLTextAreaElement | null;
+      const element = document.getElementById(fieldId);
+      const textarea = element instanceof HTMLTextAreaElement ? element : null;
       const focused = textarea !== null && document.activeElement === textarea;
       // Leave the textarea before it goes, so its blur is an ordinary one (not one fired while
       // React removes it), and let the editor take the focus instead.

@@ -263,7 +263,8 @@ function AppPicker({ data, field, busy }: { data: AppSetupLoaderData; field: Par
     <Flex direction="column" gap="1">
       <FieldLabel htmlFor={field.id}>App ID</FieldLabel>
       <Flex gap="2" align="center">
-        <select key={key} {...props} className="form-control">
+        {/* Keyed by the list too, so the selection follows a reload that adds the app to the list (an upload creates its record). */}
+        <select key={`${key ?? ''}:${data.apps.length}:${known}`} {...props} className="form-control">
           <option value="">Select an app ID</option>
           {data.appId && !known ? <option value={data.appId}>{`${data.appId} (new)`}</option> : null}
           {data.apps.map((app) => (

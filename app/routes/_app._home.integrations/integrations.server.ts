@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
+import type { z } from 'zod';
 import { requireSuperAdmin } from '@server/authz';
 import {
   listLocations,
@@ -128,15 +129,19 @@ export async function integrationsAction(request: Request) {
 
   if (intent === 'load-instances') {
     // The lookup needs only the PMS fields; a missing location does not stop it.
-    const payload = submission.payload as Record<string, string | undefined>;
-    const pick = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? payload[name] : undefined);
-    const system = pick('pmsSystem');
+    // Each field on its own: an empty or unknown value counts as not given.
+    const pick = <Schema extends z.ZodTypeAny>(schema: Schema, name: string): z.output<Schema> | undefined => {
+      const value = formData.get(name);
+      const parsed = schema.safeParse(value === '' ? undefined : value);
+      return parsed.success ? parsed.data : undefined;
+    };
+    const shape = IntegrationsSchema.shape;
     const lookup = await lookUpInstances(env, {
-      pmsSystem: (PMS_SYSTEMS as readonly string[]).includes(system ?? '') ? (system as (typeof PMS_SYSTEMS)[number]) : undefined,
-      apiRegion: pick('apiRegion') as never,
-      apiClientId: pick('apiClientId'),
-      apiClientPassword: pick('apiClientPassword'),
-      apiKey: pick('apiKey'),
+      pmsSystem: pick(shape.pmsSystem, 'pmsSystem'),
+      apiRegion: pick(shape.apiRegion, 'apiRegion'),
+      apiClientId: pick(shape.apiClientId, 'apiClientId'),
+      apiClientPassword: pick(shape.apiClientPassword, 'apiClientPassword'),
+      apiKey: pick(shape.apiKey, 'apiKey'),
     });
     // Show the form again as typed, without validation errors.
     const result = submission.reply({ formErrors: [], fieldErrors: {} });
