@@ -232,14 +232,6 @@ export const CommunitySchema = z
 
 export type CommunityForm = z.infer<typeof CommunitySchema>;
 
-/**
- * The form's buttons (STYLE 8): save, time zone lookup, the two confirmations' steps and pull
- * colours. Add row / Remove row are conform's list intents (`__intent__`), answered with the
- * form as typed.
- */
-export const COMMUNITY_INTENTS = ['save', 'lookup-timezone', 'convert-icons', 'apply-colors', 'cancel-confirm', 'pull-colors'] as const;
-export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
-
 /** The pull-colours form: the community to copy colours from. */
 export const PullColorsSchema = z.object({
   sourceKey: z.string({ required_error: 'Choose a community.' }).trim().min(1, 'Choose a community.'),
