@@ -781,5 +781,3 @@ export const storagePaths = {
   calendarIcs: (community: string, calendarId: string) =>
     `${seg('community', community)}/amc-events/${seg('calendarId', calendarId)}-calendar.ics`,
 } as const;
-
-export type StoragePaths = typeof storagePaths;

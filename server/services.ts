@@ -110,13 +110,8 @@ export async function closeServices(): Promise<void> {
 /**
  * Tests only: makes `services` the process-wide instance, so route modules (which call
  * getServices()) run against a test's own database and session storage. The test keeps
- * ownership: it closes what it created and calls resetServices() when done.
+ * ownership: it closes what it created.
  */
 export function setServicesForTests(services: Services): void {
   (globalThis as Holder)[GLOBAL_KEY] = Promise.resolve(services);
-}
-
-/** Tests only: forgets the installed instance without closing it (the next getServices() starts afresh). */
-export function resetServices(): void {
-  delete (globalThis as Holder)[GLOBAL_KEY];
 }

@@ -39,7 +39,6 @@ export const APP_TYPES = ['single', 'esp', 'multi'] as const;
 
 /** Three-state flags (spec 01 §3.4): unset ('' in the form), true, false. */
 export const FLAG_VALUES = ['true', 'false'] as const;
-export type FlagValue = (typeof FLAG_VALUES)[number];
 
 /** The flags of the App Settings section, with their labels. */
 export const APP_SETTINGS_FLAGS = {
@@ -65,7 +64,6 @@ export const ADVANCED_FLAGS = {
 export const FLAG_FIELDS = [...Object.keys(APP_SETTINGS_FLAGS), ...Object.keys(ADVANCED_FLAGS)] as Array<
   keyof typeof APP_SETTINGS_FLAGS | keyof typeof ADVANCED_FLAGS
 >;
-export type FlagField = (typeof FLAG_FIELDS)[number];
 
 /** Free text of the location behaviour (App Settings). */
 export const LOCATION_TEXT_FIELDS = {

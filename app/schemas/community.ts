@@ -265,35 +265,3 @@ export type AddCommunityIntentValue = z.infer<typeof AddCommunityIntent>;
 
 /** conform's list intents post `__intent__` and no `intent`: they are the `list` intent. */
 export const listIntentFallback = (formData: FormData) => (formData.has('__intent__') ? 'list' : undefined);
-
-/** The names icon sets are shown by (their ids, such as `parks_color`, are what is stored). */
-const ICON_SET_NAMES: Record<string, string> = {
-  svg_round: 'Round',
-  svg_plain: 'Plain',
-  svg_parks: 'Parks',
-  svg_traditional: 'Traditional',
-  svg_vintage: 'Vintage',
-  handdrawn: 'Hand-drawn (old set)',
-  parks: 'Parks (old set)',
-  parks_color: 'Parks in colour (old set)',
-  round: 'Round (old set)',
-  round_color: 'Round in colour (old set)',
-  traditional: 'Traditional (old set)',
-  vintage: 'Vintage (old set)',
-  solid: 'Solid',
-  regular: 'Regular',
-  light: 'Light',
-  duotone: 'Duotone',
-  custom: 'Custom',
-};
-
-/** An icon set's name: a known set's, else one made from its id (`svg_rustic` → 'Rustic'). */
-export function iconSetName(id: string): string {
-  const known = ICON_SET_NAMES[id];
-  if (known) return known;
-  const words = id.replace(/^svg_/, '').replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : id;
-}
-
-/** Icon sets as select choices: the id is the value, the name the label. */
-export const iconSetChoices = (ids: readonly string[]) => ids.map((id) => ({ value: id, label: iconSetName(id) }));

@@ -64,7 +64,6 @@ export const TABBED_TYPES = ['business', 'events', 'contacts'] as const;
 export const hasTabs = (typeId: string | undefined) => (TABBED_TYPES as readonly string[]).includes(typeId ?? '');
 
 export const SOURCES = ['new', 'existing'] as const;
-export type Source = (typeof SOURCES)[number];
 
 const text = (max: number) => z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().max(max).optional());
 const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean()).default(false);

@@ -4,7 +4,6 @@ import { getMenuIcon } from '~/lib/icons/library';
 import {
   COLOR_FIELDS,
   COMMUNITY_TYPES,
-  DETAIL_BUTTON_ACTIONS,
   SETUP_DEFAULT_COLOR,
   WEBVIEW_ACTIONS,
   type CommunityForm,
@@ -125,9 +124,6 @@ export function storedDetailButton(
   if (iconData) stored.iconData = iconData;
   return stored;
 }
-
-export const isDetailButtonAction = (value: unknown): value is DetailButtonAction =>
-  typeof value === 'string' && (DETAIL_BUTTON_ACTIONS as readonly string[]).includes(value);
 
 export function communityFormValue(record: CommunityRecord): CommunityFormValue {
   const type = text(record.communityType);

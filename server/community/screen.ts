@@ -5,6 +5,7 @@ import type { DbValue } from '@server/db/types';
 import { qrImages, type QrImages } from '@server/qr';
 import { defaultMainMenu } from '~/lib/catalogues/default-menus';
 import { type IconColors, PREVIEW_SAMPLE_BACKGROUND_COLOR, PREVIEW_SAMPLE_SHAPE_COLOR } from '~/lib/icons/colors';
+import { iconSetChoices } from '~/lib/icons/icon-sets';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { timeZoneOptionsWith } from '~/lib/timezones';
 import {
@@ -12,7 +13,6 @@ import {
   CommunitySchema,
   INVALID_LOCATION,
   SVG_ICON_SETS,
-  iconSetChoices,
   isSvgIconSet,
   type AddCommunityIntentValue,
   type CommunitySetupIntentValue,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { createBucketStorage } from './firebase-bucket';
 import { createLocalDiskStorage } from './local-disk';
@@ -65,14 +64,4 @@ export function createStorage(options: StorageOptions): FileStorage {
         ...(options.downloadOrigin !== undefined ? { downloadOrigin: options.downloadOrigin } : {}),
       });
   }
-}
-
-/** Which engine the environment selects: the bucket when FIREBASE_STORAGE_BUCKET is set. */
-export function storageEngine(env: { FIREBASE_STORAGE_BUCKET?: string | undefined }): FileStorage['kind'] {
-  return env.FIREBASE_STORAGE_BUCKET ? 'bucket' : 'local';
-}
-
-/** Where local-disk files live: `{DATA_DIR}/storage`. */
-export function localStorageRoot(env: { DATA_DIR: string }): string {
-  return join(env.DATA_DIR, 'storage');
 }

@@ -172,7 +172,7 @@ test('icon sets are shown by name; the page has the screen title', async ({ page
   await expect(page).toHaveTitle('Community Setup');
   await openSection(page, 'App Design');
   const iconSet = panel(page).getByLabel('Icon Set');
-  await expect(iconSet.locator('option:checked')).toHaveText('Parks in colour (old set)');
+  await expect(iconSet.locator('option:checked')).toHaveText('Parks in colour (old style)');
   await expect(iconSet.locator('option', { hasText: /^Round$/ })).toHaveAttribute('value', 'svg_round');
   await expect(iconSet.locator('option', { hasText: /_/ })).toHaveCount(0);
 });

@@ -148,7 +148,7 @@ describe('saving', () => {
     expect(data.iconSets).toContainEqual({ value: 'svg_parks', label: 'Parks' });
     await services.db.ref(services.paths.communityIconSet('demo-campground')).set('parks_color');
     const legacy = await communitySetupLoader(get('/community-setup', admin));
-    expect(legacy.iconSets[0]).toEqual({ value: 'parks_color', label: 'Parks in colour (old set)' });
+    expect(legacy.iconSets[0]).toEqual({ value: 'parks_color', label: 'Parks in colour (old style)' });
     expect(legacy.iconSets.every((set) => set.label !== set.value)).toBe(true);
     await services.db.ref(services.paths.communityIconSet('demo-campground')).set(data.defaultValue.iconSet ?? null);
   });

@@ -26,9 +26,6 @@ export const FIXED_AUTH_GROUPS: readonly AuthGroup[] = [
   { value: 'isLoggedOut', tag: 'isLoggedOut', title: 'User is NOT logged in', kind: 'fixed' },
 ];
 
-export const isAuthTag = (value: unknown): value is AuthTag =>
-  typeof value === 'string' && (AUTH_TAGS as readonly string[]).includes(value);
-
 /** A user group of messages-config/topics (type 'user-group'). */
 export interface UserGroupTopic {
   key: string;

@@ -18,18 +18,9 @@ export type FontIconSet = (typeof FONT_ICON_SETS)[number];
 export const LEGACY_ICON_SETS = ['handdrawn', 'parks', 'parks_color', 'round', 'round_color', 'traditional', 'vintage'] as const;
 export type LegacyIconSet = (typeof LEGACY_ICON_SETS)[number];
 
-export type IconSet = SvgIconSet | FontIconSet | LegacyIconSet;
-
 /** The shapes an svg set draws its glyphs on (spec 03 §3). */
 export const ICON_SHAPES = ['round', 'plain', 'parks', 'traditional', 'vintage'] as const;
 export type IconShape = (typeof ICON_SHAPES)[number];
-
-/** Spec 03 §3: the default icon set; also the cached community default (spec 01 §3.1). */
-export const DEFAULT_ICON_SET = 'round';
-/** Spec 01 §3.1: a new studio community starts on svg_parks … */
-export const STUDIO_DEFAULT_ICON_SET: SvgIconSet = 'svg_parks';
-/** … which becomes svg_round once a community is selected. */
-export const STUDIO_SELECTED_ICON_SET: SvgIconSet = 'svg_round';
 
 /** The Convert Icons modal (spec 01 §4.4). */
 export const CONVERT_ICONS_TITLE = 'Convert Icons';
@@ -76,7 +67,7 @@ export function iconShapeOf(iconSet: string | null | undefined): IconShape {
 }
 
 /** What staff read for each icon set (never its stored id). */
-const ICON_SET_NAMES: Readonly<Record<IconSet, string>> = {
+const ICON_SET_NAMES: Readonly<Record<SvgIconSet | FontIconSet | LegacyIconSet, string>> = {
   svg_round: 'Round',
   svg_plain: 'Plain',
   svg_parks: 'Parks',
@@ -103,3 +94,6 @@ export function iconSetName(iconSet: string): string {
   const words = iconSet.replace(/^svg_/, '').replace(/[_-]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Round';
 }
+
+/** Icon sets as select choices: the id is the value, the name the label. */
+export const iconSetChoices = (ids: readonly string[]) => ids.map((id) => ({ value: id, label: iconSetName(id) }));

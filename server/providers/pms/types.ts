@@ -7,17 +7,6 @@
 export const PMS_SYSTEMS = ['newbook', 'rms', 'staylist', 'campspot'] as const;
 export type PmsSystem = (typeof PMS_SYSTEMS)[number];
 
-export const PMS_REGIONS = ['au', 'ap', 'eu', 'us', 'staging'] as const;
-export type PmsRegion = (typeof PMS_REGIONS)[number];
-
-/** The vendors' names as the screen shows them ('Error loading {system} instances…'). */
-export const PMS_SYSTEM_LABELS: Record<PmsSystem, string> = {
-  newbook: 'Newbook',
-  rms: 'RMS',
-  staylist: 'Staylist',
-  campspot: 'Campspot',
-};
-
 export interface PmsInstanceQuery {
   pmsSystem: PmsSystem;
   /** Newbook: the region whose instances are listed (required). */
