@@ -83,7 +83,6 @@ test('saves an app configuration with a three-state flag', async ({ page }, test
   await flag.selectOption({ label: 'No' });
   await openSection(page, 'Advanced Settings');
   await page.getByLabel('Resorts between ads').fill('3');
-  await page.screenshot({ path: `tests/.tmp/app-setup-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save App Configuration' }).click();
 
   await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
@@ -110,7 +109,6 @@ test('a validation error keeps the input', async ({ page }, testInfo) => {
   await expect(page.getByLabel('App Name')).toHaveValue('Kept name');
   await expect(page.getByLabel('Resorts between ads')).toHaveValue('-1');
   await expect(page.getByLabel('Resorts between ads')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: `tests/.tmp/app-setup-invalid-${testInfo.project.name}.png`, fullPage: true });
 });
 
 /** A 1×1 PNG. */
@@ -146,7 +144,6 @@ test('an image of another size than recommended is stored with a warning naming 
   await expect(page.getByRole('alert').filter({ hasText: warning }).first()).toBeVisible();
   // The picker still shows the app, now listed (its record exists).
   await expect(page.getByLabel('App ID')).toHaveValue(appId);
-  await page.screenshot({ path: `tests/.tmp/app-setup-size-warning-${testInfo.project.name}.png`, fullPage: true });
 
   // The featured image through Save, at the recommended size: no warning.
   await page.getByLabel('Featured image').setInputFiles({ name: 'feature.png', mimeType: 'image/png', buffer: png(1024, 500) });
@@ -197,7 +194,6 @@ test('saves integrations and loads instances through the offline PMS default', a
   // The form keeps what was typed.
   await expect(page.getByLabel('API Region')).toHaveValue('eu');
   await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${testInfo.project.name}`);
-  await page.screenshot({ path: `tests/.tmp/integrations-${testInfo.project.name}.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Save Integrations' }).click();
   await expect(page.getByText(`Integration configuration for ${location} updated successfully!`)).toBeVisible();

@@ -116,7 +116,6 @@ test.describe('password sign-in', () => {
     await expect(password).toHaveAttribute('aria-invalid', 'true');
     await expect(password).toHaveAttribute('aria-describedby', /-error/);
     await expect(password).toHaveAttribute('data-size', 'large');
-    await page.screenshot({ path: `tests/.tmp/login-error-${test.info().project.name}.png`, fullPage: true });
   });
 
   test('the redirect target is kept through sign-in', async ({ page }) => {

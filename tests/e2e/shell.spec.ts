@@ -112,7 +112,7 @@ const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin but
 const header = (page: Page) => page.getByRole('banner');
 
 for (const [role, expected] of Object.entries(ROLES)) {
-  test(`${role}: the shell shows exactly the role's trays`, async ({ page, loginAs }, testInfo) => {
+  test(`${role}: the shell shows exactly the role's trays`, async ({ page, loginAs }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
@@ -141,7 +141,6 @@ for (const [role, expected] of Object.entries(ROLES)) {
       await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
 
-    await page.screenshot({ path: `/tmp/shell-${role}-${testInfo.project.name}.png`, fullPage: true });
     // Hydration went through without errors.
     expect(problems).toEqual([]);
   });
@@ -166,7 +165,7 @@ test.describe('page title (spec 01 §2.2)', () => {
 });
 
 test.describe('left column', () => {
-  test('the menu expander collapses the left column and the choice is remembered', async ({ page, loginAs }, testInfo) => {
+  test('the menu expander collapses the left column and the choice is remembered', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await loginAs('admin@demo.example');
     await page.goto('/');
@@ -179,7 +178,6 @@ test.describe('left column', () => {
     await expect(adminNav(page)).toBeHidden();
     await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    await page.screenshot({ path: `/tmp/shell-collapsed-${testInfo.project.name}.png` });
 
     await page.reload();
     await expect(adminNav(page)).toBeHidden();
@@ -188,7 +186,7 @@ test.describe('left column', () => {
     await expect(menu.getByRole('link', { name: 'Collapse menu' })).toBeVisible();
   });
 
-  test('on a tablet the left column starts collapsed and opens over the page', async ({ page, loginAs }, testInfo) => {
+  test('on a tablet the left column starts collapsed and opens over the page', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 834, height: 1112 });
     await loginAs('editor@demo.example');
     await page.goto('/');
@@ -196,11 +194,9 @@ test.describe('left column', () => {
     await expect(adminNav(page)).toBeHidden();
     await expect(menu.getByRole('link', { name: 'Collapse menu' })).toBeHidden();
     await expect(tray(page).getByRole('link', { name: 'Community Setup', exact: true })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shell-tablet-${testInfo.project.name}.png`, fullPage: true });
 
     await menu.getByRole('link', { name: 'Expand menu' }).click();
     await expect(adminNav(page).getByRole('link', { name: 'Community Setup', exact: true })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shell-tablet-open-${testInfo.project.name}.png` });
     await menu.getByRole('link', { name: 'Collapse menu' }).click();
     await expect(adminNav(page)).toBeHidden();
   });
@@ -213,7 +209,7 @@ test.describe('left column', () => {
 });
 
 test.describe('Switch Community', () => {
-  test('a system admin switches to Maple Falls', async ({ page, loginAs, javaScriptEnabled }, testInfo) => {
+  test('a system admin switches to Maple Falls', async ({ page, loginAs, javaScriptEnabled }) => {
     await loginAs('system@demo.example');
     await page.goto('/');
     await expect(header(page)).toContainText('Pine Hollow');
@@ -230,7 +226,6 @@ test.describe('Switch Community', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(/\?q=maple$/);
     await expect(list.getByRole('listitem')).toHaveCount(1);
-    await page.screenshot({ path: `/tmp/shell-switch-community-${testInfo.project.name}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Switch to Maple Falls' }).click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
@@ -238,7 +233,6 @@ test.describe('Switch Community', () => {
     await expect(page.getByText('Switched to Maple Falls.')).toBeVisible();
     await expect(page).toHaveTitle('App Admin - Maple Falls');
     await expect(page.getByRole('heading', { level: 1, name: 'Maple Falls' })).toBeAttached();
-    await page.screenshot({ path: `/tmp/shell-switched-${testInfo.project.name}.png`, fullPage: true });
 
     // With JavaScript the toast closes itself.
     if (javaScriptEnabled) await expect(page.getByText('Switched to Maple Falls.')).toBeHidden({ timeout: 10_000 });
@@ -273,7 +267,7 @@ test.describe('Feature Unavailable in the studio project', () => {
   const STUDIO_URL = E2E_BASE_URL.replace('127.0.0.1', 'studio.localhost');
   test.use({ baseURL: STUDIO_URL });
 
-  test('an unavailable button opens the dialog with a link to schedule a demo', async ({ page, context }, testInfo) => {
+  test('an unavailable button opens the dialog with a link to schedule a demo', async ({ page, context }) => {
     await signIn(context, 'admin@demo.example');
     const [session] = (await context.cookies(E2E_BASE_URL)).filter((cookie) => cookie.name === '__session');
     await context.addCookies([{ name: '__session', value: session.value, url: STUDIO_URL, httpOnly: true, sameSite: 'Lax' }]);
@@ -289,7 +283,6 @@ test.describe('Feature Unavailable in the studio project', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('This feature is not available.');
     await expect(dialog.getByRole('link', { name: 'Schedule a demo' })).toHaveAttribute('href', 'https://calendly.com/community-apps/demo');
-    await page.screenshot({ path: `/tmp/shell-feature-unavailable-${testInfo.project.name}.png` });
     await dialog.getByRole('link', { name: 'OK' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(`${STUDIO_URL}/`);
@@ -349,11 +342,10 @@ test.describe('Google authorization return page', () => {
 });
 
 test.describe('not found', () => {
-  test('an unknown address is 404', async ({ page }, testInfo) => {
+  test('an unknown address is 404', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shell-404-${testInfo.project.name}.png` });
   });
 
   test('an unknown one-segment address is 404 before signing in too', async ({ page }) => {
@@ -362,13 +354,12 @@ test.describe('not found', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
-  test('an unknown home action is 404 inside the shell', async ({ page, loginAs }, testInfo) => {
+  test('an unknown home action is 404 inside the shell', async ({ page, loginAs }) => {
     await loginAs('admin@demo.example');
     const response = await page.goto('/not-an-action');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(header(page)).toContainText('Pine Hollow');
-    await page.screenshot({ path: `/tmp/shell-404-in-shell-${testInfo.project.name}.png` });
   });
 });
 
@@ -387,13 +378,12 @@ test.describe('signing in', () => {
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/listnm/switch-community?q=maple');
   });
 
-  test("someone without any rights gets 'User Does Not Have Access' and returns to Login", async ({ page, context }, testInfo) => {
+  test("someone without any rights gets 'User Does Not Have Access' and returns to Login", async ({ page, context }) => {
     await signInWithoutRights(context);
     const response = await page.goto('/');
     expect(response?.status()).toBe(403);
     const dialog = page.getByRole('alertdialog', { name: 'User Does Not Have Access' });
     await expect(dialog).toContainText('The authenticated user does not have access to modify this app.');
-    await page.screenshot({ path: `/tmp/shell-no-access-${testInfo.project.name}.png` });
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await page.goto('/');
