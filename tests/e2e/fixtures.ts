@@ -142,8 +142,10 @@ export interface CommunityOptions {
 
 export interface TestCommunity {
   key: string;
-  /** The name the shell shows: displayName, else title, else name. */
+  /** Its title (title, else name, else displayName), as lists show it. */
   title: string;
+  /** The name the header bar shows (displayName, else name, else title). */
+  displayName: string;
   /** The staff member with rights on it (and nowhere else). */
   user: SessionUser;
   role: CommunityRole;
@@ -156,7 +158,6 @@ export interface TestCommunity {
 /** The small record communities are built from when they copy nothing. */
 const FACTORY_RECORD: Record<string, DbValue> = {
   title: 'Test Pines Campground',
-  name: 'Test Pines Campground',
   active: true,
   listed: true,
   inProgress: false,
@@ -168,6 +169,7 @@ const FACTORY_RECORD: Record<string, DbValue> = {
   iconSet: 'svg_round',
 };
 
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 const isObject = (value: unknown): value is Record<string, DbValue> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -213,7 +215,8 @@ export async function createCommunity(options: CommunityOptions = {}): Promise<T
   const stored = await readE2e<Record<string, unknown>>(paths.community(key));
   return {
     key,
-    title: String(stored?.displayName ?? stored?.title ?? stored?.name ?? key),
+    title: text(stored?.title) ?? text(stored?.name) ?? text(stored?.displayName) ?? key,
+    displayName: text(stored?.displayName) ?? text(stored?.name) ?? text(stored?.title) ?? key,
     user,
     role,
     record: () => readE2e<Record<string, unknown>>(paths.community(key)),

@@ -25,7 +25,7 @@ test.use({
 
 test('shows Call, Map, Reservations, Website and Special with the address and description', async ({ page, community }) => {
   await page.goto('/');
-  await expect(page.getByRole('banner')).toContainText(community.title);
+  await expect(page.getByRole('banner')).toContainText(community.displayName);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbor Point Marina');
   const business = page.getByRole('region', { name: 'Business' });
   for (const name of ['Call', 'Map', 'Reservations', 'Website', 'Special']) {

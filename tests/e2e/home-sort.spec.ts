@@ -46,7 +46,7 @@ async function dragOneRight(page: Page, title: string, { from, of }: { from: num
 test('the home grid offers Sort', async ({ page, community }) => {
   await page.goto('/');
   const menu = page.getByRole('region', { name: 'Main Menu' });
-  await expect(page.getByRole('banner')).toContainText(community.title);
+  await expect(page.getByRole('banner')).toContainText(community.displayName);
   await expect(menu.getByText('Bravo')).toBeVisible();
   await menu.getByRole('link', { name: 'Sort' }).click();
   await expect(page).toHaveURL(/\/sort-button$/);
@@ -121,7 +121,7 @@ test.describe('locked first six (spec 01 §6)', () => {
     { tag: '@forms' },
     async ({ page, community }, info) => {
       await page.goto('/sort-button');
-      await expect(page.getByRole('banner')).toContainText(community.title);
+      await expect(page.getByRole('banner')).toContainText(community.displayName);
       const grid = page.getByRole('region', { name: 'Main Menu' });
       await expect(grid.locator('li[data-locked]')).toHaveCount(6);
       await expect(grid.getByText('Locked', { exact: true })).toHaveCount(6);
