@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests against the production build, in Debian's Chromium (browser downloads are
  * impossible here). The server runs on its own database folder and Redis key prefix.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = E2E_PORT;
 export const E2E_DATA_DIR = `tests/.tmp/e2e-${PORT}`;
 export const E2E_REDIS_PREFIX = `e2e-${PORT}`;
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
