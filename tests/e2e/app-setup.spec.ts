@@ -1,12 +1,14 @@
 import { createCanvas } from '@napi-rs/canvas';
-import type { Page, TestInfo } from '@playwright/test';
-import { e2ePaths, expect, test, withE2eDb } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createCommunity, expect, test, uniqueKey } from './fixtures';
 
 /**
  * App Setup and Integrations (spec 01 §2.8, §2.9, §3.4–3.6, §5, §8), with and without
- * JavaScript: the app id picker, saving a three-state flag, a validation error that keeps the
- * input, saving integrations, and instance loading against the offline PMS default.
- * Each project works on records of its own so the two can run side by side.
+ * JavaScript: the app id picker, saving a three-state flag, uploading an asset, saving
+ * integrations, and instance loading against the offline PMS default. Every test saves an app id
+ * or a location of its own, so tests never meet. Who may open the screens, the refusals (no app
+ * id, no location, a wrong file type) and the kept input are proven in
+ * app-setup.server.test.ts and integrations.server.test.ts.
  */
 
 /** Opens an accordion section (<details>) unless it is open already. */
@@ -17,29 +19,6 @@ async function openSection(page: Page, title: string) {
 
 test.beforeEach(async ({ loginAs }) => {
   await loginAs('super@demo.example');
-});
-
-/**
- * The app id a test writes, removed after that test only: tests of one project run side by
- * side, so a test must never remove another's record.
- */
-function ownAppId(info: TestInfo, appId: string): string {
-  info.annotations.push({ type: 'app-id', description: appId });
-  return appId;
-}
-
-test.afterEach(async ({}, info) => {
-  await withE2eDb(async (db) => {
-    for (const note of info.annotations.filter((annotation) => annotation.type === 'app-id')) {
-      await db.ref(e2ePaths.appData(note.description!)).remove();
-    }
-    for (const note of info.annotations.filter((annotation) => annotation.type === 'location')) {
-      const location = note.description!;
-      await db.ref(e2ePaths.pmsConfig(location)).remove();
-      await db.ref(e2ePaths.mapConfig(location)).remove();
-      await db.ref(e2ePaths.community(location)).remove();
-    }
-  });
 });
 
 /** A PNG of the given size. */
@@ -73,8 +52,8 @@ test('the app id picker lists each app as displayName (packageName) and loads th
   await expect(page.getByLabel('App Title')).toHaveValue('Pine Hollow RV Resort');
 });
 
-test('saves an app configuration with a three-state flag', async ({ page }, testInfo) => {
-  const appId = ownAppId(testInfo, `e2e-${testInfo.project.name}`);
+test('saves an app configuration with a three-state flag', { tag: '@forms' }, async ({ page }, testInfo) => {
+  const appId = uniqueKey('e2e-app');
   await open(page, `/app-setup?appId=${appId}`);
   await page.getByLabel('App Name').fill(`E2E ${testInfo.project.name}`);
   await openSection(page, 'App Settings');
@@ -83,7 +62,6 @@ test('saves an app configuration with a three-state flag', async ({ page }, test
   await flag.selectOption({ label: 'No' });
   await openSection(page, 'Advanced Settings');
   await page.getByLabel('Resorts between ads').fill('3');
-  await page.screenshot({ path: `tests/.tmp/app-setup-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save App Configuration' }).click();
 
   await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
@@ -100,85 +78,47 @@ test('saves an app configuration with a three-state flag', async ({ page }, test
   await expect(page.getByLabel('Enable My Agenda')).toHaveValue('');
 });
 
-test('a validation error keeps the input', async ({ page }, testInfo) => {
-  await open(page, `/app-setup?appId=e2e-invalid-${testInfo.project.name}`);
-  await page.getByLabel('App Name').fill('Kept name');
-  await openSection(page, 'Advanced Settings');
-  await page.getByLabel('Resorts between ads').fill('-1');
-  await page.getByRole('button', { name: 'Save App Configuration' }).click();
-  await expect(page.getByText('Must be 0 or more.')).toBeVisible();
-  await expect(page.getByLabel('App Name')).toHaveValue('Kept name');
-  await expect(page.getByLabel('Resorts between ads')).toHaveValue('-1');
-  await expect(page.getByLabel('Resorts between ads')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: `tests/.tmp/app-setup-invalid-${testInfo.project.name}.png`, fullPage: true });
-});
+test(
+  'uploads an app icon of another size than recommended, stored with a warning naming both sizes',
+  { tag: '@forms' },
+  async ({ page }) => {
+    const appId = uniqueKey('e2e-size');
+    await open(page, `/app-setup?appId=${appId}`);
+    await expect(page.getByText('PNG or JPEG, recommended 512x512 pixels.')).toBeVisible();
+    await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(300, 300) });
+    await page.getByRole('button', { name: 'Upload App icon' }).click();
+    const warning = 'The app icon is 300x300 pixels; the recommended size is 512x512 pixels.';
+    // Stored (recommended, not required), said in the toast and beside the asset.
+    await expect(page.getByRole('img', { name: 'Current app icon' })).toHaveAttribute(
+      'src',
+      new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`),
+    );
+    await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: warning }).first()).toBeVisible();
+    // The picker still shows the app, now listed (its record exists).
+    await expect(page.getByLabel('App ID')).toHaveValue(appId);
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    // The featured image through Save, at the recommended size: no warning.
+    await page.getByLabel('Featured image').setInputFiles({ name: 'feature.png', mimeType: 'image/png', buffer: png(1024, 500) });
+    await page.getByRole('button', { name: 'Save App Configuration' }).click();
+    await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
+    await expect(page.getByText('1024x500 pixels, the recommended size.')).toBeVisible();
+    await expect(page.getByText(warning).last()).toBeVisible();
 
-test('uploads an app icon; other types are refused', async ({ page }, testInfo) => {
-  const appId = ownAppId(testInfo, `e2e-upload-${testInfo.project.name}`);
-  await open(page, `/app-setup?appId=${appId}`);
-  await page.getByLabel('Notification icon').setInputFiles({ name: 'bell.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-  await page.getByRole('button', { name: 'Upload Notification icon' }).click();
-  await expect(page.getByText('Please upload files with the correct type: image/png, image/jpeg').first()).toBeVisible();
+    await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(512, 512) });
+    await page.getByRole('button', { name: 'Upload App icon' }).click();
+    await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
+    await expect(page.getByText('512x512 pixels, the recommended size.')).toBeVisible();
+    await expect(page.getByText(warning)).toHaveCount(0);
+  },
+);
 
-  await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: 'Upload App icon' }).click();
-  await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
-  const preview = page.getByRole('img', { name: 'Current app icon' });
-  await expect(preview).toHaveAttribute('src', new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`));
-});
-
-test('an image of another size than recommended is stored with a warning naming both sizes', async ({ page }, testInfo) => {
-  const appId = ownAppId(testInfo, `e2e-size-${testInfo.project.name}`);
-  await open(page, `/app-setup?appId=${appId}`);
-  await expect(page.getByText('PNG or JPEG, recommended 512x512 pixels.')).toBeVisible();
-  await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(300, 300) });
-  await page.getByRole('button', { name: 'Upload App icon' }).click();
-  const warning = 'The app icon is 300x300 pixels; the recommended size is 512x512 pixels.';
-  // Stored (recommended, not required), said in the toast and beside the asset.
-  await expect(page.getByRole('img', { name: 'Current app icon' })).toHaveAttribute(
-    'src',
-    new RegExp(`/files/app-icons/${appId}/app-icon\\.png$`),
-  );
-  await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: warning }).first()).toBeVisible();
-  // The picker still shows the app, now listed (its record exists).
-  await expect(page.getByLabel('App ID')).toHaveValue(appId);
-  await page.screenshot({ path: `tests/.tmp/app-setup-size-warning-${testInfo.project.name}.png`, fullPage: true });
-
-  // The featured image through Save, at the recommended size: no warning.
-  await page.getByLabel('Featured image').setInputFiles({ name: 'feature.png', mimeType: 'image/png', buffer: png(1024, 500) });
-  await page.getByRole('button', { name: 'Save App Configuration' }).click();
-  await expect(page.getByText(`App configuration for ${appId} updated successfully!`)).toBeVisible();
-  await expect(page.getByText('1024x500 pixels, the recommended size.')).toBeVisible();
-  await expect(page.getByText(warning).last()).toBeVisible();
-
-  await page.getByLabel('App icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(512, 512) });
-  await page.getByRole('button', { name: 'Upload App icon' }).click();
-  await expect(page.getByText('App icon uploaded successfully!')).toBeVisible();
-  await expect(page.getByText('512x512 pixels, the recommended size.')).toBeVisible();
-  await expect(page.getByText(warning)).toHaveCount(0);
-});
-
-test('saving without an app id asks for one', async ({ page }) => {
-  await open(page, '/app-setup');
-  await page.getByLabel('App Name').fill('No id yet');
-  await page.getByRole('button', { name: 'Save App Configuration' }).click();
-  await expect(page.getByText('Please select an app ID.')).toBeVisible();
-  await expect(page.getByLabel('App Name')).toHaveValue('No id yet');
-});
-
-test('saves integrations and loads instances through the offline PMS default', async ({ page }, testInfo) => {
-  // A location of the test's own, removed with its configuration after the test.
-  const location = `e2e-integrations-${testInfo.project.name}`;
-  testInfo.annotations.push({ type: 'location', description: location });
-  await withE2eDb((db) =>
-    db
-      .ref(e2ePaths.community(location))
-      .set({ title: `Integrations Lake ${testInfo.project.name}`, active: true, timeZone: 'America/Chicago' }),
-  );
+test('saves integrations and loads instances through the offline PMS default', { tag: '@forms' }, async ({ page }) => {
+  // A location of the test's own.
+  const { key: location } = await createCommunity({
+    label: 'integrations',
+    record: { title: 'Integrations Lake', timeZone: 'America/Chicago' },
+  });
   await open(page, '/integrations');
   await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
   await page.getByLabel('Location', { exact: true }).selectOption(location);
@@ -191,30 +131,16 @@ test('saves integrations and loads instances through the offline PMS default', a
   await expect(page.getByText('Please select an API region first.')).toBeVisible();
 
   await page.getByLabel('API Region').selectOption('eu');
-  await page.getByLabel('Site Code').fill(`SITE-${testInfo.project.name}`);
+  await page.getByLabel('Site Code').fill(`SITE-${location}`);
   await page.getByRole('button', { name: 'Load Instances' }).click();
   await expect(page.getByText('PMS instance lookup is offline: no vendor key is configured.')).toBeVisible();
   // The form keeps what was typed.
   await expect(page.getByLabel('API Region')).toHaveValue('eu');
-  await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${testInfo.project.name}`);
-  await page.screenshot({ path: `tests/.tmp/integrations-${testInfo.project.name}.png`, fullPage: true });
+  await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${location}`);
 
   await page.getByRole('button', { name: 'Save Integrations' }).click();
   await expect(page.getByText(`Integration configuration for ${location} updated successfully!`)).toBeVisible();
-  await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${testInfo.project.name}`);
+  await expect(page.getByLabel('Site Code')).toHaveValue(`SITE-${location}`);
   await expect(page.getByLabel('API Region')).toHaveValue('eu');
   await expect(page.getByLabel('PMS System')).toHaveValue('newbook');
-});
-test('saving integrations without a location asks for one', async ({ page }) => {
-  await open(page, '/integrations');
-  await page.getByRole('button', { name: 'Save Integrations' }).click();
-  await expect(page.getByText('Please select a location.')).toBeVisible();
-});
-
-test('other staff cannot open app setup or integrations', async ({ page, loginAs }) => {
-  await loginAs('system@demo.example');
-  for (const path of ['/app-setup', '/integrations']) {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(403);
-  }
 });

@@ -12,10 +12,3 @@ test('the health check reports the database and Redis', async ({ request }) => {
     workers: 'in-process',
   });
 });
-
-test('an unknown address shows the not-found page', async ({ page }) => {
-  const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to the home screen' })).toBeVisible();
-});

@@ -18,7 +18,7 @@ test.describe('home header carousel', () => {
     await expect(header.locator('figcaption')).toHaveText('Campfire night at the pavilion');
   });
 
-  test('opens on the slide named in the address (the no-JavaScript controls)', async ({ page, loginAs }) => {
+  test('opens on the slide named in the address (the no-JavaScript controls)', { tag: '@no-js' }, async ({ page, loginAs }) => {
     await loginAs('admin@demo.example');
     await page.goto('/?slide=1');
     await expect(page.locator('header[aria-roledescription="carousel"] figcaption')).toHaveText('The Hollow Creek nature trail');

@@ -6,11 +6,11 @@ import { e2ePaths, expect, test, withE2eDb } from './fixtures';
  * The menu item editor (spec 02 "Menu item editor", §4 "Menu item", §5, §8): Add Menu Item
  * through the Select Menu Type picker, the rules' messages, editing from a home tile, changing
  * the type, restricting to user groups, the QR Code section, deleting after 'Delete Item', and
- * the menu section picker. Each test edits a community of its own, created here and removed
- * afterwards. Runs with JavaScript and without (the no-js project).
+ * the menu section picker. Each test edits a community of its own
+ * (the community fixture). Form posts run with JavaScript and without (@forms); the editor's
+ * rules and their messages are proven in menu-item.server.test.ts.
  */
 const paths = e2ePaths;
-const BASE = 'e2e-menu-item';
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/></svg>';
 const MENU: Array<Record<string, DbValue>> = [
@@ -33,51 +33,19 @@ const MENU: Array<Record<string, DbValue>> = [
   },
 ];
 
-const keyFor = (title: string) =>
-  `${BASE}-${test.info().project.name}-${title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 40)}`;
+test.use({
+  communityOptions: {
+    role: 'system',
+    menu: MENU,
+    record: { title: 'Cedar Ridge Campground', name: 'Cedar Ridge Campground' },
+    locationData: {
+      'amc-events/config/activities': { title: 'Activities', allowUserCreated: false, priorNotificationTime: 15 },
+      'custom-forms/guest-survey': { title: 'Guest Survey', type: 'form' },
+    },
+  },
+});
+
 const js = () => test.info().project.name !== 'no-js';
-
-async function storedMenu(key: string, menuId = 'main-menu'): Promise<Array<Record<string, any>>> {
-  return ((await withE2eDb((db) => db.ref(paths.menu(key, menuId)).get())).val() ?? []) as Array<Record<string, any>>;
-}
-
-let community = '';
-
-test.beforeEach(async ({ loginAs }, info) => {
-  community = keyFor(info.title);
-  await withE2eDb(async (db) => {
-    await db.ref(paths.community(community)).set({
-      title: 'Cedar Ridge Campground',
-      name: 'Cedar Ridge Campground',
-      active: true,
-      listed: true,
-      inProgress: false,
-      communityType: 'resort',
-      timeZone: 'America/New_York',
-      colorBackground: '#1F4D3A',
-      colorIconShape: '#FFFFFF',
-      colorIconBackground: '#2E6B4F',
-      iconSet: 'svg_round',
-    });
-    await db.ref(paths.menu(community, 'main-menu')).set(MENU);
-    await db
-      .ref(paths.calendarConfig(community, 'activities'))
-      .set({ title: 'Activities', allowUserCreated: false, priorNotificationTime: 15 });
-    await db.ref(paths.customForm(community, 'guest-survey')).set({ title: 'Guest Survey', type: 'form' });
-  });
-  await loginAs('system@demo.example', { communityKey: community });
-});
-
-test.afterEach(async () => {
-  await withE2eDb(async (db) => {
-    await db.ref(paths.locationData(community)).remove();
-    await db.ref(paths.community(community)).remove();
-    await db.ref(paths.appData(`${community}-app`)).remove();
-  });
-});
 
 /** Filters the Select Menu Type picker: live with JavaScript, with the Filter button without. */
 async function filterTypes(page: Page, text: string) {
@@ -87,14 +55,13 @@ async function filterTypes(page: Page, text: string) {
   return picker;
 }
 
-test('adds a website through the type picker, with the rules’ messages first', async ({ page }) => {
+test('adds a website through the type picker, with the rules’ messages first', { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Add Menu Item' }).click();
   await expect(page).toHaveURL(/\/add$/);
   const picker = page.getByRole('dialog', { name: 'Select Menu Type' });
   await expect(picker.getByRole('heading', { name: 'Frequently Used' })).toBeVisible();
   await expect(picker.getByRole('heading', { name: 'Administrative' })).toBeVisible();
-  await page.screenshot({ path: `tests/.tmp/menu-type-picker-${test.info().project.name}.png` });
 
   await filterTypes(page, 'web page');
   await expect(picker.getByRole('heading', { name: 'Administrative' })).toHaveCount(0);
@@ -107,7 +74,6 @@ test('adds a website through the type picker, with the rules’ messages first',
   await expect(page.getByText('Title is required.')).toBeVisible();
   await expect(page.getByText('Please enter a valid URL (https://…).')).toBeVisible();
   await expect(page.getByLabel('URL', { exact: true })).toHaveValue('pine hollow');
-  await page.screenshot({ path: `tests/.tmp/menu-item-errors-${test.info().project.name}.png`, fullPage: true });
 
   await page.getByLabel('Title').fill('Camp Store Online');
   await page.getByLabel('URL', { exact: true }).fill('https://store.example/shop');
@@ -116,7 +82,7 @@ test('adds a website through the type picker, with the rules’ messages first',
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('The menu item has been added.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Camp Store Online' })).toBeVisible();
-  const added = (await storedMenu(community)).at(-1)!;
+  const added = (await community.menu()).at(-1)!;
   expect(added).toMatchObject({
     name: 'Camp Store Online',
     type: 'website',
@@ -126,7 +92,7 @@ test('adds a website through the type picker, with the rules’ messages first',
   });
 });
 
-test('edits an item from its home tile; the title changes, the uniqueId stays', async ({ page }) => {
+test('edits an item from its home tile; the title changes, the uniqueId stays', { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Edit Pool Rules' }).click();
   await expect(page).toHaveURL(/\/home\/edit\/pool-rules$/);
@@ -137,10 +103,10 @@ test('edits an item from its home tile; the title changes, the uniqueId stays', 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The menu item has been saved.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Pool Hours & Rules' })).toBeVisible();
-  expect((await storedMenu(community))[1]).toMatchObject({ name: 'Pool Hours & Rules', uniqueId: 'pool-rules' });
+  expect((await community.menu())[1]).toMatchObject({ name: 'Pool Hours & Rules', uniqueId: 'pool-rules' });
 });
 
-test('changing the type applies its fields and defaults', async ({ page }) => {
+test('changing the type applies its fields and defaults', { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/home/edit/pool-rules');
   await page.getByLabel('Menu Type', { exact: true }).selectOption('form');
   if (!js()) await page.getByRole('button', { name: 'Apply type' }).click();
@@ -151,10 +117,10 @@ test('changing the type applies its fields and defaults', async ({ page }) => {
   await page.getByLabel('Form', { exact: true }).selectOption({ label: 'Guest Survey' });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The menu item has been saved.')).toBeVisible();
-  expect((await storedMenu(community))[1]).toMatchObject({ type: 'form', uniqueId: 'guest-survey', name: 'Pool Rules', url: '' });
+  expect((await community.menu())[1]).toMatchObject({ type: 'form', uniqueId: 'guest-survey', name: 'Pool Rules', url: '' });
 });
 
-test('a restricted item needs a user group', async ({ page }) => {
+test('a restricted item needs a user group', async ({ page, community }) => {
   await page.goto('/home/edit/pool-rules');
   await page.getByLabel('Restrict to user groups').check();
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -163,10 +129,10 @@ test('a restricted item needs a user group', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'User is logged in' }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The menu item has been saved.')).toBeVisible();
-  expect((await storedMenu(community))[1]).toMatchObject({ isRestricted: true, auth: ['isAdmin', 'isLoggedIn'] });
+  expect((await community.menu())[1]).toMatchObject({ isRestricted: true, auth: ['isAdmin', 'isLoggedIn'] });
 });
 
-test("deletes an item after the 'Delete Item' confirmation", async ({ page }) => {
+test("deletes an item after the 'Delete Item' confirmation", { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/home/edit/pool-rules');
   await page.getByRole('link', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete Item' });
@@ -174,14 +140,14 @@ test("deletes an item after the 'Delete Item' confirmation", async ({ page }) =>
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The menu item has been deleted.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Pool Rules' })).toHaveCount(0);
-  expect((await storedMenu(community)).map((item) => item.uniqueId)).toEqual(['activities']);
+  expect((await community.menu()).map((item) => item.uniqueId)).toEqual(['activities']);
 });
 
-test('the QR Code section shows a tracked link for an Activities item', async ({ page }) => {
+test('the QR Code section shows a tracked link for an Activities item', async ({ page, community }) => {
   await withE2eDb((db) =>
     db
-      .ref(paths.appData(`${community}-app`))
-      .set({ appName: 'Cedar Ridge', cLocationId: community, adjustToken: 'tok123', adjustLinkPrefix: 'https://cedar.go.link/' }),
+      .ref(paths.appData(`${community.key}-app`))
+      .set({ appName: 'Cedar Ridge', cLocationId: community.key, adjustToken: 'tok123', adjustLinkPrefix: 'https://cedar.go.link/' }),
   );
   await page.goto('/home/edit/activities');
   await expect(page.locator('summary', { hasText: 'QR Code' })).toBeVisible();
@@ -189,16 +155,15 @@ test('the QR Code section shows a tracked link for an Activities item', async ({
   await expect(image).toBeVisible();
   await expect(
     page.getByText(
-      `https://cedar.go.link/?adj_t=tok123&communityKey=${community}&action=amc-events&actionKey=activities&skipSplashScreen=true`,
+      `https://cedar.go.link/?adj_t=tok123&communityKey=${community.key}&action=amc-events&actionKey=activities&skipSplashScreen=true`,
     ),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download QR Code' })).toHaveAttribute('href', /^data:image\/png;base64,/);
-  await page.screenshot({ path: `tests/.tmp/menu-item-qr-${test.info().project.name}.png`, fullPage: true });
   await page.goto('/home/edit/pool-rules');
   await expect(page.locator('summary', { hasText: 'QR Code' })).toHaveCount(0);
 });
 
-test('a submenu becomes a menu section the home grid can show', async ({ page }) => {
+test('a submenu becomes a menu section the home grid can show', { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/add?type=categorygrid');
   await page.getByLabel('Title').fill('Things Nearby');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -218,11 +183,11 @@ test('a submenu becomes a menu section the home grid can show', async ({ page })
   await page.getByLabel('URL', { exact: true }).fill('https://marina.example');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('link', { name: 'Edit Lake Marina' })).toBeVisible();
-  expect(await storedMenu(community, 'things-nearby')).toEqual([expect.objectContaining({ name: 'Lake Marina', type: 'website' })]);
-  expect((await storedMenu(community)).map((item) => item.name)).toEqual(['Activities', 'Pool Rules', 'Things Nearby']);
+  expect(await community.menu('things-nearby')).toEqual([expect.objectContaining({ name: 'Lake Marina', type: 'website' })]);
+  expect((await community.menu()).map((item) => item.name)).toEqual(['Activities', 'Pool Rules', 'Things Nearby']);
 });
 
-test('icons filter as you type @js-only', async ({ page }) => {
+test('icons filter as you type', async ({ page, community: _community }) => {
   await page.goto('/add?type=website');
   await page.getByLabel('Search icons').fill('pool');
   await expect(page.locator('.icon-choice')).not.toHaveCount(0);
@@ -232,7 +197,7 @@ test('icons filter as you type @js-only', async ({ page }) => {
   await expect(page.getByText('No icons match “zzzz-nothing”.')).toBeVisible();
 });
 
-test('an uploaded svg icon replaces the library icon, before anything else is typed', async ({ page }) => {
+test('an uploaded svg icon replaces the library icon, before anything else is typed', { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/add?type=website');
   const leaf =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 20C4 10 10 4 20 4c0 10-6 16-16 16z" fill="currentColor"/></svg>';
@@ -241,13 +206,11 @@ test('an uploaded svg icon replaces the library icon, before anything else is ty
   await expect(page.getByText('Custom svg icon.')).toBeVisible();
   await expect(page.getByText('Title is required.')).toHaveCount(0);
 
-  await page
-    .getByLabel('Upload an svg icon')
-    .setInputFiles({
-      name: 'photo.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>'),
-    });
+  await page.getByLabel('Upload an svg icon').setInputFiles({
+    name: 'photo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>'),
+  });
   await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
   await expect(page.getByText('This svg is incompatible. Only upload svgs without <image> tags.')).toBeVisible();
   await expect(page.getByText('Custom svg icon.')).toBeVisible();
@@ -256,13 +219,16 @@ test('an uploaded svg icon replaces the library icon, before anything else is ty
   await page.getByLabel('URL', { exact: true }).fill('https://nature.example');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The menu item has been added.')).toBeVisible();
-  const added = (await storedMenu(community)).at(-1)!;
-  expect(added).toMatchObject({ name: 'Nature Guide', icon: 'custom', iconData: expect.objectContaining({ isCustom: true }) });
-  expect(added.iconData.svg).toContain('M4 20C4 10');
+  const added = (await community.menu()).at(-1)!;
+  expect(added).toMatchObject({
+    name: 'Nature Guide',
+    icon: 'custom',
+    iconData: expect.objectContaining({ isCustom: true, svg: expect.stringContaining('M4 20C4 10') }),
+  });
 });
 
-test("an item without any identifier shows the 'Missing Unique ID' Error, and Submit gives it one", async ({ page }) => {
-  await withE2eDb((db) => db.ref(paths.menuItem(community, 'main-menu', 2)).set({ name: 'Old Rules', type: 'simple', icon: 'list' }));
+test("an item without any identifier shows the 'Missing Unique ID' Error, and Submit gives it one", async ({ page, community }) => {
+  await withE2eDb((db) => db.ref(paths.menuItem(community.key, 'main-menu', 2)).set({ name: 'Old Rules', type: 'simple', icon: 'list' }));
   await page.goto('/');
   await page.getByRole('link', { name: 'Edit Old Rules' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Error' });
@@ -272,5 +238,5 @@ test("an item without any identifier shows the 'Missing Unique ID' Error, and Su
   await expect(page.getByLabel('Title')).toHaveValue('Old Rules');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The menu item has been saved.')).toBeVisible();
-  expect((await storedMenu(community))[2]).toMatchObject({ name: 'Old Rules', type: 'simple', uniqueId: 'old-rules', id: 'old-rules' });
+  expect((await community.menu())[2]).toMatchObject({ name: 'Old Rules', type: 'simple', uniqueId: 'old-rules', id: 'old-rules' });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createJobRuntime } from '@jobs/runtime';
@@ -10,7 +11,7 @@ import { E2E_DATA_DIR, E2E_REDIS_PREFIX } from '../../playwright.config';
  * An e-mail queued by another process (as a worker or a script would) travels through Redis to
  * the web server's in-process worker, which delivers it to the outbox the page lists.
  */
-test('a queued e-mail is delivered once and shown in the outbox', async ({ page }, testInfo) => {
+test('a queued e-mail is delivered once and shown in the outbox', async ({ page }) => {
   const db = createEmbeddedDb({ file: resolve(E2E_DATA_DIR, 'rtdb.sqlite') });
   const paths = createPaths('amc');
   const jobs = createJobRuntime({
@@ -18,7 +19,7 @@ test('a queued e-mail is delivered once and shown in the outbox', async ({ page 
     prefix: E2E_REDIS_PREFIX,
     deps: { db, paths, mailer: createOutboxMailer({ db, paths }), log: console },
   });
-  const subject = `Welcome to Pine Hollow (${testInfo.project.name} ${Date.now()})`;
+  const subject = `Welcome to Pine Hollow (${randomUUID().slice(0, 8)})`;
   try {
     const { queued } = await queueEmail(
       { db, paths, jobs },

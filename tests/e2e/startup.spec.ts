@@ -1,11 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
 
 /**
  * Start-up of the production build in its own process: a bad variable stops it with a message
- * naming the variable, and an unreachable Redis leaves the pages serving.
+ * naming the variable, and an unreachable Redis leaves the pages serving. Their ports follow the
+ * end-to-end port, so runs on other ports never meet.
  */
+const BAD_ENV_PORT = E2E_PORT + 1000;
+const NO_REDIS_PORT = E2E_PORT + 1001;
 const SERVE = ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'];
 
 function start(port: number, env: Record<string, string>) {
@@ -36,7 +40,7 @@ async function stop(child: ChildProcess, exited: Promise<number | null>) {
 }
 
 test('a malformed variable stops start-up and names the variable', async () => {
-  const server = start(3221, { REDIS_URL: 'localhost:6379', WORKERS: 'sometimes' });
+  const server = start(BAD_ENV_PORT, { REDIS_URL: 'localhost:6379', WORKERS: 'sometimes' });
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain('The environment is not valid');
   expect(server.output()).toMatch(/REDIS_URL must be a URL starting with redis:\/\//);
@@ -45,10 +49,10 @@ test('a malformed variable stops start-up and names the variable', async () => {
 });
 
 test('with Redis unreachable the pages serve, the health check says degraded and the log says how to start Redis', async ({ request }) => {
-  const server = start(3222, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off' });
+  const server = start(NO_REDIS_PORT, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off' });
   try {
     await expect(async () => {
-      const response = await request.get('http://127.0.0.1:3222/healthcheck', { timeout: 3_000 });
+      const response = await request.get(`http://127.0.0.1:${NO_REDIS_PORT}/healthcheck`, { timeout: 3_000 });
       expect(response.status()).toBe(200);
       const body = await response.json();
       expect(body.status).toBe('degraded');
@@ -57,7 +61,7 @@ test('with Redis unreachable the pages serve, the health check says degraded and
       expect(body.redis.hint).toMatch(/redis-server/);
     }).toPass({ timeout: 20_000 });
 
-    const outbox = await request.get('http://127.0.0.1:3222/dev/outbox');
+    const outbox = await request.get(`http://127.0.0.1:${NO_REDIS_PORT}/dev/outbox`);
     expect(outbox.status()).toBe(200);
     expect(await outbox.text()).toContain('No e-mails yet.');
 
