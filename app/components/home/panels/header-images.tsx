@@ -154,6 +154,7 @@ function PlacesPickerDialog({ picker, offlineMessage, onClose }: { picker: Place
             variant="soft"
             color="gray"
             formNoValidate
+            data-dialog-cancel=""
             onClick={
               onClose
                 ? (event) => {

@@ -75,6 +75,7 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
         <PageDialog
           title="Error"
           description={data.missingUniqueId}
+          cancelHref={`${data.path}?ok`}
           actions={
             <Flex justify="end">
               <Button asChild data-autofocus="">
@@ -88,6 +89,7 @@ export function MenuItemPanel({ data, actionData }: PanelProps<MenuItemPanelData
         <PageDialog
           title={DELETE_ITEM_TITLE}
           description={DELETE_ITEM_TEXT}
+          cancelHref={cancelHref}
           actions={
             <Flex gap="3" justify="end">
               <Button asChild variant="soft" color="gray">

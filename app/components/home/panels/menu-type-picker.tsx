@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigate } from '@remix-run/react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { Form, Link } from '@remix-run/react';
+import { useId, useMemo, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { PageDialog } from '~/components/ui/dialog';
 import { filterCatalogue } from '~/lib/catalogues/menu-buttons';
@@ -32,15 +32,13 @@ export function MenuTypePicker({
   const trays = useMemo(() => filterCatalogue(shown), [shown]);
   const trayId = useId();
   const filterId = useId();
-  const navigate = useNavigate();
-  const cancel = useCallback(() => navigate(cancelHref), [navigate, cancelHref]);
 
   return (
     <PageDialog
       role="dialog"
       title={SELECT_MENU_TYPE_TITLE}
       className="menu-type-picker"
-      onDismiss={cancel}
+      cancelHref={cancelHref}
       actions={
         <Button asChild variant="soft" color="gray">
           <Link to={cancelHref}>Cancel</Link>

@@ -1,5 +1,5 @@
 import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useActionData, useNavigate, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
 import { PageDialog } from '~/components/ui/dialog';
@@ -113,7 +113,8 @@ export function SortMode({
                       aria-label={`Move ${item.title} up`}
                       autoFocus={pending?.moved === item.key}
                     >
-                      Move up
+                      <ArrowIcon direction="up" />
+                      Up
                     </Button>
                     <Button
                       type="submit"
@@ -124,7 +125,8 @@ export function SortMode({
                       disabled={index === items.length - 1}
                       aria-label={`Move ${item.title} down`}
                     >
-                      Move down
+                      <ArrowIcon direction="down" />
+                      Down
                     </Button>
                   </Flex>
                 )}
@@ -138,14 +140,25 @@ export function SortMode({
   );
 }
 
+/**
+ * The visible words of the Move buttons are 'Up' and 'Down', which their names ('Move Charlie
+ * up') contain, as speech input needs (WCAG 2.5.3).
+ */
+function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
+  return (
+    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path d={direction === 'up' ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M5 12l7 7 7-7'} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** 'Sort Alphabetically' (spec 02 §8): Cancel goes back to sort mode, OK posts sort-alpha. */
 function SortAlphaDialog() {
-  const navigate = useNavigate();
   return (
     <PageDialog
       title={SORT_ALPHA_TITLE}
       description={SORT_ALPHA_TEXT}
-      onDismiss={() => navigate('/sort-button')}
+      cancelHref="/sort-button"
       actions={
         <>
           <Button asChild variant="soft" color="gray">
