@@ -105,6 +105,8 @@ export function PageDialog({
         dialog.setAttribute('open', '');
       }
     }
+    // Marks the dialog as taken over by the script (modal, focus trapped): tests wait for it.
+    dialog.setAttribute('data-modal', '');
     openDialogs.push(dialog);
     const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? tabbables(dialog)[0] ?? dialog;
     first.focus();
