@@ -58,6 +58,17 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
 const openDialogs: HTMLDialogElement[] = [];
 
 /**
+ * The element that last had the focus: a link that opens a dialog on another route (a new
+ * page drawn in its place) is gone, focus and all, by the time the dialog appears.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement && !event.target.closest('dialog')) lastFocused = event.target;
+  });
+}
+
+/**
  * A modal dialog rendered by the server as an open `<dialog>`: it shows on locked-down browsers
  * without JavaScript (its actions are links and form posts, and it lies over the page and its
  * header). With JavaScript it becomes a true modal (`showModal`: the top layer, above the sticky
@@ -94,7 +105,14 @@ export function PageDialog({
     const dialog = dialogRef.current;
     if (!dialog) return;
     const active = document.activeElement;
-    const opener = active instanceof HTMLElement && active !== document.body && !dialog.contains(active) ? active : null;
+    const opener =
+      active instanceof HTMLElement && active !== document.body && !dialog.contains(active)
+        ? active
+        : active === document.body || active === null
+          ? lastFocused
+          : null;
+    // A page that is drawn anew when the dialog closes has a new opener: the link to the same address.
+    const openerHref = opener?.getAttribute('href') ?? null;
 
     // Rendered open (by the server, or by React on a client navigation): make it modal.
     if (!dialog.matches(':modal')) {
@@ -169,7 +187,16 @@ export function PageDialog({
       const at = openDialogs.indexOf(dialog);
       if (at >= 0) openDialogs.splice(at, 1);
       if (dialog.open) dialog.close();
-      if (opener?.isConnected && !opener.closest('[inert]')) opener.focus({ preventScroll: false });
+      // After the page the dialog leaves for is drawn (the opener may be drawn anew with it).
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const target = opener?.isConnected
+          ? opener
+          : openerHref
+            ? Array.from(document.querySelectorAll<HTMLElement>('a[href]')).find((link) => link.getAttribute('href') === openerHref)
+            : undefined;
+        target?.focus();
+      });
     };
   }, []);
 
@@ -184,20 +211,21 @@ export function PageDialog({
       aria-describedby={description ? textId : undefined}
       tabIndex={-1}
     >
+      {/* The title and the actions stay in view; what lies between scrolls when it is long. */}
       <Card className={className ? `page-dialog ${className}` : 'page-dialog'} size="3">
-        <Flex direction="column" gap="3">
-          <Heading as="h2" size="5" id={titleId}>
-            {title}
-          </Heading>
+        <Heading as="h2" size="5" id={titleId} className="page-dialog-title">
+          {title}
+        </Heading>
+        <Flex direction="column" gap="3" className="page-dialog-body">
           {description ? (
             <Text as="div" id={textId}>
               {description}
             </Text>
           ) : null}
           {children}
-          <Flex gap="3" justify="end" wrap="wrap">
-            {actions}
-          </Flex>
+        </Flex>
+        <Flex gap="3" justify="end" wrap="wrap" className="page-dialog-actions">
+          {actions}
         </Flex>
       </Card>
     </dialog>

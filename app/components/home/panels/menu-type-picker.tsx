@@ -85,7 +85,7 @@ export function MenuTypePicker({
               <ul className="menu-type-list">
                 {tray.types.map((type) => (
                   <li key={type.id}>
-                    <Link to={`${path}?type=${encodeURIComponent(type.id)}`} className="menu-type-option" data-menu-type={type.id}>
+                    <Link to={`${path}?type=${encodeURIComponent(type.id)}#editor`} className="menu-type-option" data-menu-type={type.id}>
                       <img
                         src={svgDataUri(renderMenuIcon({ iconSet, glyph: type.icon, ...colors, size: 40 }))}
                         alt=""
