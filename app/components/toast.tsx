@@ -12,7 +12,10 @@ const COLORS = { success: 'green', error: 'red', info: 'blue', warning: 'amber' 
 
 /**
  * The toast of the last redirect, as a Callout at the top of the page. Without JavaScript it
- * stays in the page's flow; with JavaScript it floats, closes itself and has a close button.
+ * stays in the page's flow; with JavaScript it floats under the header bar (never over its Log
+ * Out button), closes itself and has a close button. Its region is always in the page (a live
+ * region), so a toast that arrives with a client-side navigation is announced; the toast itself
+ * is a status, or an alert for errors and warnings.
  */
 export function ToastMessage({ toast }: { toast: ShownToast | null }) {
   const [hydrated, setHydrated] = useState(false);
@@ -25,54 +28,46 @@ export function ToastMessage({ toast }: { toast: ShownToast | null }) {
     return () => window.clearTimeout(timer);
   }, [toast]);
 
-  if (!toast || dismissed === toast.id) return null;
-  const urgent = toast.kind === 'error' || toast.kind === 'warning';
-
+  const shown = toast && dismissed !== toast.id ? toast : null;
   return (
-    <div className="toast-region" data-floating={hydrated ? '' : undefined}>
-      <Callout.Root
-        color={COLORS[toast.kind]}
-        role={urgent ? 'alert' : 'status'}
-        className="toast"
-        data-kind={toast.kind}
-        variant="surface"
-      >
-        <Callout.Icon>
-          <ToastIcon kind={toast.kind} />
-        </Callout.Icon>
-        <Flex direction="column" gap="1" style={{ gridColumn: 2 }}>
-          {toast.title ? (
-            <Text as="p" weight="bold" size="2">
-              {toast.title}
-            </Text>
-          ) : null}
-          <Callout.Text>{toast.message}</Callout.Text>
-        </Flex>
-        {hydrated ? (
-          <IconButton
-            variant="ghost"
-            color="gray"
-            size="1"
-            className="toast-close"
-            aria-label="Close"
-            onClick={() => setDismissed(toast.id)}
-          >
-            <svg
-              width="14"
-              height="14"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </IconButton>
-        ) : null}
-      </Callout.Root>
+    <div className="toast-region" data-floating={hydrated ? '' : undefined} aria-live="polite">
+      {shown ? <ToastCallout toast={shown} closable={hydrated} onClose={() => setDismissed(shown.id)} /> : null}
     </div>
+  );
+}
+
+function ToastCallout({ toast, closable, onClose }: { toast: ShownToast; closable: boolean; onClose: () => void }) {
+  const urgent = toast.kind === 'error' || toast.kind === 'warning';
+  return (
+    <Callout.Root color={COLORS[toast.kind]} role={urgent ? 'alert' : 'status'} className="toast" data-kind={toast.kind} variant="surface">
+      <Callout.Icon>
+        <ToastIcon kind={toast.kind} />
+      </Callout.Icon>
+      <Flex direction="column" gap="1" style={{ gridColumn: 2 }}>
+        {toast.title ? (
+          <Text as="p" weight="bold" size="2">
+            {toast.title}
+          </Text>
+        ) : null}
+        <Callout.Text>{toast.message}</Callout.Text>
+      </Flex>
+      {closable ? (
+        <IconButton variant="ghost" color="gray" size="1" className="toast-close" aria-label="Close" onClick={onClose}>
+          <svg
+            width="14"
+            height="14"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </IconButton>
+      ) : null}
+    </Callout.Root>
   );
 }
 

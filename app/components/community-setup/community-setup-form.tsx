@@ -389,7 +389,7 @@ export const SELECT_MENU_TYPE_TITLE = 'Select Menu Type';
  */
 function ConfirmDialog({ confirm }: { confirm: SetupConfirm }) {
   const cancel = (
-    <Button type="submit" name="intent" value="cancel-confirm" variant="soft" color="gray" formNoValidate>
+    <Button type="submit" name="intent" value="cancel-confirm" variant="soft" color="gray" formNoValidate data-dialog-cancel="">
       Cancel
     </Button>
   );

@@ -53,7 +53,7 @@ export function DeviceDialog({ lastResult }: { lastResult: SubmissionResult<stri
       description="Is this a personal device, or one that other people use too?"
       actions={
         <>
-          <Button type="submit" form={CANCEL_FORM_ID} variant="soft" color="gray">
+          <Button type="submit" form={CANCEL_FORM_ID} variant="soft" color="gray" data-dialog-cancel="">
             Cancel
           </Button>
           <Button type="submit" form={form.id} loading={submitting}>

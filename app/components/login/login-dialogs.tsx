@@ -53,7 +53,7 @@ export function ReturnToLoginDialog({ title, message }: { title: string; message
       title={title}
       description={message}
       actions={
-        <Button asChild data-autofocus>
+        <Button asChild data-autofocus data-dialog-cancel="">
           <Link to="/login" replace reloadDocument>
             OK
           </Link>

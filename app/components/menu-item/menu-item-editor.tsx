@@ -68,6 +68,7 @@ export function MenuItemEditor({ data, actionData }: { data: MenuItemEditorData;
         <PageDialog
           title="Error"
           description={data.missingUniqueId}
+          cancelHref={`${data.path}?ok`}
           actions={
             <Flex justify="end">
               <Button asChild data-autofocus="">
@@ -81,6 +82,7 @@ export function MenuItemEditor({ data, actionData }: { data: MenuItemEditorData;
         <PageDialog
           title={DELETE_ITEM_TITLE}
           description={DELETE_ITEM_TEXT}
+          cancelHref={cancelHref}
           actions={
             <Flex gap="3" justify="end">
               <Button asChild variant="soft" color="gray">

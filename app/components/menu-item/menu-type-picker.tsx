@@ -174,7 +174,7 @@ export function MenuTypePicker({
 function TypeOption({ mode, type, children }: { mode: MenuTypePickerMode; type: MenuButtonType; children: ReactNode }) {
   if (mode.kind === 'links') {
     return (
-      <Link to={`${mode.path}?type=${encodeURIComponent(type.id)}`} className="menu-type-option" data-menu-type={type.id}>
+      <Link to={`${mode.path}?type=${encodeURIComponent(type.id)}#editor`} className="menu-type-option" data-menu-type={type.id}>
         {children}
       </Link>
     );

@@ -1,9 +1,10 @@
 import { Button, Text, Tooltip } from '@radix-ui/themes';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { FeatureUnavailableProvider } from './feature-unavailable';
+import { EDITOR_ID } from './home-actions';
 import { CollapseIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons';
-import { LEFT_COLUMN_PARAM, leftColumnHref, parseLeftColumnState, type LeftColumnState } from './left-column-state';
+import { LEFT_COLUMN_PARAM, leftColumnEntryHref, leftColumnHref, parseLeftColumnChoice, type LeftColumnState } from './left-column-state';
 import { useShellFlags } from './route-handle';
 import { TrayNav } from './tray-nav';
 import type { TrayView } from './tray-types';
@@ -36,6 +37,7 @@ export interface ShellData {
 export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { noLeftColumn, isRemote } = useShellFlags();
   const leftColumn = useOptimisticLeftColumn(data.leftColumn);
+  useEditorFocus();
   const style = {
     '--community-bg': data.community.colorBackground,
     '--community-on-bg': data.community.colorOnBackground,
@@ -94,13 +96,13 @@ function LeftColumn({ data, state, isRemote }: { data: ShellData; state: LeftCol
           </div>
         </div>
         <Tooltip content="Home" side="right">
-          <Link to="/" className="shell-home" aria-label="Home">
+          <Link to={leftColumnEntryHref('/', state)} className="shell-home" aria-label="Home">
             <HomeIcon />
             <span className="shell-home-label">Home</span>
           </Link>
         </Tooltip>
         <div className="shell-left-nav">
-          <TrayNav trays={data.trays} />
+          <TrayNav trays={data.trays} state={state} />
         </div>
       </div>
     </aside>
@@ -145,8 +147,50 @@ function ShellLogo({ data, linked, className }: { data: ShellData; linked: boole
 function useOptimisticLeftColumn(current: LeftColumnState): LeftColumnState {
   const navigation = useNavigation();
   if (navigation.location) {
-    const pending = parseLeftColumnState(new URLSearchParams(navigation.location.search).get(LEFT_COLUMN_PARAM));
+    const pending = parseLeftColumnChoice(new URLSearchParams(navigation.location.search).get(LEFT_COLUMN_PARAM));
     if (pending) return pending;
   }
   return current;
+}
+
+/**
+ * After a navigation by a link to the right column (`#editor`: a home tile, Add Menu Item, an
+ * admin button), the editor comes into view under the sticky header and its heading takes the
+ * focus, so a phone shows the editor instead of the top of the menu and a screen reader starts
+ * reading there. The click is remembered because the drawer's redirect drops the fragment.
+ */
+function useEditorFocus() {
+  const location = useLocation();
+  const asked = useRef<string | null>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const href = link?.getAttribute('href');
+      if (!href?.endsWith(`#${EDITOR_ID}`)) return;
+      asked.current = new URL(href, window.location.href).pathname;
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+
+  useEffect(() => {
+    const initial = first.current;
+    first.current = false;
+    const wanted = location.hash === `#${EDITOR_ID}` || asked.current === location.pathname;
+    asked.current = null;
+    if (!wanted) return;
+    const editor = document.getElementById(EDITOR_ID);
+    if (!editor) return;
+    // A dialog open over the editor keeps the focus (the page behind it is inert).
+    if (editor.querySelector('dialog[open]')) return;
+    const top = editor.getBoundingClientRect().top;
+    const header = document.querySelector('.shell-header')?.getBoundingClientRect().bottom ?? 0;
+    if (!initial && (top < header || top > window.innerHeight / 2)) editor.scrollIntoView({ block: 'start' });
+    const heading = editor.querySelector<HTMLElement>('h1, h2, h3');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [location]);
 }

@@ -22,3 +22,28 @@ export type HomeAction = (typeof HOME_ACTIONS)[number];
 export function isHomeAction(value: string | undefined): value is HomeAction {
   return typeof value === 'string' && (HOME_ACTIONS as readonly string[]).includes(value);
 }
+
+/** The id of the right column's landmark, where the home screen's editors open. */
+export const EDITOR_ID = 'editor';
+
+/** First segments of the addresses whose screen opens in the right column. */
+const EDITOR_SEGMENTS: ReadonlySet<string> = new Set([
+  'add',
+  'home',
+  'community-setup',
+  'add-community',
+  'app-setup',
+  'integrations',
+  'header-images',
+]);
+
+/**
+ * A link to a screen that opens in the right column points at it (`#editor`): on a phone, where
+ * the right column lies under the menu, the browser scrolls to the editor even without
+ * JavaScript. Other addresses are returned as they are.
+ */
+export function editorHref(to: string): string {
+  if (to.includes('#') || !to.startsWith('/')) return to;
+  const segment = to.slice(1).split(/[/?]/, 1)[0] ?? '';
+  return EDITOR_SEGMENTS.has(segment) ? `${to}#${EDITOR_ID}` : to;
+}

@@ -6,6 +6,7 @@ import type { MenuSection } from '@server/menu/sections';
 import { SortMode } from '~/components/home/sort/sort-mode';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import { NO_WEBSITE_HINT, type BusinessHome } from '~/lib/business-home';
+import { editorHref } from './home-actions';
 import type { HomeData, HomeMenuTile, HomeSort } from './home.server';
 import { ShellColumns } from './shell-columns';
 
@@ -112,7 +113,7 @@ function MenuGrid({
         </Heading>
         <Flex gap="2">
           <Button asChild variant="solid" size="2">
-            <Link to="/add">Add Menu Item</Link>
+            <Link to={editorHref('/add')}>Add Menu Item</Link>
           </Button>
           {menu.length > 1 ? (
             <Button asChild variant="soft" size="2">
@@ -132,7 +133,7 @@ function MenuGrid({
           {menu.map((item) => (
             <li key={item.key}>
               <Link
-                to={item.editHref}
+                to={editorHref(item.editHref)}
                 className="menu-grid-link"
                 aria-current={item.key === selectedItem ? 'true' : undefined}
                 aria-label={`Edit ${item.title || 'menu item'}`}

@@ -1,11 +1,12 @@
 import { createCookie, redirect } from '@remix-run/node';
-import { LEFT_COLUMN_PARAM, parseLeftColumnState, type LeftColumnState } from './left-column-state';
+import { LEFT_COLUMN_PARAM, parseLeftColumnChoice, parseLeftColumnState, type LeftColumnState } from './left-column-state';
 
 /**
  * The left column's open or collapsed state, remembered per browser in a plain preference
  * cookie (it grants nothing, so it is not signed). The menu expander is a link that adds
- * `?leftColumn=collapsed|expanded` to the current address; the layout's loader stores the
- * choice and redirects back to the address without it, so it works without JavaScript.
+ * `?leftColumn=collapsed|expanded` to the current address (an entry chosen in the opened column
+ * adds `?leftColumn=auto`, which forgets the choice); the layout's loader stores the choice and
+ * redirects back to the address without it, so it works without JavaScript.
  */
 const leftColumnCookie = createCookie('shell-left-column', {
   path: '/',
@@ -27,9 +28,11 @@ export async function leftColumnChangeRedirect(request: Request): Promise<Respon
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
   if (!url.searchParams.has(LEFT_COLUMN_PARAM)) return null;
-  const state = parseLeftColumnState(url.searchParams.get(LEFT_COLUMN_PARAM));
+  const state = parseLeftColumnChoice(url.searchParams.get(LEFT_COLUMN_PARAM));
   url.searchParams.delete(LEFT_COLUMN_PARAM);
   const headers = new Headers();
-  if (state) headers.append('Set-Cookie', await leftColumnCookie.serialize(state));
+  // 'auto' forgets the choice (an entry chosen in the opened drawer closes it on narrow screens).
+  if (state === 'auto') headers.append('Set-Cookie', await leftColumnCookie.serialize('', { maxAge: 0 }));
+  else if (state) headers.append('Set-Cookie', await leftColumnCookie.serialize(state));
   return redirect(`${url.pathname}${url.search}`, { headers });
 }

@@ -51,10 +51,12 @@ export async function trayViews(access: Access, community: string, project: Proj
 }
 
 /**
- * True when the address is `/:action` (the home route's one segment) with a word that is not a
- * home action: such an address is no page, signed in or not.
+ * True when the address is no page, signed in or not: `/:action` (the home route's one
+ * segment) with a word that is not a home action, or any address only the layout's catch-all
+ * route (`_app.$`) matches.
  */
 export function isUnknownHomeAddress(request: Request, params: Record<string, string | undefined>): boolean {
+  if (params['*'] !== undefined) return true;
   const action = params.action;
   if (action === undefined) return false;
   const path = new URL(request.url).pathname.replace(/\/$/, '');
@@ -64,8 +66,8 @@ export function isUnknownHomeAddress(request: Request, params: Record<string, st
 /**
  * The authenticated layout's loader: signs the person in or sends them to sign in
  * (requireStaff), stores a menu-expander choice, and gathers what the shell shows. An unknown
- * one-segment address answers 404 rather than the sign-in redirect (signed in, the page's own
- * loader answers 404 inside the shell).
+ * address answers anonymous visitors 404 rather than the sign-in redirect (signed in, the page's
+ * own loader answers 404 inside the shell).
  */
 export async function loadShell(
   request: Request,

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { ComponentPropsWithoutRef } from 'react';
 import { useFeatureUnavailable } from './feature-unavailable';
+import { editorHref } from './home-actions';
 import { unavailableHref, type TrayButtonView } from './tray-types';
 
 type TrayButtonLinkProps = Omit<ComponentPropsWithoutRef<typeof Link>, 'to' | 'children'> & { button: TrayButtonView };
@@ -16,7 +17,7 @@ export function TrayButtonLink({ button, onClick, ...props }: TrayButtonLinkProp
 
   if (!button.unavailable) {
     return (
-      <Link to={button.to} onClick={onClick} {...props}>
+      <Link to={editorHref(button.to)} onClick={onClick} {...props}>
         {button.label}
       </Link>
     );

@@ -1,9 +1,14 @@
 import { NavLink } from '@remix-run/react';
+import { editorHref } from './home-actions';
+import { leftColumnEntryHref, type LeftColumnState } from './left-column-state';
 import { TrayButtonLink } from './tray-button-link';
 import type { TrayView } from './tray-types';
 
-/** The left column's admin button navigation: the visible trays as a compact vertical list. */
-export function TrayNav({ trays }: { trays: readonly TrayView[] }) {
+/**
+ * The left column's admin button navigation: the visible trays as a compact vertical list. An
+ * entry chosen while the column is opened by choice also closes it (the drawer on phones).
+ */
+export function TrayNav({ trays, state = 'auto' }: { trays: readonly TrayView[]; state?: LeftColumnState }) {
   return (
     <nav aria-label="Admin buttons" className="tray-nav">
       {trays.map((tray) => (
@@ -17,7 +22,7 @@ export function TrayNav({ trays }: { trays: readonly TrayView[] }) {
                 {button.unavailable ? (
                   <TrayButtonLink button={button} className="tray-nav-link" />
                 ) : (
-                  <NavLink to={button.to} className="tray-nav-link" end>
+                  <NavLink to={leftColumnEntryHref(editorHref(button.to), state)} className="tray-nav-link" end>
                     {button.label}
                   </NavLink>
                 )}

@@ -51,7 +51,24 @@ export function ImageUploader(props: ImageUploaderProps) {
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [source, setSource] = useState<string | null>(null);
   const [Cropper, setCropper] = useState<CropperComponent | null>(null);
+  const cropperBox = useRef<HTMLDivElement>(null);
   const errorId = `${name}-error`;
+
+  // The cropper draws the chosen image several times (a hidden source, the background, the
+  // stencil's preview) as <img> without alt: the first is named, the copies are decorative.
+  useEffect(() => {
+    const box = cropperBox.current;
+    if (!box || !Cropper) return;
+    const name = () =>
+      box.querySelectorAll('img:not([alt])').forEach((image) => {
+        const named = box.querySelector('img[alt="Image to crop"]');
+        image.setAttribute('alt', !named && image.classList.contains('advanced-cropper-background-image') ? 'Image to crop' : '');
+      });
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(box, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [Cropper, source]);
 
   // The cropper is loaded in the browser only, once a file is chosen.
   useEffect(() => {
@@ -142,7 +159,7 @@ export function ImageUploader(props: ImageUploaderProps) {
       {source ? (
         <Flex direction="column" gap="2" data-testid="image-cropper">
           <link rel="stylesheet" href={cropperStyles} />
-          <Box style={{ height: 260, background: 'var(--gray-3)' }}>
+          <Box ref={cropperBox} style={{ height: 260, background: 'var(--gray-3)' }}>
             {Cropper ? (
               <Cropper
                 ref={cropperRef}

@@ -77,7 +77,7 @@ function ImageRow({
               {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
               aria-label={`Move image ${index + 1} up`}
             >
-              Move up
+              Up
             </Button>
             <Button
               size="1"
@@ -86,7 +86,7 @@ function ImageRow({
               {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
               aria-label={`Move image ${index + 1} down`}
             >
-              Move down
+              Down
             </Button>
             <Button
               size="1"
@@ -162,6 +162,7 @@ function PlacesPickerDialog({
             variant="soft"
             color="gray"
             formNoValidate
+            data-dialog-cancel=""
             onClick={
               onClose
                 ? (event) => {

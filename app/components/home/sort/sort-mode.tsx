@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
 import { PageDialog } from '~/components/ui/dialog';
@@ -107,9 +107,13 @@ export function SortMode({
                       variant="soft"
                       disabled={index <= locked}
                       aria-label={`Move ${item.title} up`}
+                      // Without JavaScript each move reloads the page: the moved item's button
+                      // takes the focus back, so a keyboard user can keep moving it.
+                      // eslint-disable-next-line jsx-a11y/no-autofocus
                       autoFocus={pending.moved === item.key}
                     >
-                      Move up
+                      <ArrowIcon direction="up" />
+                      Up
                     </Button>
                     <Button
                       type="submit"
@@ -120,7 +124,8 @@ export function SortMode({
                       disabled={index === items.length - 1}
                       aria-label={`Move ${item.title} down`}
                     >
-                      Move down
+                      <ArrowIcon direction="down" />
+                      Down
                     </Button>
                   </Flex>
                 )}
@@ -134,14 +139,25 @@ export function SortMode({
   );
 }
 
+/**
+ * The visible words of the Move buttons are 'Up' and 'Down', which their names ('Move Charlie
+ * up') contain, as speech input needs (WCAG 2.5.3).
+ */
+function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
+  return (
+    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path d={direction === 'up' ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M5 12l7 7 7-7'} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** 'Sort Alphabetically' (spec 02 §8): Cancel goes back to sort mode, OK posts sort-alpha. */
 function SortAlphaDialog() {
-  const navigate = useNavigate();
   return (
     <PageDialog
       title={SORT_ALPHA_TITLE}
       description={SORT_ALPHA_TEXT}
-      onDismiss={() => navigate('/sort-button')}
+      cancelHref="/sort-button"
       actions={
         <>
           <Button asChild variant="soft" color="gray">

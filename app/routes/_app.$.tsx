@@ -1,0 +1,28 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { shellMeta } from '~/components/shell/meta';
+import type { RouteHandle } from '~/components/shell/route-handle';
+
+export const handle: RouteHandle = { title: 'Page not found' };
+export const meta = shellMeta;
+
+/**
+ * Any address no route serves (`/listnm/…`, `/amc-messages/…`, `/no/such/page`): 404. It sits
+ * under the authenticated layout, so a signed-in person sees the not-found page inside the
+ * shell (header, left column) like every other screen; the layout answers anonymous visitors
+ * with the plain 404 page rather than the sign-in redirect (see loadShell).
+ */
+export function loader(): never {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export function action(): never {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
+import { e2ePaths, expect, test, withE2eDb } from './fixtures';
+
+/**
+ * axe on every screen the console has, signed in as the role that sees it, with its dialogs
+ * open, at desktop width and at 390 × 844 for some: no violation of impact serious or critical.
+ * axe runs as a script in the page, which a context without JavaScript cannot run; the markup a
+ * browser without JavaScript gets is audited by loading the server's page with its scripts
+ * removed (`withoutScripts`).
+ */
+
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+
+/** The experimental rule that checks a control's name contains its visible words (WCAG 2.5.3). */
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
+
+async function audit(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(serious, `${label} at ${page.viewportSize()?.width ?? '?'} px`).toEqual([]);
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(500);
+  await audit(page, path);
+}
+
+/** Loads `path` as a browser without JavaScript gets it: the server's HTML, its scripts removed. */
+async function withoutScripts(page: Page, path: string) {
+  await page.route(
+    (url) => url.pathname + url.search === path,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+      await route.fulfill({ response, body });
+    },
+  );
+  await page.goto(path);
+  await audit(page, `${path} without JavaScript`);
+  await page.unrouteAll();
+}
+
+/** The open dialog, once the script has made it modal. */
+const modal = (page: Page, name: string) =>
+  page.locator('dialog[data-modal]').and(page.getByRole('alertdialog', { name }).or(page.getByRole('dialog', { name })));
+
+// axe needs JavaScript in the page.
+test.describe('accessibility (axe) @js-only', () => {
+  // Each audit takes seconds on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('login, forgot password, the Personal Device step and the Login Error dialog', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/login');
+    await visit(page, '/login?mode=forgot');
+    await withoutScripts(page, '/login');
+
+    const email = `e2e-a11y-${randomUUID().slice(0, 8)}@demo.example`;
+    await withE2eDb(async (db) => {
+      const user = await createEmbeddedIdentity(db.sqlite).createUser({ email, password: 'e2e-password-1', displayName: 'E2E a11y' });
+      await db.ref(e2ePaths.userAuthorization(user.uid)).set({ communities: { 'demo-campground': { isEditor: true } } });
+    });
+
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await audit(page, 'Login Error dialog');
+
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(modal(page, 'Personal Device')).toBeVisible();
+    await audit(page, 'Personal Device');
+    await page.setViewportSize(MOBILE);
+    await audit(page, 'Personal Device');
+  });
+
+  test('login and the 404 page at 390 px, anonymous', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/login');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await audit(page, '404 anonymous');
+    await visit(page, '/dev/outbox');
+  });
+
+  test('home and the menu item screens of a campground, with their dialogs', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/');
+    await visit(page, '/header-images');
+    await visit(page, '/community-setup');
+
+    await page.goto('/add');
+    await expect(modal(page, 'Select Menu Type')).toBeVisible();
+    await audit(page, 'Select Menu Type');
+    await visit(page, '/add?type=form');
+    await visit(page, '/add?type=website');
+    await visit(page, '/add?type=business');
+    await visit(page, '/add?type=amc-events');
+    await visit(page, '/home/edit/activities');
+
+    await page.goto('/home/edit/activities?delete');
+    await expect(modal(page, 'Delete Item')).toBeVisible();
+    await audit(page, 'Delete Item');
+
+    await visit(page, '/sort-button');
+    await page.goto('/sort-alpha');
+    await expect(modal(page, 'Sort Alphabetically')).toBeVisible();
+    await audit(page, 'Sort Alphabetically');
+
+    const response = await page.goto('/listnm/users');
+    expect(response?.status()).toBe(404);
+    await audit(page, '404 in the shell');
+    await visit(page, '/dev/outbox');
+  });
+
+  test('the image uploader’s Incorrect Type dialog', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.goto('/header-images');
+    await page.waitForLoadState('networkidle');
+    const input = page.locator('input[type="file"]').first();
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(modal(page, 'Incorrect Type')).toBeVisible();
+    await audit(page, 'Incorrect Type');
+  });
+
+  test('the screens as a browser without JavaScript gets them', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await withoutScripts(page, '/sort-button');
+    await withoutScripts(page, '/add');
+    await withoutScripts(page, '/home/edit/activities?delete');
+    await withoutScripts(page, '/');
+  });
+
+  test('home, the editor, the picker and the 404 page at 390 px', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/');
+    await visit(page, '/home/edit/activities#editor');
+    await page.goto('/add');
+    await expect(modal(page, 'Select Menu Type')).toBeVisible();
+    await audit(page, 'Select Menu Type');
+    await page.goto('/?leftColumn=expanded');
+    await audit(page, 'the opened drawer');
+    await page.goto('/listnm/users?leftColumn=auto');
+    await audit(page, '404 in the shell');
+  });
+
+  test("community setup's 'Select Menu Type' colours dialog", async ({ page, loginAs }) => {
+    // Nothing is saved: the dialog previews new colours (Cancel keeps everything).
+    await loginAs('system@demo.example', { communityKey: 'demo-town' });
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/community-setup');
+    await page.waitForLoadState('networkidle');
+    const form = page.getByRole('complementary', { name: 'Action' });
+    const section = form.locator('details', { has: page.locator('summary', { hasText: 'App Design' }) });
+    if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
+    await form.getByLabel('Random Icon Shape Colors').check();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(modal(page, 'Select Menu Type')).toBeVisible();
+    await audit(page, "community setup's colours");
+  });
+
+  test('the system admin’s screens: add community, switch community', async ({ page, loginAs }) => {
+    await loginAs('system@demo.example');
+    await visit(page, '/add-community');
+    await visit(page, '/listnm/switch-community');
+  });
+
+  test('the super admin’s screens: app setup, integrations', async ({ page, loginAs }) => {
+    await loginAs('super@demo.example');
+    await visit(page, '/app-setup');
+    await visit(page, '/integrations');
+  });
+
+  test('a municipality editor’s home', async ({ page, loginAs }) => {
+    await loginAs('town-editor@demo.example');
+    await visit(page, '/');
+    await visit(page, '/home/edit/community-events');
+  });
+
+  test.describe('a business-only community', () => {
+    const keyOf = (info: TestInfo) => `e2e-a11y-business-${info.project.name}`;
+    test.beforeEach(async ({}, info) => {
+      await withE2eDb((db) =>
+        db.ref(e2ePaths.community(keyOf(info))).set({
+          title: 'Birch Cove Outfitters',
+          name: 'Birch Cove Outfitters',
+          active: true,
+          listed: true,
+          isBusinessOnly: true,
+          inProgress: false,
+          communityType: 'resort',
+          timeZone: 'America/New_York',
+          phone: '(518) 555-0142',
+          address: '4 Birch Cove Lane',
+          city: 'Lake George',
+          state: 'NY',
+          zip: '12845',
+          website: 'https://birch-cove.example.com',
+          htmlDescription: '<p>Canoes, paddles and maps.</p>',
+          colorBackground: '#F4D35E',
+        }),
+      );
+    });
+    test.afterEach(async ({}, info) => {
+      await withE2eDb((db) => db.ref(e2ePaths.community(keyOf(info))).remove());
+    });
+
+    test('its home, at both widths', async ({ page, loginAs }, info) => {
+      await loginAs('system@demo.example', { communityKey: keyOf(info) });
+      await page.setViewportSize(DESKTOP);
+      await visit(page, '/');
+      await page.setViewportSize(MOBILE);
+      await visit(page, '/');
+    });
+  });
+});
