@@ -104,35 +104,39 @@ test.afterEach(async ({}, info) => {
   });
 });
 
-test('Pull Colors fills the colour fields and keeps unsaved edits; Submit saves the pulled colours', async ({ page, context }, info) => {
-  const { key } = await ownCommunities(info, { role: 'admin', source: true });
-  await signInAs(context, key);
-  await open(page, '/community-setup');
-  const form = panel(page);
-  await form.getByLabel('City').fill('Typed, not saved');
-  await openSection(page, 'App Design');
-  await form.getByLabel('Pull colors from').selectOption({ label: 'Birch Bay Resort' });
-  await form.getByRole('button', { name: 'Pull Colors' }).click();
+test(
+  'Pull Colors fills the colour fields and keeps unsaved edits; Submit saves the pulled colours',
+  { tag: '@forms' },
+  async ({ page, context }, info) => {
+    const { key } = await ownCommunities(info, { role: 'admin', source: true });
+    await signInAs(context, key);
+    await open(page, '/community-setup');
+    const form = panel(page);
+    await form.getByLabel('City').fill('Typed, not saved');
+    await openSection(page, 'App Design');
+    await form.getByLabel('Pull colors from').selectOption({ label: 'Birch Bay Resort' });
+    await form.getByRole('button', { name: 'Pull Colors' }).click();
 
-  await expect(form.getByText('Colors pulled from Birch Bay Resort')).toBeVisible();
-  await expect(form.getByLabel('Background Color', { exact: true })).toHaveValue('#7A2E1D');
-  await expect(form.getByLabel('Icon Background Color', { exact: true })).toHaveValue('#B5472A');
-  await expect(form.getByLabel('City')).toHaveValue('Typed, not saved');
-  // Nothing is written until Submit.
-  expect(await readCommunity(key)).toMatchObject({ colorBackground: '#1F4D3A', city: 'Denver' });
-  await page.screenshot({ path: `tests/.tmp/community-setup-pulled-${info.project.name}.png`, fullPage: true });
+    await expect(form.getByText('Colors pulled from Birch Bay Resort')).toBeVisible();
+    await expect(form.getByLabel('Background Color', { exact: true })).toHaveValue('#7A2E1D');
+    await expect(form.getByLabel('Icon Background Color', { exact: true })).toHaveValue('#B5472A');
+    await expect(form.getByLabel('City')).toHaveValue('Typed, not saved');
+    // Nothing is written until Submit.
+    expect(await readCommunity(key)).toMatchObject({ colorBackground: '#1F4D3A', city: 'Denver' });
+    await page.screenshot({ path: `tests/.tmp/community-setup-pulled-${info.project.name}.png`, fullPage: true });
 
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Community information saved.')).toBeVisible();
-  expect(await readCommunity(key)).toMatchObject({
-    colorBackground: '#7A2E1D',
-    colorPrimary: '#0B3C5D',
-    colorIconBackground: '#B5472A',
-    city: 'Typed, not saved',
-  });
-});
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Community information saved.')).toBeVisible();
+    expect(await readCommunity(key)).toMatchObject({
+      colorBackground: '#7A2E1D',
+      colorPrimary: '#0B3C5D',
+      colorIconBackground: '#B5472A',
+      city: 'Typed, not saved',
+    });
+  },
+);
 
-test('colour fields show their hex, which can be typed', async ({ page, context }, info) => {
+test('colour fields show their hex, which can be typed', { tag: '@forms' }, async ({ page, context }, info) => {
   const { key } = await ownCommunities(info, { role: 'admin' });
   await signInAs(context, key);
   await open(page, '/community-setup');
@@ -153,7 +157,7 @@ test('colour fields show their hex, which can be typed', async ({ page, context 
   expect(await readCommunity(key)).toMatchObject({ colorAccent: '#123ABC' });
 });
 
-test("a cleared time zone is refused with 'Timezone is required.', not refilled", async ({ page, context }, info) => {
+test("a cleared time zone is refused with 'Timezone is required.', not refilled", { tag: '@no-js' }, async ({ page, context }, info) => {
   const { key } = await ownCommunities(info, { role: 'admin' });
   await signInAs(context, key);
   await open(page, '/community-setup');
@@ -177,17 +181,21 @@ test('icon sets are shown by name; the page has the screen title', async ({ page
   await expect(iconSet.locator('option', { hasText: /_/ })).toHaveCount(0);
 });
 
-test('a staff editor finds Community Setup in Quick Access and saves it, without the listing flags', async ({ page, context }, info) => {
-  const { key } = await ownCommunities(info, { role: 'editor' });
-  await signInAs(context, key);
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Community Setup' }).first().click();
-  await expect(page).toHaveURL(/\/community-setup$/);
-  const form = panel(page);
-  await expect(form.getByLabel('Listed')).toHaveCount(0);
-  await form.getByLabel('City').fill('Edited by the editor');
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Community information saved.')).toBeVisible();
-  expect(await readCommunity(key)).toMatchObject({ city: 'Edited by the editor' });
-  expect((await readCommunity(key))?.listed).toBeUndefined();
-});
+test(
+  'a staff editor finds Community Setup in Quick Access and saves it, without the listing flags',
+  { tag: '@forms' },
+  async ({ page, context }, info) => {
+    const { key } = await ownCommunities(info, { role: 'editor' });
+    await signInAs(context, key);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Community Setup' }).first().click();
+    await expect(page).toHaveURL(/\/community-setup$/);
+    const form = panel(page);
+    await expect(form.getByLabel('Listed')).toHaveCount(0);
+    await form.getByLabel('City').fill('Edited by the editor');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Community information saved.')).toBeVisible();
+    expect(await readCommunity(key)).toMatchObject({ city: 'Edited by the editor' });
+    expect((await readCommunity(key))?.listed).toBeUndefined();
+  },
+);

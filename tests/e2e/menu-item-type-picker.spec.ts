@@ -19,7 +19,7 @@ test.beforeEach(async ({ loginAs }) => {
   await loginAs('editor@demo.example');
 });
 
-test('keeps the typed title and description when another type is chosen from More menu types…', async ({ page }) => {
+test('keeps the typed title and description when another type is chosen from More menu types…', { tag: '@forms' }, async ({ page }) => {
   await page.goto('/add?type=website');
   await ready(page);
   await page.getByLabel('Title').fill('Trail Map');
@@ -41,7 +41,7 @@ test('keeps the typed title and description when another type is chosen from Mor
   await expect(page.getByLabel('File URL')).toBeVisible();
 });
 
-test('Cancel in the picker goes back to the form as it was typed', async ({ page }) => {
+test('Cancel in the picker goes back to the form as it was typed', { tag: '@forms' }, async ({ page }) => {
   await page.goto('/home/edit/activities');
   await ready(page);
   await page.getByLabel('Title').fill('Things To Do');

@@ -22,7 +22,7 @@ async function expectInViewUnderHeader(page: Page, heading: Locator) {
   expect(box && bar && box.y >= bar.y + bar.height).toBe(true);
 }
 
-test('a home tile opens its editor in view', async ({ page, loginAs }, info) => {
+test('a home tile opens its editor in view', { tag: '@no-js' }, async ({ page, loginAs }, info) => {
   await loginAs('admin@demo.example');
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -34,7 +34,7 @@ test('a home tile opens its editor in view', async ({ page, loginAs }, info) => 
   await page.screenshot({ path: `test-results/mobile-tile-${info.project.name}.png` });
 });
 
-test('Add Menu Item, then a type: the new item’s editor is in view', async ({ page, loginAs }, info) => {
+test('Add Menu Item, then a type: the new item’s editor is in view', { tag: '@no-js' }, async ({ page, loginAs }, info) => {
   await loginAs('admin@demo.example');
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -48,7 +48,7 @@ test('Add Menu Item, then a type: the new item’s editor is in view', async ({ 
   if (info.project.name === 'js') await expect(heading).toBeFocused();
 });
 
-test('an entry of the opened drawer closes it and shows its screen', async ({ page, loginAs }, info) => {
+test('an entry of the opened drawer closes it and shows its screen', { tag: '@no-js' }, async ({ page, loginAs }, info) => {
   await loginAs('admin@demo.example');
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -70,7 +70,7 @@ test('an entry of the opened drawer closes it and shows its screen', async ({ pa
   await expect(adminNav(page)).toBeHidden();
 });
 
-test('Home in the opened drawer closes it', async ({ page, loginAs }) => {
+test('Home in the opened drawer closes it', { tag: '@no-js' }, async ({ page, loginAs }) => {
   await loginAs('admin@demo.example');
   await page.goto('/header-images');
   await page.waitForLoadState('networkidle');

@@ -23,7 +23,7 @@ test('signed in, an unknown address is 404 inside the shell', async ({ page, log
   await expect(page.getByRole('heading', { name: 'Main Menu' })).toBeVisible();
 });
 
-test('signed in, a post to an unknown address is 404 inside the shell', async ({ page, loginAs }) => {
+test('signed in, a post to an unknown address is 404 inside the shell', { tag: '@forms' }, async ({ page, loginAs }) => {
   await loginAs('admin@demo.example');
   const response = await page.request.post('/listnm/users', { form: { intent: 'save' } });
   expect(response.status()).toBe(404);
