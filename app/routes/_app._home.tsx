@@ -1,7 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches, useParams } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { HomeScreen } from '~/components/shell/home-screen';
 import { loadHome } from '~/components/shell/home.server';
+import { isUnknownHomeAddress } from '~/components/shell/shell.server';
 import { routeTitleFromHandles } from '~/lib/title';
 
 /**
@@ -10,8 +12,15 @@ import { routeTitleFromHandles } from '~/lib/title';
  * app setup, integrations, header editor, menu item editor) or, on home itself and in sort
  * mode, the button navigation tray. Its loader runs beside the child's, not before it.
  */
-export async function loader({ request }: { request: Request }) {
-  return loadHome(request);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadHome(request).catch((error: unknown) => {
+    // As the shell's loader does: an unknown one-segment address is no page, signed in or not,
+    // so it answers 404 rather than the sign-in redirect (signed in, the page answers 404).
+    if (error instanceof Response && error.status >= 300 && error.status < 400 && isUnknownHomeAddress(request, params)) {
+      throw new Response('Not Found', { status: 404 });
+    }
+    throw error;
+  });
 }
 
 export default function HomeLayout() {

@@ -1,10 +1,10 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../setup/tmp';
-import { coverageProblems, moduleFacts, type ModuleFacts } from './coverage';
+import { ORIGIN, coverageProblems, describeRequest, moduleFacts, resolveRequest, type ModuleFacts } from './coverage';
 import { MATRIX, everyone, type MatrixRow } from './matrix';
-import { APP_DIR, appRoutes, loadRouteModule, readRouteSource, type Routes } from './routes';
+import { APP_DIR, appRoutes, loadRouteModule, patternOf, readRouteSource, type Routes } from './routes';
 
 /**
  * The coverage check guards new screens: a throwaway app directory holds a copy of app/routes
@@ -47,20 +47,28 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 `;
 
-/** A copy of app/ (root and routes) with `extra` route modules added and `removed` ones left out. */
+/**
+ * A copy of app/ (root and routes) with `extra` route modules added (a name may be a folder
+ * route's file, `_app._home.panel/route.tsx`, or a private file beside it) and `removed` ones
+ * (files or folders) left out. A module of the real app keeps its real facts; a module written
+ * here, or one whose route id now names another file, is read from the throwaway folder.
+ */
 async function throwawayApp(extra: Record<string, string>, removed: string[] = []) {
   const appDir = makeTempDir('matrix-app');
   mkdirSync(join(appDir, 'routes'));
   cpSync(join(APP_DIR, 'root.tsx'), join(appDir, 'root.tsx'));
   cpSync(join(APP_DIR, 'routes'), join(appDir, 'routes'), { recursive: true });
-  for (const name of removed) rmSync(join(appDir, 'routes', name));
-  for (const [name, source] of Object.entries(extra)) writeFileSync(join(appDir, 'routes', name), source);
+  for (const name of removed) rmSync(join(appDir, 'routes', name), { recursive: true });
+  for (const [name, source] of Object.entries(extra)) {
+    mkdirSync(dirname(join(appDir, 'routes', name)), { recursive: true });
+    writeFileSync(join(appDir, 'routes', name), source);
+  }
+  const written = new Set(Object.keys(extra).map((name) => `routes/${name}`));
   const routes = appRoutes(appDir);
   const facts = new Map<string, ModuleFacts>();
   for (const route of routes.values()) {
-    const known = realFacts.get(route.id);
-    // Modules of the real app are read where they live; the new ones from the throwaway folder.
-    facts.set(route.id, known ?? moduleFacts(await loadRouteModule(route, appDir), readRouteSource(route, appDir), `app/${route.file}`));
+    const real = realRoutes.get(route.id)?.file === route.file && !written.has(route.file) ? realFacts.get(route.id) : undefined;
+    facts.set(route.id, real ?? moduleFacts(await loadRouteModule(route, appDir), readRouteSource(route, appDir), `app/${route.file}`));
   }
   return { appDir, routes, facts };
 }
@@ -100,16 +108,40 @@ describe('the coverage check', () => {
     ]);
   });
 
-  it('finds a screen moved into its own module under a pathless layout by its address', async () => {
-    const { routes, facts } = await throwawayApp({
-      '_app._home.tsx': 'export default function HomeLayout() {\n  return null;\n}\n',
-      '_app._home.community-setup.tsx': NEW_SCREEN.replace("intent('publish')", "intent('upload-logo')"),
-    });
-    // Today's lines for /community-setup (GET, POST intent=save) now reach the new module; only its new intent is missing.
+  it('finds a screen by its address wherever its module lives', async () => {
+    // Community Setup moved back out of the home layout into a flat module, with one intent more.
+    const setup = [...realRoutes.values()].find((route) => patternOf(realRoutes, route.id) === '/community-setup');
+    const declared = setup ? realFacts.get(setup.id)?.intents : undefined;
+    expect(declared?.length).toBeGreaterThan(1);
+    const intentList = [...(declared ?? []), 'upload-logo'].map((name) => `intent('${name}')`).join(', ');
+    const { routes, facts } = await throwawayApp(
+      { '_app.community-setup.tsx': NEW_SCREEN.replace("intent('save'), intent('publish')", intentList) },
+      ['_app._home.community-setup'],
+    );
+    expect(routes.get('routes/_app.community-setup')?.parentId).toBe('routes/_app');
+    expect(routes.has('routes/_app._home.community-setup')).toBe(false);
+    // Today's lines for /community-setup (GET and every intent) now reach the new module; only its new intent is missing.
     expect(problemsOf(routes, facts)).toEqual([
       expect.stringMatching(
-        /^POST \/community-setup intent=upload-logo \(app\/routes\/_app\._home\.community-setup\.tsx\) has no line .*path: '\/community-setup', form: \{ intent: 'upload-logo' \}/,
+        /^POST \/community-setup intent=upload-logo \(app\/routes\/_app\.community-setup\.tsx\) has no line .*path: '\/community-setup', form: \{ intent: 'upload-logo' \}/,
       ),
+    ]);
+  });
+
+  it('finds a new folder route under the pathless home layout, and not the private files beside it', async () => {
+    const { routes, facts } = await throwawayApp({
+      '_app._home.new-panel/route.tsx': `import { panelTitle } from './new-panel-view';\n${NEW_SCREEN}export const handle = { title: panelTitle };\n`,
+      '_app._home.new-panel/new-panel-view.tsx': "export const panelTitle = 'New Panel';\n",
+    });
+    expect(routes.get('routes/_app._home.new-panel')?.parentId).toBe('routes/_app._home');
+    expect([...routes.values()].filter((route) => route.file.includes('new-panel')).map((route) => route.file)).toEqual([
+      'routes/_app._home.new-panel/route.tsx',
+    ]);
+    const problems = problemsOf(routes, facts);
+    expect(problems).toEqual([
+      expect.stringMatching(/^GET \/new-panel \(app\/routes\/_app\._home\.new-panel\/route\.tsx\) has no line .*path: '\/new-panel' \}/),
+      expect.stringMatching(/^POST \/new-panel intent=save \(app\/routes\/_app\._home\.new-panel\/route\.tsx\) has no line/),
+      expect.stringMatching(/^POST \/new-panel intent=publish \(app\/routes\/_app\._home\.new-panel\/route\.tsx\) has no line/),
     ]);
   });
 
@@ -144,11 +176,22 @@ describe('the coverage check', () => {
       'The line "PUT /login {intent=password}" points at nothing: app/routes/login.tsx (/login) answers no PUT. Fix its method or path, or remove it.',
     ]);
 
-    // Without the catch-all route, an address nobody serves is named (and so is the catch-all's line).
-    const { routes, facts } = await throwawayApp({}, ['$.tsx']);
-    expect(problemsOf(routes, facts)).toEqual([
-      'The line "GET /no/such/page" points at nothing: no route serves /no/such/page. Fix its path or remove it.',
-      'The line "POST /no/such/page" points at nothing: no route serves /no/such/page. Fix its path or remove it.',
-    ]);
+    // Without the catch-all routes (every splat), an address nobody serves is named: each line
+    // that only a catch-all answers, such as the catch-all's own.
+    const splats = [...realRoutes.values()].filter((route) => route.path === '*');
+    const caught = MATRIX.filter(({ request }) => splats.some((route) => route.id === resolveRequest(realRoutes, request).handler?.id));
+    expect(caught.map(({ request }) => describeRequest(request))).toEqual(
+      expect.arrayContaining(['GET /no/such/page', 'POST /no/such/page']),
+    );
+    const { routes, facts } = await throwawayApp(
+      {},
+      splats.map((route) => route.file.replace(/^routes\//, '')),
+    );
+    expect(problemsOf(routes, facts)).toEqual(
+      caught.map(
+        ({ request }) =>
+          `The line "${describeRequest(request)}" points at nothing: no route serves ${new URL(request.path, ORIGIN).pathname}. Fix its path or remove it.`,
+      ),
+    );
   });
 });

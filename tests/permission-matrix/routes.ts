@@ -63,7 +63,7 @@ export function actionTarget(matches: AgnosticDataRouteMatch[], search: string):
   return contributing.at(-1);
 }
 
-/** The full path pattern of a route, e.g. `/home/:action/:itemId`, `/` for an index route, `/*` for the splat. */
+/** The full path pattern of a route, e.g. `/home/edit/:itemId`, `/` for an index route, `/*` for the splat. */
 export function patternOf(routes: Routes, routeId: string): string {
   const parts: string[] = [];
   for (let route = routes.get(routeId); route; route = route.parentId ? routes.get(route.parentId) : undefined) {
