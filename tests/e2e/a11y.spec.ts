@@ -165,7 +165,7 @@ test.describe('accessibility (axe) @js-only', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/community-setup');
     await page.waitForLoadState('networkidle');
-    const form = page.getByRole('complementary', { name: 'Action' });
+    const form = page.locator('#editor');
     const section = form.locator('details', { has: page.locator('summary', { hasText: 'App Design' }) });
     if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
     await form.getByLabel('Random Icon Shape Colors').check();

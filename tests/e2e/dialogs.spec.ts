@@ -95,7 +95,7 @@ test.describe('page dialogs @js-only', () => {
       await page.setViewportSize(size);
       await page.goto('/home/edit/activities');
       await page.waitForLoadState('networkidle');
-      const opener = page.getByRole('complementary', { name: 'Action' }).getByRole('link', { name: 'Delete', exact: true });
+      const opener = page.locator('#editor').getByRole('link', { name: 'Delete', exact: true });
       await opener.click();
       const dialog = modal(page, 'Delete Item');
       await expect(dialog).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('page dialogs @js-only', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/community-setup');
     await page.waitForLoadState('networkidle');
-    const form = page.getByRole('complementary', { name: 'Action' });
+    const form = page.locator('#editor');
     const section = form.locator('details', { has: page.locator('summary', { hasText: 'App Design' }) });
     if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
     const submit = form.getByRole('button', { name: 'Submit' });

@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const editor = (page: Page) => page.getByRole('complementary', { name: 'Action' });
+const editor = (page: Page) => page.locator('#editor');
 const drawer = (page: Page) => page.getByRole('complementary', { name: 'Admin menu' });
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin buttons' });
 
