@@ -206,13 +206,11 @@ test('an uploaded svg icon replaces the library icon, before anything else is ty
   await expect(page.getByText('Custom svg icon.')).toBeVisible();
   await expect(page.getByText('Title is required.')).toHaveCount(0);
 
-  await page
-    .getByLabel('Upload an svg icon')
-    .setInputFiles({
-      name: 'photo.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>'),
-    });
+  await page.getByLabel('Upload an svg icon').setInputFiles({
+    name: 'photo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="a.png"/></svg>'),
+  });
   await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
   await expect(page.getByText('This svg is incompatible. Only upload svgs without <image> tags.')).toBeVisible();
   await expect(page.getByText('Custom svg icon.')).toBeVisible();
