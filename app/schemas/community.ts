@@ -178,6 +178,9 @@ export const DetailButtonSchema = z
     }
   });
 
+/** The most social links or additional buttons a community keeps. */
+export const MAX_LIST_ROWS = 30;
+
 export const CommunitySchema = z
   .object({
     // Community Information
@@ -225,8 +228,8 @@ export const CommunitySchema = z
     colorIconBackgroundRandom: checkbox,
     iconSet: z.string().trim().max(40).optional(),
     // Social Media / Additional Buttons
-    socialMedia: z.array(SocialLinkSchema).optional(),
-    detailButtons: z.array(DetailButtonSchema).optional(),
+    socialMedia: z.array(SocialLinkSchema).max(MAX_LIST_ROWS, `At most ${MAX_LIST_ROWS} social links.`).optional(),
+    detailButtons: z.array(DetailButtonSchema).max(MAX_LIST_ROWS, `At most ${MAX_LIST_ROWS} additional buttons.`).optional(),
   })
   .superRefine((value, ctx) => {
     // Spec 01 §5: the location must be valid; a half-given position is not one.

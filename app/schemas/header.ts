@@ -43,10 +43,13 @@ export const HeaderImageSchema = z.object({
 });
 export type HeaderImageValue = z.infer<typeof HeaderImageSchema>;
 
+/** More slides than any header shows; a post with more is refused rather than stored. */
+export const MAX_HEADER_IMAGES = 50;
+
 export const HeaderSchema = z
   .object({
     headerType: z.enum(HEADER_TYPES).default('images'),
-    images: z.array(HeaderImageSchema).default([]),
+    images: z.array(HeaderImageSchema).max(MAX_HEADER_IMAGES, `A header holds at most ${MAX_HEADER_IMAGES} images.`).default([]),
     videoURL: text,
     autoplay: z.boolean().default(false),
     delaySeconds: z
