@@ -23,7 +23,7 @@ export const ProjectConfigSchema = z.object({
     emailLink: z.boolean(),
   }),
   /** Tray button ids that open the 'Feature Unavailable' dialog in this project. */
-  studioDisabledFeatures: z.array(z.string()),
+  studioDisabledFeatures: z.array(z.string()).max(500),
   /** Where 'Feature Unavailable' sends people to schedule a demo. */
   demoUrl: z.string().url().nullable(),
   /** A help-desk widget script injected at startup, when the project has one. */

@@ -58,7 +58,7 @@ export type UserAuthorization = z.infer<typeof UserAuthorizationSchema>;
 export const RemoteAccessEntrySchema = z
   .object({
     type: z.string().min(1),
-    contexts: z.array(z.string().min(1)).min(1),
+    contexts: z.array(z.string().min(1)).min(1).max(100),
     title: z.string().min(1),
     editInfo: z.boolean(),
     addButtons: z.boolean().optional(),
