@@ -14,6 +14,17 @@ const editor = (page: Page) => page.locator('#editor');
 const drawer = (page: Page) => page.getByRole('complementary', { name: 'Admin menu' });
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin buttons' });
 
+/**
+ * Opens the drawer and waits for the answer that remembers it: with JavaScript the drawer shows
+ * at once, and an entry clicked before that answer arrives would race it.
+ */
+async function expandDrawer(page: Page) {
+  const remembered = page.waitForResponse((response) => response.url().includes('leftColumn=expanded'));
+  await drawer(page).getByRole('link', { name: 'Expand menu' }).click();
+  await remembered;
+  await expect(adminNav(page)).toBeVisible();
+}
+
 /** The heading is on screen, below the sticky header bar. */
 async function expectInViewUnderHeader(page: Page, heading: Locator) {
   await expect(heading).toBeInViewport({ ratio: 1 });
@@ -53,7 +64,7 @@ test('an entry of the opened drawer closes it and shows its screen', { tag: '@no
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await expect(adminNav(page)).toBeHidden();
-  await drawer(page).getByRole('link', { name: 'Expand menu' }).click();
+  await expandDrawer(page);
   await expect(adminNav(page)).toBeVisible();
   await page.screenshot({ path: `test-results/mobile-drawer-${info.project.name}.png` });
 
@@ -74,7 +85,7 @@ test('Home in the opened drawer closes it', { tag: '@no-js' }, async ({ page, lo
   await loginAs('admin@demo.example');
   await page.goto('/header-images');
   await page.waitForLoadState('networkidle');
-  await drawer(page).getByRole('link', { name: 'Expand menu' }).click();
+  await expandDrawer(page);
   await expect(adminNav(page)).toBeVisible();
   await drawer(page).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
