@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { sitePath } from '@server/auth/redirect';
 import { readSession, sessionUser, type SessionUser, type StaffSessionStorage } from '@server/auth/session';
 import type { RealtimeDb } from '@server/db/types';
 import type { Env } from '@server/env';
@@ -95,7 +95,7 @@ export function notFound(): Response {
  */
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
-  const target = safeRedirect(`${url.pathname}${url.search}`, '/');
+  const target = sitePath(`${url.pathname}${url.search}`) ?? '/';
   return redirect(target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`);
 }
 
