@@ -30,6 +30,7 @@ describe('parseEnv', () => {
       // No default super admin outside demo mode, on the embedded database too.
       expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
     }
+    expect(parseEnv({ DEMO_MODE: '' }).DEMO_MODE).toBe('off');
     expect(problems({ DEMO_MODE: 'yes' })[0]).toMatch(/^DEMO_MODE /);
   });
 

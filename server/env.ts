@@ -81,7 +81,10 @@ export const EnvSchema = z
      * to anyone. `off` (the default, whatever NODE_ENV says) has none of these: what a
      * deployment runs. `npm start` and `npm run dev` set it on; `npm run serve` does not.
      */
-    DEMO_MODE: z.enum(['on', 'off']).default('off'),
+    DEMO_MODE: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.enum(['on', 'off']).default('off'),
+    ),
     /** With DEMO_MODE=on, `auto` seeds the demo data when the embedded database is empty; `off` never does. */
     SEED_DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
     SESSION_SECRET: z
