@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   clearPasswordFailures,
+  countedClient,
   countMailRequest,
   countPasswordFailure,
   createRateLimiter,
@@ -153,5 +154,20 @@ describe('rate limiter without Redis', () => {
     await limits.hit('k', rule);
     expect(await limits.peek('k', rule)).toMatchObject({ count: 1 });
     expect(limits.backend).toBe('memory');
+  });
+});
+
+describe('countedClient', () => {
+  it('counts IPv4 addresses as they are and IPv6 addresses by their /64 network', () => {
+    expect(countedClient('203.0.113.7')).toBe('203.0.113.7');
+    expect(countedClient('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(countedClient('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(countedClient('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(countedClient('2001:db8::5')).toBe('2001:db8:0:0::/64');
+    expect(countedClient('::1')).toBe('0:0:0:0::/64');
+    expect(countedClient('[2001:db8:1:2::9]')).toBe('2001:db8:1:2::/64');
+    expect(countedClient('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(countedClient('')).toBeNull();
+    expect(countedClient(null)).toBeNull();
   });
 });

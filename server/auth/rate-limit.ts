@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
 
 /**
@@ -252,10 +253,31 @@ export function addressClientKey(bucket: LimitBucket, email: string, client: str
   return `${bucket}:address-client:${email.trim().toLowerCase()}:${client}`;
 }
 
-/** A client address as given by the HTTP server, or null when there is none worth counting. */
-function countedClient(client: string | null | undefined): string | null {
-  const trimmed = client?.trim();
-  return trimmed ? trimmed.slice(0, 64) : null;
+/**
+ * What a client address is counted as, or null when there is none: an IPv4 address itself
+ * (also when written IPv4-mapped, ::ffff:a.b.c.d), an IPv6 address by its /64 network, since
+ * one subscriber gets a whole /64 and could otherwise rotate through it.
+ */
+export function countedClient(client: string | null | undefined): string | null {
+  const address = client
+    ?.trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (!address) return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address.slice(0, 64);
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headParts = head === '' ? [] : head.split(':');
+  const tailParts = tail === '' ? [] : tail.split(':');
+  // An embedded IPv4 tail takes two groups; only the first four groups matter here.
+  const groups = address.includes('::')
+    ? [...headParts, ...Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts]
+    : headParts;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export interface LimitCheck {

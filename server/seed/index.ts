@@ -1,7 +1,8 @@
 /**
  * The demo data: two communities, their content and six demo accounts, loaded into the
- * database (and the seed images into file storage) by `seedDemoData`. `npm start` seeds an
- * empty embedded database; `npm run seed -- --reset` (firebase/seed/seed.ts) reloads it.
+ * database (and the seed images into file storage) by `seedDemoData`. In demo mode (`npm start`)
+ * an empty embedded database is seeded at start-up; `npm run seed -- --reset`
+ * (firebase/seed/seed.ts) reloads it.
  *
  * ## What is seeded (firebase/seed/)
  * - demo-data.json: the database tree, keyed exactly as the database paths of
