@@ -53,7 +53,9 @@ export interface RateLimiterOptions {
 /**
  * The limits of the public sign-in forms, each counted over 15 minutes. The client is the
  * address the request came from (the socket's peer, or what a trusted proxy reports: see
- * server/http/load-context.ts); no request header is trusted here.
+ * server/http/load-context.ts), an IPv6 client counted by its /64 (`countedClient`); no
+ * request header is trusted here. Without a client address (no HTTP server context) only the
+ * per-address counts are kept.
  *
  * Nothing a third party does can keep the owner of an address out: the hard limits are per
  * client, so whoever exhausts them only locks themselves out.

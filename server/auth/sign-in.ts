@@ -32,6 +32,7 @@ import {
   countMailRequest,
   countPasswordFailure,
   peekPasswordLimits,
+  SIGN_IN_LIMITS,
   TOO_MANY_RESET_REQUESTS,
   TOO_MANY_SIGN_IN_ATTEMPTS,
 } from './rate-limit';
@@ -223,7 +224,9 @@ export async function signInWithPassword(
   const failed = async (): Promise<PasswordOutcome> => {
     const { firstOverAddressLimit } = await countPasswordFailure(services.rateLimiter, email, input.client);
     if (firstOverAddressLimit) {
-      console.warn(`Sign-in: more than 10 wrong passwords for ${email} within 15 minutes, from one or more clients.`);
+      console.warn(
+        `Sign-in: more than ${SIGN_IN_LIMITS.perAddress.limit} wrong passwords for ${email} within 15 minutes; the right password still signs in.`,
+      );
     }
     return { kind: 'failed', message: LOGIN_FAILED };
   };
