@@ -69,6 +69,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // The demo set-up (what `npm start` runs): demo data and logins, the outbox page.
+      DEMO_MODE: 'on',
       DATA_DIR: E2E_DATA_DIR,
       REDIS_PREFIX: E2E_REDIS_PREFIX,
       SEED_DEMO_DATA: 'auto',

@@ -78,8 +78,8 @@ describe('database.rules.json', () => {
     [paths.communities(), ['title']],
     [paths.emailQueue(), ['status']],
     [paths.outbox(), ['createdAt']],
-    [paths.session('id').replace(/\/id$/, ''), ['expiresAt']],
-    [paths.authToken('id').replace(/\/id$/, ''), ['expiresAt']],
+    [paths.session('id').replace(/\/id$/, ''), ['expiresAt', 'data/uid']],
+    [paths.authToken('id').replace(/\/id$/, ''), ['expiresAt', 'uid']],
   ])('indexes %s on %j', (path, fields) => {
     const indexes = indexesAt(path);
     for (const field of fields) expect(indexes, `${path} .indexOn`).toContain(field);

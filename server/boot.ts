@@ -1,3 +1,5 @@
+import { DEMO_SUPER_ADMIN_EMAIL, isDemoMode } from './env';
+import { showsDevOutbox } from './mail/outbox-list.server';
 import { seedDemoData, isDatabaseEmpty } from './seed';
 import type { Services } from './services';
 
@@ -7,14 +9,33 @@ export interface BootLog {
 }
 
 /**
- * What `npm start` does once the services exist: seed the demo data into an empty embedded
- * database, then start the job workers inside the web process (unless WORKERS=off, when
- * `npm run worker` processes run them). A Redis that does not answer never stops the web
- * pages: the job runtime says how to start it and keeps trying.
+ * The one start-up line about demo mode: on, what anyone who reaches the server can do; off,
+ * that the try-out conveniences are off and how to turn them on.
+ */
+export function demoModeLine(services: Pick<Services, 'env' | 'db' | 'mailer'>): string {
+  const { env } = services;
+  if (!isDemoMode(env)) {
+    const mail = env.SMTP_URL ? '' : ' Without SMTP_URL, e-mails (sign-in and reset links too) are kept in the database and not sent.';
+    return `Demo mode is off: no demo data, no default super admin, no /dev/outbox (DEMO_MODE=on turns them on for a try-out).${mail}`;
+  }
+  const parts = [];
+  if (services.db.engine === 'embedded') parts.push('an empty database gets the demo communities and logins with their published password');
+  if (env.SUPER_ADMIN_EMAILS.includes(DEMO_SUPER_ADMIN_EMAIL)) parts.push(`${DEMO_SUPER_ADMIN_EMAIL} is a super admin`);
+  if (showsDevOutbox(services)) parts.push('/dev/outbox shows every e-mail, sign-in and reset links included, to anyone');
+  const what = parts.length > 0 ? `: ${parts.join(', ')}` : '';
+  return `Demo mode is on (DEMO_MODE=on)${what}. Anyone who can reach this server can sign in as the demo people; never use it for real data.`;
+}
+
+/**
+ * What `npm start` does once the services exist: say whether demo mode is on, seed the demo
+ * data into an empty embedded database in demo mode, then start the job workers inside the web
+ * process (unless WORKERS=off, when `npm run worker` processes run them). A Redis that does not
+ * answer never stops the web pages: the job runtime says how to start it and keeps trying.
  */
 export async function bootPlatform(services: Services, log: BootLog = defaultLog): Promise<void> {
   const { env, db } = services;
-  if (env.SEED_DEMO_DATA === 'auto' && db.engine === 'embedded' && (await isDatabaseEmpty(db, env.PRODUCT))) {
+  log.info(demoModeLine(services));
+  if (isDemoMode(env) && env.SEED_DEMO_DATA === 'auto' && db.engine === 'embedded' && (await isDatabaseEmpty(db, env.PRODUCT))) {
     log.info('The embedded database is empty: loading the demo communities (see README for the demo logins).');
     await seedDemoData({ db, identity: services.identity, storage: services.storage, product: env.PRODUCT });
     log.info('Demo data loaded.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseEngine, EnvError, parseEnv } from './env';
+import { databaseEngine, EnvError, isDemoMode, parseEnv } from './env';
 
 const account = JSON.stringify({ project_id: 'p', client_email: 'svc@p.iam.gserviceaccount.com', private_key: 'KEY' });
 
@@ -19,8 +19,26 @@ describe('parseEnv', () => {
     expect(env.PRODUCT).toBe('amc');
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(env.WORKERS).toBe('in-process');
-    expect(env.SUPER_ADMIN_EMAILS).toEqual(['super@demo.example']);
     expect(databaseEngine(env)).toBe('embedded');
+  });
+
+  it('is not in demo mode unless DEMO_MODE=on, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      const env = parseEnv({ NODE_ENV });
+      expect(env.DEMO_MODE).toBe('off');
+      expect(isDemoMode(env)).toBe(false);
+      // No default super admin outside demo mode, on the embedded database too.
+      expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
+    }
+    expect(parseEnv({ DEMO_MODE: '' }).DEMO_MODE).toBe('off');
+    expect(problems({ DEMO_MODE: 'yes' })[0]).toMatch(/^DEMO_MODE /);
+  });
+
+  it('makes the demo super admin one in demo mode on the embedded database, unless SUPER_ADMIN_EMAILS is set', () => {
+    const demo = parseEnv({ DEMO_MODE: 'on', NODE_ENV: 'production' });
+    expect(isDemoMode(demo)).toBe(true);
+    expect(demo.SUPER_ADMIN_EMAILS).toEqual(['super@demo.example']);
+    expect(parseEnv({ DEMO_MODE: 'on', SUPER_ADMIN_EMAILS: 'ops@example.com' }).SUPER_ADMIN_EMAILS).toEqual(['ops@example.com']);
   });
 
   it('treats empty strings as unset', () => {
@@ -63,10 +81,14 @@ describe('parseEnv', () => {
     expect(full.FIREBASE_SERVICE_ACCOUNT?.project_id).toBe('p');
   });
 
-  it('has no default super admin on Firebase', () => {
-    const env = parseEnv({ FIREBASE_DATABASE_URL: 'http://127.0.0.1:9000/?ns=demo', FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000' });
+  it('has no default super admin on Firebase, in demo mode too', () => {
+    const env = parseEnv({
+      DEMO_MODE: 'on',
+      FIREBASE_DATABASE_URL: 'http://127.0.0.1:9000/?ns=demo',
+      FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000',
+    });
     expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
-    expect(parseEnv({ SUPER_ADMIN_EMAILS: '' }).SUPER_ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ DEMO_MODE: 'on', SUPER_ADMIN_EMAILS: '' }).SUPER_ADMIN_EMAILS).toEqual([]);
   });
 
   it('lower-cases the super-admin list', () => {

@@ -73,7 +73,19 @@ export const EnvSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     /** Embedded database file; defaults to {DATA_DIR}/rtdb.sqlite. */
     DATABASE_FILE: optionalString,
-    /** `auto` seeds the demo data when the embedded database is empty; `off` never does. */
+    /**
+     * DEMO_MODE=on makes this a try-out machine that anyone who reaches it may use as the demo:
+     * the demo communities and logins (with their published password) are loaded into an empty
+     * embedded database, super@demo.example is a super admin while SUPER_ADMIN_EMAILS is unset,
+     * and, without SMTP_URL, /dev/outbox shows every e-mail (sign-in and reset links included)
+     * to anyone. `off` (the default, whatever NODE_ENV says) has none of these: what a
+     * deployment runs. `npm start` and `npm run dev` set it on; `npm run serve` does not.
+     */
+    DEMO_MODE: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.enum(['on', 'off']).default('off'),
+    ),
+    /** With DEMO_MODE=on, `auto` seeds the demo data when the embedded database is empty; `off` never does. */
     SEED_DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
     SESSION_SECRET: z
       .string()
@@ -104,8 +116,8 @@ export const EnvSchema = z
     WORKERS: z.enum(['in-process', 'off']).default('in-process'),
 
     /**
-     * Comma-separated super-admin e-mails. Unset on the embedded database, the demo super admin
-     * (super@demo.example) is one; with Firebase nobody is unless listed.
+     * Comma-separated super-admin e-mails. Unset, nobody is one, except in demo mode on the
+     * embedded database, where the demo super admin (super@demo.example) is.
      */
     SUPER_ADMIN_EMAILS: z.string().optional(),
 
@@ -169,11 +181,19 @@ export const EnvSchema = z
   .transform(({ SUPER_ADMIN_EMAILS, ...env }) => ({
     ...env,
     SUPER_ADMIN_EMAILS:
-      SUPER_ADMIN_EMAILS === undefined && !env.FIREBASE_DATABASE_URL ? [DEMO_SUPER_ADMIN_EMAIL] : commaList.parse(SUPER_ADMIN_EMAILS),
+      SUPER_ADMIN_EMAILS === undefined && env.DEMO_MODE === 'on' && !env.FIREBASE_DATABASE_URL
+        ? [DEMO_SUPER_ADMIN_EMAIL]
+        : commaList.parse(SUPER_ADMIN_EMAILS),
   }));
 
-/** The demo data's super admin, a super admin by default on the embedded database. */
+/** The demo data's super admin, a super admin by default in demo mode on the embedded database. */
 export const DEMO_SUPER_ADMIN_EMAIL = 'super@demo.example';
+
+/**
+ * The published password of every demo account (README). Outside demo mode it signs nobody in,
+ * so demo accounts left in a database from a try-out are no way in.
+ */
+export const DEMO_PASSWORD = 'demo-password-1';
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -201,6 +221,11 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** True when the environment asks for demo mode (DEMO_MODE=on). */
+export function isDemoMode(env: Pick<Env, 'DEMO_MODE'>): boolean {
+  return env.DEMO_MODE === 'on';
 }
 
 /** Which database engine the environment selects. */

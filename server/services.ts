@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { createJobRuntime, type JobRuntime } from '@jobs/runtime';
+import { backgroundSettled } from './auth/background';
 import { createEmbeddedIdentity } from './auth/identity/embedded';
 import { createFirebaseIdentity } from './auth/identity/firebase';
 import type { IdentityProvider } from './auth/identity/types';
@@ -101,6 +102,8 @@ export async function closeServices(): Promise<void> {
   if (!pending) return;
   delete holder[GLOBAL_KEY];
   const services = await pending;
+  // Links being sent after their answer finish first: they need the database and the queue.
+  await backgroundSettled();
   await services.rateLimiter.close();
   await services.jobs.close();
   await services.mailer.close?.();

@@ -23,7 +23,7 @@ export async function redirectWithToast(
   const session = init.session ?? (await readSession(sessions, request));
   session.flash('toast', toast);
   const headers = new Headers(init.headers);
-  headers.append('Set-Cookie', await sessions.commitSession(session, commitOptions(session)));
+  headers.append('Set-Cookie', await sessions.commitSession(session, commitOptions(session, request)));
   return redirect(url, { status: init.status ?? 302, headers });
 }
 
@@ -38,6 +38,6 @@ export async function takeToast(request: Request): Promise<{ toast: ShownToast |
   if (!cookie || !cookie.includes('__session=')) return { toast: null, headers };
   const session = await readSession(sessions, request);
   const toast = session.get('toast') ?? null;
-  if (toast) headers.append('Set-Cookie', await sessions.commitSession(session, commitOptions(session)));
+  if (toast) headers.append('Set-Cookie', await sessions.commitSession(session, commitOptions(session, request)));
   return { toast: toast ? { ...toast, id: randomUUID() } : null, headers };
 }

@@ -1,7 +1,7 @@
 import { Box, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { listOutbox } from '@server/mail/outbox-list.server';
+import { listOutbox, showsDevOutbox } from '@server/mail/outbox-list.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServices } from '~/services.server';
 
@@ -12,14 +12,14 @@ export const meta: MetaFunction = () => [{ title: 'Outbox - App Admin' }];
 
 /**
  * The development outbox: the e-mails the platform "sent" while no SMTP server is
- * configured. Without the outbox mailer (SMTP_URL set) or on Firebase the page does not exist.
+ * configured. It exists only in demo mode (DEMO_MODE=on) on the embedded database without
+ * SMTP_URL (docs/decisions/003); anywhere else it would show everyone's sign-in links, so it
+ * answers 404.
  */
 export async function loader() {
-  const { db, paths, mailer } = await getServices();
-  // A development page: only on a machine without SMTP running the embedded database (a
-  // developer's or a demo machine); never on a Firebase deployment, where it would show
-  // everyone's sign-in links.
-  if (mailer.transport !== 'outbox' || db.engine !== 'embedded') throw new Response('Not Found', { status: 404 });
+  const services = await getServices();
+  const { db, paths } = services;
+  if (!showsDevOutbox(services)) throw new Response('Not Found', { status: 404 });
   const messages = await listOutbox(db, paths, { limit: OUTBOX_PAGE_SIZE });
   return { messages, limit: OUTBOX_PAGE_SIZE };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundSettled } from '@server/auth/background';
 import { PERSONAL_SESSION_SECONDS } from '@server/auth/session';
 import { RouteClient } from '@server/auth/testing/route-client';
+import { embeddedSqlite } from '@server/db';
 import { DEMO_PASSWORD } from '@server/seed';
 import type { Services } from '@server/services';
 import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
@@ -19,9 +21,16 @@ afterAll(async () => {
   await close();
 });
 
-/** A browser with its own client IP (so per-IP limits of one test do not touch another). */
-let ipCounter = 1;
-const browser = () => new RouteClient({ 'X-Forwarded-For': `198.51.100.${ipCounter++}` });
+/**
+ * A browser with its own client address, as the HTTP server reports it in the load context (so
+ * per-client limits of one test do not touch another).
+ */
+let clientCounter = 1;
+const nextClient = () => `198.51.100.${clientCounter++}`;
+const browser = (headers: Record<string, string> = {}) => new RouteClient(headers, { clientAddress: nextClient() });
+
+/** The one text of every failed password sign-in. */
+const LOGIN_FAILED = 'E-mail or password is incorrect.';
 
 async function view(client: RouteClient, path = '/login') {
   const answer = await client.get<LoginLoaderData>(loader, path);
@@ -53,7 +62,9 @@ async function signIn(email: string, device: 'personal' | 'shared', extra: Recor
   return { client, completed };
 }
 
-function queuedEmails(to: string) {
+/** The e-mails queued for `to`, once the sending that follows the answers is done. */
+async function queuedEmails(to: string) {
+  await backgroundSettled();
   return services.db
     .ref(services.paths.emailQueue())
     .get()
@@ -90,11 +101,31 @@ describe('the login screen', () => {
     expect(page.appTitle).toBe('App Admin');
   });
 
-  it('keeps only safe redirect targets', async () => {
+  it('keeps only redirect targets that stay on the site', async () => {
     expect((await view(browser(), '/login?redirectTo=%2Fanalytics')).redirectTo).toBe('/analytics');
-    for (const unsafe of ['//evil.example', 'https://evil.example', '/..//evil', '/\\evil']) {
-      expect((await view(browser(), `/login?redirectTo=${encodeURIComponent(unsafe)}`)).redirectTo).toBeNull();
+    expect((await view(browser(), '/login?redirectTo=%2Fanalytics%3Frange%3D7%23top')).redirectTo).toBe('/analytics?range=7#top');
+    const unsafe = [
+      '//evil.example',
+      'https://evil.example',
+      '/..//evil',
+      '/.//evil.example',
+      '/\\evil',
+      // Browsers drop tabs and newlines from addresses: these read //evil.example/x.
+      '/\t/evil.example/x',
+      '/\n/evil.example/x',
+      '/\r\n/evil.example',
+      ' /analytics',
+      'analytics',
+      'javascript:alert(1)',
+      '/login?action=logout',
+    ];
+    for (const target of unsafe) {
+      expect((await view(browser(), `/login?redirectTo=${encodeURIComponent(target)}`)).redirectTo, JSON.stringify(target)).toBeNull();
     }
+    // The reported address, exactly as it was sent.
+    expect((await view(browser(), '/login?redirectTo=%2F%09%2Fevil.example%2Fx')).redirectTo).toBeNull();
+    // An escaped tab in the path is a path of this site (the browser does not unescape it).
+    expect((await view(browser(), `/login?redirectTo=${encodeURIComponent('/%09/x')}`)).redirectTo).toBe('/%09/x');
   });
 });
 
@@ -135,28 +166,56 @@ describe('e-mail and password sign-in', () => {
     expect(data.communityKey).toBeUndefined();
   });
 
-  it('goes to the safe redirect target after sign-in', async () => {
+  it('goes to the redirect target after sign-in only when it stays on the site', async () => {
     expect((await signIn('admin@demo.example', 'personal', { redirectTo: '/analytics?range=7' })).completed.location).toBe(
       '/analytics?range=7',
     );
-    expect((await signIn('admin@demo.example', 'personal', { redirectTo: '//evil.example/x' })).completed.location).toBe('/');
+    for (const target of ['//evil.example/x', '/\t/evil.example/x', '/\n/evil.example/x', '/\r\nSet-Cookie: x=y']) {
+      const { completed } = await signIn('admin@demo.example', 'personal', { redirectTo: target });
+      expect(completed.status, JSON.stringify(target)).toBe(302);
+      expect(completed.location).toBe('/');
+    }
+  });
+
+  it('marks the cookies Secure when the request came over https, and not over plain http', async () => {
+    const secure = new RouteClient({}, { clientAddress: nextClient(), origin: 'https://console.test' });
+    const verified = await passwordSignIn(secure, 'editor@demo.example');
+    expect(verified.headers.get('Set-Cookie')).toMatch(/^__login=.*; Secure/);
+    const completed = await secure.post(action, '/login', { intent: 'device', device: 'personal' });
+    const cookies = completed.headers.getSetCookie();
+    expect(cookies.find((cookie) => cookie.startsWith('__session='))).toMatch(/; Secure/);
+    expect(cookies.find((cookie) => cookie.startsWith('__login='))).toMatch(/; Secure/);
+    const loggedOut = await secure.get(loader, '/login?action=logout');
+    expect(loggedOut.headers.getSetCookie().every((cookie) => /; Secure/.test(cookie))).toBe(true);
+
+    const plain = await signIn('editor@demo.example', 'personal');
+    expect(plain.completed.headers.getSetCookie().some((cookie) => /Secure/.test(cookie))).toBe(false);
   });
 
   it('answers a wrong password with the Login Error dialog, keeping the e-mail but not the password', async () => {
     const client = browser();
     const answer = await passwordSignIn(client, 'editor@demo.example', 'not-the-password');
     expect(answer.status).toBe(400);
-    expect(answer.data!.dialog).toEqual({
-      kind: 'login-error',
-      title: 'Login Error',
-      message: 'The password is invalid or the user does not have a password.',
-    });
+    expect(answer.data!.dialog).toEqual({ kind: 'login-error', title: 'Login Error', message: LOGIN_FAILED });
     expect(answer.data!.result!.initialValue).toMatchObject({ email: 'editor@demo.example' });
     expect(answer.data!.result!.initialValue).not.toHaveProperty('password');
     expect(client.cookies.has('__session')).toBe(false);
+  });
 
-    const unknown = await passwordSignIn(browser(), 'nobody@demo.example', 'whatever');
-    expect(unknown.data!.dialog!.message).toBe('There is no user record corresponding to this identifier. The user may have been deleted.');
+  it('gives one answer whether the address is unknown, the password wrong or the account disabled', async () => {
+    const disabled = await createUser('disabled@demo.example', { 'demo-campground': { isEditor: true } });
+    embeddedSqlite(services.db).prepare('UPDATE identity_user SET disabled = 1 WHERE uid = ?').run(disabled.uid);
+    const answers = [
+      await passwordSignIn(browser(), 'nobody@demo.example', 'whatever-password'),
+      await passwordSignIn(browser(), 'editor@demo.example', 'whatever-password'),
+      await passwordSignIn(browser(), disabled.email, 'whatever-password'),
+      await passwordSignIn(browser(), disabled.email, 'fresh-password-1'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.data!.dialog).toEqual({ kind: 'login-error', title: 'Login Error', message: LOGIN_FAILED });
+      expect([...answer.headers.keys()]).toEqual([]);
+    }
   });
 
   it("answers the schema's messages for missing or malformed input", async () => {
@@ -181,23 +240,49 @@ describe('e-mail and password sign-in', () => {
     expect((await submit(client, { intent: 'sort-alpha' })).status).toBe(400);
   });
 
-  it('refuses further attempts after 5 failures for an address, with 429 and a clear message', async () => {
+  it('refuses a client after 5 wrong passwords for an address, with 429 and a clear message, but not the owner elsewhere', async () => {
     const user = await createUser('limited@demo.example', { 'demo-campground': { isEditor: true } });
+    const attacker = browser();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await passwordSignIn(browser(), user.email, 'wrong-password')).status).toBe(400);
+      expect((await passwordSignIn(attacker, user.email, 'wrong-password')).status).toBe(400);
     }
-    const refused = await passwordSignIn(browser(), user.email, 'fresh-password-1');
+    const refused = await passwordSignIn(attacker, user.email, 'fresh-password-1');
     expect(refused.status).toBe(429);
     expect(refused.data!.result!.error).toEqual({ '': ['Too many sign-in attempts. Please wait a few minutes and try again.'] });
+    // The owner, on another client, signs in with the right password.
+    expect((await passwordSignIn(browser(), user.email, 'fresh-password-1')).location).toBe('/login?mode=device');
   });
 
-  it('refuses further attempts from an IP after 30 failures', async () => {
-    const client = new RouteClient({ 'X-Forwarded-For': '203.0.113.99' });
+  it('lets the owner in with the right password however many clients guessed wrong', async () => {
+    const user = await createUser('guessed@demo.example', { 'demo-campground': { isEditor: true } });
+    // More than the address's own limit (10), each client below its own (5).
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const guesser = new RouteClient({}, { clientAddress: `203.0.113.${attempt % 4}` });
+      expect((await passwordSignIn(guesser, user.email, `guess-${attempt}`)).status).toBe(400);
+    }
+    expect((await passwordSignIn(browser(), user.email, 'fresh-password-1')).location).toBe('/login?mode=device');
+  });
+
+  it('refuses a client after 30 failures, whatever X-Forwarded-For says, and only that client', async () => {
+    const client = new RouteClient({}, { clientAddress: '203.0.113.99' });
     for (let attempt = 0; attempt < 30; attempt += 1) {
+      // A header anyone can send: rotating it changes nothing.
+      client.headers['X-Forwarded-For'] = `192.0.2.${attempt}`;
       await passwordSignIn(client, `guess-${attempt}@demo.example`, 'wrong-password');
     }
     expect((await passwordSignIn(client, 'admin@demo.example')).status).toBe(429);
     expect((await passwordSignIn(browser(), 'admin@demo.example')).status).toBe(302);
+  });
+
+  it('counts per client the address the HTTP server reports, not a header', async () => {
+    const user = await createUser('header-limited@demo.example', { 'demo-campground': { isEditor: true } });
+    const client = new RouteClient({}, { clientAddress: '203.0.113.77' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      client.headers['X-Forwarded-For'] = `192.0.2.${100 + attempt}`;
+      await passwordSignIn(client, user.email, 'wrong-password');
+    }
+    client.headers['X-Forwarded-For'] = '192.0.2.200';
+    expect((await passwordSignIn(client, user.email, 'fresh-password-1')).status).toBe(429);
   });
 });
 
@@ -268,13 +353,31 @@ describe('logout', () => {
 });
 
 describe('e-mail sign-in links', () => {
-  it('tells an address without staff access to contact the administrator, and sends nothing', async () => {
-    for (const email of ['remote@demo.example', 'stranger@demo.example']) {
-      const answer = await submit(browser(), { intent: 'email-link', email });
-      expect(answer.status).toBe(403);
-      expect(answer.data!.result!.error).toEqual({ '': ['This e-mail address does not have access. Please contact the administrator.'] });
-      expect(await queuedEmails(email)).toHaveLength(0);
+  it('answers every address the same and sends a link only to staff', async () => {
+    await createUser('link-staff-same@demo.example', { 'demo-campground': { isEditor: true } });
+    const answers = [];
+    for (const email of ['link-staff-same@demo.example', 'remote@demo.example', 'stranger@demo.example']) {
+      const client = browser();
+      const answer = await submit(client, { intent: 'email-link', email });
+      answers.push({
+        status: answer.status,
+        location: answer.location,
+        cookies: answer.headers.getSetCookie().map((cookie) => cookie.split('=')[0]),
+        notice: (await view(client, '/login?mode=email-link')).notice?.text.replace(email, '{email}'),
+      });
     }
+    expect(answers[0]).toEqual({
+      status: 302,
+      location: '/login?mode=email-link',
+      cookies: ['__login_email', '__login'],
+      notice:
+        'If {email} has access, a sign-in link has been sent to it. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too, or contact the administrator.',
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await queuedEmails('link-staff-same@demo.example')).toHaveLength(1);
+    expect(await queuedEmails('remote@demo.example')).toHaveLength(0);
+    expect(await queuedEmails('stranger@demo.example')).toHaveLength(0);
   });
 
   it('sends a link to a staff address, remembers the address and says to check spam', async () => {
@@ -284,7 +387,7 @@ describe('e-mail sign-in links', () => {
     expect(sent.location).toBe('/login?mode=email-link');
     expect(client.cookies.has('__login_email')).toBe(true);
     const page = await view(client, '/login?mode=email-link');
-    expect(page.notice!.text).toContain(`A sign-in link has been sent to ${user.email}.`);
+    expect(page.notice!.text).toContain(`If ${user.email} has access, a sign-in link has been sent to it.`);
     expect(page.notice!.text).toContain('check your spam folder too');
 
     const mail = await firstEmail(user.email);
@@ -342,13 +445,19 @@ describe('e-mail sign-in links', () => {
     expect(redeemed.location).toBe(`/login?mode=email-link&token=${encodeURIComponent(token)}`);
   });
 
-  it('limits link requests per address', async () => {
+  it('refuses a client after 5 link requests for an address, and sends an address at most 10 in a window', async () => {
     const user = await createUser('link-limit@demo.example', { 'demo-campground': { isEditor: true } });
+    const client = browser();
     for (let request = 0; request < 5; request += 1)
-      expect((await submit(browser(), { intent: 'email-link', email: user.email })).status).toBe(302);
-    const refused = await submit(browser(), { intent: 'email-link', email: user.email });
+      expect((await submit(client, { intent: 'email-link', email: user.email })).status).toBe(302);
+    const refused = await submit(client, { intent: 'email-link', email: user.email });
     expect(refused.status).toBe(429);
-    expect(await queuedEmails(user.email)).toHaveLength(5);
+    expect(refused.data!.result!.error).toEqual({ '': ['Too many sign-in attempts. Please wait a few minutes and try again.'] });
+    // Other clients get the usual answer, but the address gets no more than 10 e-mails.
+    for (let request = 0; request < 7; request += 1) {
+      expect((await submit(browser(), { intent: 'email-link', email: user.email })).location).toBe('/login?mode=email-link');
+    }
+    expect(await queuedEmails(user.email)).toHaveLength(10);
   });
 });
 
@@ -389,10 +498,58 @@ describe('forgotten passwords', () => {
     expect(reused.location).toBe(`/login?mode=reset&token=${encodeURIComponent(token)}`);
   });
 
-  it("answers an unknown address with the provider's message", async () => {
-    const answer = await submit(browser(), { intent: 'forgot', email: 'ghost@demo.example' });
-    expect(answer.status).toBe(400);
-    expect(answer.data!.failure).toBe('There is no user record corresponding to this identifier. The user may have been deleted.');
+  it('answers an unknown address as a known one, and sends it nothing', async () => {
+    const known = await submit(browser(), { intent: 'forgot', email: 'editor@demo.example' });
+    const ghost = browser();
+    const unknown = await submit(ghost, { intent: 'forgot', email: 'ghost@demo.example' });
+    expect(unknown.status).toBe(302);
+    expect(unknown.location).toBe(known.location);
+    expect(unknown.headers.getSetCookie().map((cookie) => cookie.split('=')[0])).toEqual(
+      known.headers.getSetCookie().map((cookie) => cookie.split('=')[0]),
+    );
+    expect((await view(ghost, '/login?mode=forgot')).notice).toEqual({
+      tone: 'success',
+      text: 'Your password has been reset, please check your e-mail',
+    });
+    expect(await queuedEmails('ghost@demo.example')).toHaveLength(0);
+    expect(await queuedEmails('editor@demo.example')).toHaveLength(1);
+  });
+
+  it("says 'Error resetting your password' with the reason when a client asks too often", async () => {
+    const client = browser();
+    for (let request = 0; request < 5; request += 1) await submit(client, { intent: 'forgot', email: 'often@demo.example' });
+    const refused = await submit(client, { intent: 'forgot', email: 'often@demo.example' });
+    expect(refused.status).toBe(429);
+    expect(refused.data!.failure).toBe('Too many password reset requests. Please wait a few minutes and try again.');
+  });
+
+  it("ends all of the person's sessions and other links when the password is reset", async () => {
+    const user = await createUser('reset-revokes@demo.example', { 'demo-campground': { isEditor: true } });
+    // Signed in on two browsers (one of them, say, someone who knew the old password).
+    const signedIn = [];
+    for (const device of ['personal', 'shared'] as const) {
+      const client = browser();
+      await passwordSignIn(client, user.email, 'fresh-password-1');
+      expect((await client.post(action, '/login', { intent: 'device', device })).location).toBe('/');
+      signedIn.push(client);
+    }
+    const bystander = (await signIn('editor@demo.example', 'personal')).client;
+
+    const owner = signedIn[0]!;
+    await submit(owner, { intent: 'forgot', email: user.email });
+    await submit(browser(), { intent: 'forgot', email: user.email });
+    const [first, second] = (await queuedEmails(user.email)).map((mail) => new URL(linkIn(mail.body)).searchParams.get('token')!);
+    const saved = await submit(owner, { intent: 'reset', token: first!, password: 'new-password-2', confirm: 'new-password-2' });
+    expect(saved.location).toBe('/login');
+    // This browser's cookie is dropped with its session.
+    expect(owner.cookies.has('__session')).toBe(false);
+    for (const client of signedIn) expect(await staffSession(client)).toEqual({});
+    expect(await staffSession(bystander)).toMatchObject({ email: 'editor@demo.example' });
+    // The other reset link no longer works.
+    expect((await view(browser(), `/login?mode=reset&token=${encodeURIComponent(second!)}`)).view).toMatchObject({
+      name: 'link-problem',
+      title: 'Reset link already used',
+    });
   });
 });
 

@@ -6,6 +6,7 @@
  *   npm run seed              into an empty database
  *   npm run seed -- --reset   replace the demo data and accounts (everything else is kept)
  */
+import { isDemoMode } from '../../server/env';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../server/seed';
 import { closeServices, getServices } from '../../server/services';
 
@@ -30,6 +31,9 @@ try {
     const result = await seedDemoData({ db, identity, storage, product: env.PRODUCT, reset, log: (line) => console.log(line) });
     console.log(`Demo data for "${result.product}" loaded: ${result.communities.join(', ')}.`);
     console.log(`Sign in as admin@demo.example (or another demo account) with the password ${DEMO_PASSWORD}.`);
+    if (!isDemoMode(env)) {
+      console.log('That password works only on a server in demo mode (DEMO_MODE=on, which `npm start` sets).');
+    }
   }
 } finally {
   await closeServices();

@@ -2,7 +2,7 @@ import { createCookie, createCookieSessionStorage, type Cookie, type Session, ty
 import type { RealtimeDb } from '../db';
 import type { Paths } from '../paths';
 import { createHoneypot, type Honeypot } from './honeypot';
-import type { SignInMethod } from './session';
+import { cookieSecurity, type SignInMethod } from './session';
 import { createAuthTokens, type AuthTokens } from './tokens';
 
 /**
@@ -111,4 +111,18 @@ export function pendingSignIn(session: LoginFlowSession, now = Date.now()): Pend
   if (!pending || typeof pending.uid !== 'string' || typeof pending.email !== 'string') return null;
   if (now - pending.verifiedAt > PENDING_SIGN_IN_SECONDS * 1000) return null;
   return pending;
+}
+
+/**
+ * The flow storage for one request: its cookies are Secure when the request arrived over https
+ * (remix-auth commits it too, when it stores the Google OAuth state).
+ */
+export function flowStorageFor(flow: LoginFlowStorage, request: Request): LoginFlowStorage {
+  const security = cookieSecurity(request);
+  if (!security.secure) return flow;
+  return {
+    getSession: (cookieHeader, options) => flow.getSession(cookieHeader, options),
+    commitSession: (session, options) => flow.commitSession(session, { ...options, ...security }),
+    destroySession: (session, options) => flow.destroySession(session, { ...options, ...security }),
+  };
 }

@@ -6,3 +6,4 @@ export * from './sign-in';
 export { googleCredentials } from './authenticator';
 export { readSession, sessionUser } from './session';
 export { projectForRequest } from '../projects';
+export { clientAddressOf } from '../http/load-context';

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clientIp, createRateLimiter, hitLimits, peekLimits, SIGN_IN_LIMITS, type RateLimiter } from './rate-limit';
+import {
+  clearPasswordFailures,
+  countedClient,
+  countMailRequest,
+  countPasswordFailure,
+  createRateLimiter,
+  peekPasswordLimits,
+  SIGN_IN_LIMITS,
+  type RateLimiter,
+} from './rate-limit';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const quiet = { warn: () => {}, info: () => {} };
@@ -62,20 +71,57 @@ describe('rate limiter on Redis', () => {
     expect(await limits.peek('k', short)).toMatchObject({ count: 0, retryAfterMs: 0 });
   });
 
-  it('applies the per-address and per-IP sign-in limits together', async () => {
+  it('refuses a client after 5 wrong passwords for one address, and after 30 for any addresses', async () => {
     const limits = limiter();
     const email = 'editor@demo.example';
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress.limit; i += 1) {
-      expect((await hitLimits(limits, 'password', email, '203.0.113.7')).allowed).toBe(true);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddressClient.limit; i += 1) {
+      expect((await peekPasswordLimits(limits, email, '203.0.113.7')).allowed).toBe(true);
+      await countPasswordFailure(limits, email, '203.0.113.7');
     }
-    expect((await peekLimits(limits, 'password', email, '203.0.113.7')).allowed).toBe(false);
-    expect((await hitLimits(limits, 'password', email, '203.0.113.7')).allowed).toBe(false);
-    // Another address from the same IP still passes until the IP's own limit.
-    expect((await peekLimits(limits, 'password', 'admin@demo.example', '203.0.113.7')).allowed).toBe(true);
-    for (let i = 0; i < SIGN_IN_LIMITS.perIp.limit; i += 1) await limits.hit('password:ip:198.51.100.1', SIGN_IN_LIMITS.perIp);
-    expect((await peekLimits(limits, 'password', 'new@demo.example', '198.51.100.1')).allowed).toBe(false);
-    // Without a known IP only the address counts.
-    expect((await peekLimits(limits, 'password', 'new@demo.example', null)).allowed).toBe(true);
+    const refused = await peekPasswordLimits(limits, email, '203.0.113.7');
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeGreaterThan(14 * 60 * 1000);
+    // Another address from the same client still passes until the client's own limit.
+    expect((await peekPasswordLimits(limits, 'admin@demo.example', '203.0.113.7')).allowed).toBe(true);
+    for (let i = 0; i < SIGN_IN_LIMITS.perClient.limit; i += 1)
+      await countPasswordFailure(limits, `guess-${i}@demo.example`, '198.51.100.1');
+    expect((await peekPasswordLimits(limits, 'new@demo.example', '198.51.100.1')).allowed).toBe(false);
+  });
+
+  it('never refuses the owner because of what other clients did, and says once when an address is being guessed', async () => {
+    const limits = limiter();
+    const email = 'admin@demo.example';
+    // Many clients, each below its own limit, fail far beyond the address's limit …
+    const reports = [];
+    for (let i = 0; i < 40; i += 1) reports.push((await countPasswordFailure(limits, email, `203.0.113.${i % 10}`)).firstOverAddressLimit);
+    expect(reports.filter(Boolean)).toHaveLength(1);
+    expect(reports.indexOf(true)).toBe(SIGN_IN_LIMITS.perAddress.limit);
+    // … and the owner's own client may still try (the right password then signs in).
+    const owner = await peekPasswordLimits(limits, email, '192.0.2.44');
+    expect(owner).toMatchObject({ allowed: true, addressLimitReached: true });
+    // Without a client address nobody is refused either.
+    expect((await peekPasswordLimits(limits, email, null)).allowed).toBe(true);
+    // The right password clears the address's count and this client's count for it.
+    await clearPasswordFailures(limits, email, '203.0.113.1');
+    expect((await peekPasswordLimits(limits, email, '192.0.2.44')).addressLimitReached).toBe(false);
+  });
+
+  it('limits e-mailed links per client, and stops sending to an address after 10 without refusing anyone', async () => {
+    const limits = limiter();
+    const sent = [];
+    for (let i = 0; i < 12; i += 1) {
+      const check = await countMailRequest(limits, 'reset', 'victim@demo.example', `203.0.113.${i}`);
+      expect(check.allowed).toBe(true);
+      sent.push(!check.addressLimitReached);
+    }
+    expect(sent.filter(Boolean)).toHaveLength(SIGN_IN_LIMITS.perAddress.limit);
+    // One client asking again and again for one address is refused after 5.
+    const answers = [];
+    for (let i = 0; i < 6; i += 1)
+      answers.push((await countMailRequest(limits, 'email-link', 'other@demo.example', '198.51.100.9')).allowed);
+    expect(answers).toEqual([true, true, true, true, true, false]);
+    // The refused request did not use up the address's share.
+    expect((await countMailRequest(limits, 'email-link', 'other@demo.example', '198.51.100.10')).addressLimitReached).toBe(false);
   });
 });
 
@@ -111,12 +157,17 @@ describe('rate limiter without Redis', () => {
   });
 });
 
-describe('clientIp', () => {
-  const request = (headers: Record<string, string>) => new Request('http://console.test/login', { headers });
-  it("reads the proxy's headers and ignores anything that is not an IP address", () => {
-    expect(clientIp(request({ 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' }))).toBe('203.0.113.7');
-    expect(clientIp(request({ 'X-Real-IP': '2001:db8::1' }))).toBe('2001:db8::1');
-    expect(clientIp(request({ 'X-Forwarded-For': 'unknown' }))).toBeNull();
-    expect(clientIp(request({}))).toBeNull();
+describe('countedClient', () => {
+  it('counts IPv4 addresses as they are and IPv6 addresses by their /64 network', () => {
+    expect(countedClient('203.0.113.7')).toBe('203.0.113.7');
+    expect(countedClient('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(countedClient('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(countedClient('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(countedClient('2001:db8::5')).toBe('2001:db8:0:0::/64');
+    expect(countedClient('::1')).toBe('0:0:0:0::/64');
+    expect(countedClient('[2001:db8:1:2::9]')).toBe('2001:db8:1:2::/64');
+    expect(countedClient('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(countedClient('')).toBeNull();
+    expect(countedClient(null)).toBeNull();
   });
 });

@@ -50,11 +50,35 @@ export interface RateLimiterOptions {
   log?: { warn(message: string): void; info(message: string): void };
 }
 
-/** Sign-in limits: per address and per IP address, each per 15 minutes. */
+/**
+ * The limits of the public sign-in forms, each counted over 15 minutes. The client is the
+ * address the request came from (the socket's peer, or what a trusted proxy reports: see
+ * server/http/load-context.ts), an IPv6 client counted by its /64 (`countedClient`); no
+ * request header is trusted here. Without a client address (no HTTP server context) only the
+ * per-address counts are kept.
+ *
+ * Nothing a third party does can keep the owner of an address out: the hard limits are per
+ * client, so whoever exhausts them only locks themselves out.
+ *
+ * Passwords ('password' bucket; only failures count, a success clears the address's counters):
+ * - perAddressClient: 5 failures for one address from one client, then that client is refused
+ *   for that address (429) without the password being checked;
+ * - perClient: 30 failures from one client, whatever the addresses, then it is refused;
+ * - perAddress: 10 failures for one address from all clients together. Beyond it the password
+ *   is still checked and the right one signs in (a limit anyone could reach must not lock the
+ *   owner out); the log says once per window that the address is being guessed.
+ *
+ * E-mailed links ('email-link' and 'reset' buckets; every request counts):
+ * - perAddressClient 5 and perClient 30 as above (429);
+ * - perAddress: 10 e-mails to one address; beyond it nothing more is sent to it, while the
+ *   answer stays the same as for any other request (the person already has 10 fresh links, and
+ *   the answer must not tell whether the address has an account).
+ */
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const SIGN_IN_LIMITS = {
-  perAddress: { limit: 5, windowMs: FIFTEEN_MINUTES },
-  perIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
+  perAddressClient: { limit: 5, windowMs: FIFTEEN_MINUTES },
+  perClient: { limit: 30, windowMs: FIFTEEN_MINUTES },
+  perAddress: { limit: 10, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateRule>;
 
 export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
@@ -214,66 +238,130 @@ export function createRateLimiter({ redisUrl, prefix, timeoutMs = 300, now = Dat
   };
 }
 
-/** The limited key of an e-mail address in a bucket ('password', 'email-link', 'reset'). */
-export function addressKey(bucket: string, email: string): string {
+export type LimitBucket = 'password' | 'email-link' | 'reset';
+
+/** The limited key of an e-mail address in a bucket. */
+export function addressKey(bucket: LimitBucket, email: string): string {
   return `${bucket}:address:${email.trim().toLowerCase()}`;
 }
 
-/** The limited key of a client IP address in a bucket. */
-export function ipKey(bucket: string, ip: string): string {
-  return `${bucket}:ip:${ip}`;
+/** The limited key of a client address in a bucket. */
+export function clientKey(bucket: LimitBucket, client: string): string {
+  return `${bucket}:client:${client}`;
+}
+
+/** The limited key of an e-mail address asked for by one client. */
+export function addressClientKey(bucket: LimitBucket, email: string, client: string): string {
+  return `${bucket}:address-client:${email.trim().toLowerCase()}:${client}`;
 }
 
 /**
- * The client's IP address as the reverse proxy in front of the console reports it
- * (X-Forwarded-For's first entry, X-Real-IP, CF-Connecting-IP, Fly-Client-IP), or null
- * when no such header is there (a direct connection): per-IP limits then do not apply and the
- * per-address limits still do.
+ * What a client address is counted as, or null when there is none: an IPv4 address itself
+ * (also when written IPv4-mapped, ::ffff:a.b.c.d), an IPv6 address by its /64 network, since
+ * one subscriber gets a whole /64 and could otherwise rotate through it.
  */
-export function clientIp(request: Request): string | null {
-  const headers = request.headers;
-  const candidates = [
-    ...(headers.get('x-forwarded-for') ?? '').split(','),
-    headers.get('x-real-ip'),
-    headers.get('cf-connecting-ip'),
-    headers.get('fly-client-ip'),
-  ];
-  for (const candidate of candidates) {
-    const ip = candidate?.trim();
-    if (ip && isIP(ip)) return ip;
-  }
-  return null;
+export function countedClient(client: string | null | undefined): string | null {
+  const address = client
+    ?.trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (!address) return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address.slice(0, 64);
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headParts = head === '' ? [] : head.split(':');
+  const tailParts = tail === '' ? [] : tail.split(':');
+  // An embedded IPv4 tail takes two groups; only the first four groups matter here.
+  const groups = address.includes('::')
+    ? [...headParts, ...Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts]
+    : headParts;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export interface LimitCheck {
+  /** False when a per-client limit refuses the request. */
   allowed: boolean;
   retryAfterMs: number;
+  /** The address's own limit (all clients together) is reached. */
+  addressLimitReached: boolean;
+}
+
+function clientRules(bucket: LimitBucket, email: string, client: string | null): Array<[string, RateRule]> {
+  return client
+    ? [
+        [addressClientKey(bucket, email, client), SIGN_IN_LIMITS.perAddressClient],
+        [clientKey(bucket, client), SIGN_IN_LIMITS.perClient],
+      ]
+    : [];
+}
+
+function check(clientVerdicts: RateVerdict[], address: RateVerdict, blocked: (verdict: RateVerdict) => boolean): LimitCheck {
+  const refusing = clientVerdicts.filter(blocked);
+  return {
+    allowed: refusing.length === 0,
+    retryAfterMs: Math.max(0, ...refusing.map((verdict) => verdict.retryAfterMs)),
+    addressLimitReached: blocked(address),
+  };
 }
 
 /**
- * Counts one request against both limits of a bucket (address and, when known, IP) and says
- * whether it may proceed.
+ * Where a password attempt stands, counting nothing: refused once a per-client limit is reached
+ * (the next failure would pass it). Without a client address only the address's own limit is
+ * known, and it refuses nobody.
  */
-export async function hitLimits(limiter: RateLimiter, bucket: string, email: string, ip: string | null): Promise<LimitCheck> {
-  const results = await Promise.all([
-    limiter.hit(addressKey(bucket, email), SIGN_IN_LIMITS.perAddress),
-    ip ? limiter.hit(ipKey(bucket, ip), SIGN_IN_LIMITS.perIp) : null,
+export async function peekPasswordLimits(limiter: RateLimiter, email: string, client: string | null | undefined): Promise<LimitCheck> {
+  const known = countedClient(client);
+  const [address, ...clients] = await Promise.all([
+    limiter.peek(addressKey('password', email), SIGN_IN_LIMITS.perAddress),
+    ...clientRules('password', email, known).map(([key, rule]) => limiter.peek(key, rule)),
   ]);
-  return combine(results);
+  return check(clients, address!, (verdict) => verdict.remaining === 0);
 }
 
-/** Whether both limits of a bucket still allow a request, without counting it. */
-export async function peekLimits(limiter: RateLimiter, bucket: string, email: string, ip: string | null): Promise<LimitCheck> {
-  const results = await Promise.all([
-    limiter.peek(addressKey(bucket, email), SIGN_IN_LIMITS.perAddress),
-    ip ? limiter.peek(ipKey(bucket, ip), SIGN_IN_LIMITS.perIp) : null,
+/** Counts a failed password against every limit; `firstOverAddressLimit` is true once per window. */
+export async function countPasswordFailure(
+  limiter: RateLimiter,
+  email: string,
+  client: string | null | undefined,
+): Promise<{ firstOverAddressLimit: boolean }> {
+  const known = countedClient(client);
+  const [address] = await Promise.all([
+    limiter.hit(addressKey('password', email), SIGN_IN_LIMITS.perAddress),
+    ...clientRules('password', email, known).map(([key, rule]) => limiter.hit(key, rule)),
   ]);
-  // A peek blocks once the limit is reached: the next event would exceed it.
-  const blocked = results.filter((result): result is RateVerdict => result !== null && result.remaining === 0);
-  return { allowed: blocked.length === 0, retryAfterMs: Math.max(0, ...blocked.map((result) => result.retryAfterMs)) };
+  return { firstOverAddressLimit: address!.count === SIGN_IN_LIMITS.perAddress.limit + 1 };
 }
 
-function combine(results: Array<RateVerdict | null>): LimitCheck {
-  const blocked = results.filter((result): result is RateVerdict => result !== null && !result.allowed);
-  return { allowed: blocked.length === 0, retryAfterMs: Math.max(0, ...blocked.map((result) => result.retryAfterMs)) };
+/** After the right password: earlier failures for the address no longer count. */
+export async function clearPasswordFailures(limiter: RateLimiter, email: string, client: string | null | undefined): Promise<void> {
+  const known = countedClient(client);
+  await Promise.all([
+    limiter.reset(addressKey('password', email)),
+    known ? limiter.reset(addressClientKey('password', email, known)) : undefined,
+  ]);
+}
+
+/**
+ * Counts a request for an e-mailed link: `allowed` false when a per-client limit refuses it
+ * (429); `addressLimitReached` when the address has had its share of e-mails (send nothing,
+ * answer as usual).
+ */
+export async function countMailRequest(
+  limiter: RateLimiter,
+  bucket: 'email-link' | 'reset',
+  email: string,
+  client: string | null | undefined,
+): Promise<LimitCheck> {
+  const known = countedClient(client);
+  const clientVerdicts = await Promise.all(clientRules(bucket, email, known).map(([key, rule]) => limiter.hit(key, rule)));
+  const refused = clientVerdicts.some((verdict) => !verdict.allowed);
+  // A refused request sends nothing, so it does not use up the address's share.
+  const address = refused
+    ? await limiter.peek(addressKey(bucket, email), SIGN_IN_LIMITS.perAddress)
+    : await limiter.hit(addressKey(bucket, email), SIGN_IN_LIMITS.perAddress);
+  return check(clientVerdicts, address, (verdict) => !verdict.allowed);
 }

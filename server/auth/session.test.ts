@@ -8,6 +8,7 @@ import {
   createStaffSessionStorage,
   PERSONAL_SESSION_SECONDS,
   readSession,
+  revokeSessionsOf,
   secureCookies,
   sessionUser,
   SHARED_SESSION_SECONDS,
@@ -26,16 +27,16 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-async function signIn(persistent: boolean) {
+async function signIn(persistent: boolean, { uid = 'demo-admin', url = 'http://localhost/' } = {}) {
   const session = await sessions.getSession();
-  session.set('uid', 'demo-admin');
+  session.set('uid', uid);
   session.set('email', 'admin@demo.example');
   session.set('displayName', 'Karen');
   session.set('method', 'password');
   session.set('persistent', persistent);
   session.set('signedInAt', clock);
   session.set('communityKey', 'demo-campground');
-  const setCookie = await sessions.commitSession(session, commitOptions(session));
+  const setCookie = await sessions.commitSession(session, commitOptions(session, new Request(url)));
   return { setCookie, cookie: setCookie.split(';')[0]! };
 }
 
@@ -93,8 +94,22 @@ describe('staff sessions', () => {
     expect(left.map((s) => s.data.persistent)).toEqual([true]);
   });
 
-  it('are Secure only behind https', () => {
+  it('are Secure when PUBLIC_URL is https, and whenever the request arrived over https', async () => {
     expect(secureCookies({ PUBLIC_URL: 'https://console.example.com' })).toBe(true);
     expect(secureCookies({ PUBLIC_URL: undefined })).toBe(false);
+    // No PUBLIC_URL (these sessions' default is not Secure): the request's own scheme decides.
+    expect((await signIn(true, { url: 'https://console.example.com/login' })).setCookie).toMatch(/; Secure/);
+    expect((await signIn(true, { url: 'http://localhost:3000/login' })).setCookie).not.toMatch(/Secure/);
+  });
+
+  it("all of a person's end at once, and nobody else's", async () => {
+    const first = await signIn(true);
+    const second = await signIn(false);
+    const other = await signIn(true, { uid: 'demo-editor' });
+    expect(await revokeSessionsOf(db, paths, 'demo-admin')).toBe(2);
+    expect(sessionUser(await readSession(sessions, request(first.cookie)))).toBeNull();
+    expect(sessionUser(await readSession(sessions, request(second.cookie)))).toBeNull();
+    expect(sessionUser(await readSession(sessions, request(other.cookie)))).toMatchObject({ uid: 'demo-editor' });
+    expect(await revokeSessionsOf(db, paths, 'demo-admin')).toBe(0);
   });
 });

@@ -7,8 +7,8 @@ import type { Paths } from '../paths';
 /**
  * Staff sessions. The cookie (`__session`: httpOnly, SameSite=Lax, Secure over https, signed
  * with the rotatable session secrets) holds only a random session id; the data lives in the
- * database at `paths.session(id)`, so web processes stay stateless and a sign-out ends the
- * session everywhere.
+ * database at `paths.session(id)`, so web processes stay stateless, a sign-out ends the
+ * session everywhere, and a new password ends all of a person's sessions (`revokeSessionsOf`).
  *
  * "Personal device" sessions get a persistent cookie (30 days); "shared device" sessions a
  * browser-session cookie, which the browser drops when it closes, and a shorter server-side
@@ -124,13 +124,44 @@ export function createStaffSessionStorage({ db, paths, secrets, secure, now = Da
   });
 }
 
-/** Cookie options for committing a session: persistent sessions outlive the browser. */
-export function commitOptions(session: StaffSession): { maxAge?: number } {
-  return session.get('persistent') ? { maxAge: PERSONAL_SESSION_SECONDS } : {};
+/** True when the request arrived over https (directly, or through a trusted proxy that says so). */
+export function isHttpsRequest(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:';
 }
 
+/**
+ * Cookie options for a response to `request`: Secure whenever the request arrived over https,
+ * on top of the cookies' own default (Secure when PUBLIC_URL is https). Plain http, such as
+ * http://localhost, keeps cookies the browser will send back over http.
+ */
+export function cookieSecurity(request: Request): { secure?: true } {
+  return isHttpsRequest(request) ? { secure: true } : {};
+}
+
+/** Cookie options for committing a session: persistent sessions outlive the browser; Secure over https. */
+export function commitOptions(session: StaffSession, request: Request): { maxAge?: number; secure?: true } {
+  return { ...(session.get('persistent') ? { maxAge: PERSONAL_SESSION_SECONDS } : {}), ...cookieSecurity(request) };
+}
+
+/** The default of every cookie's Secure flag: set when the public address is https. */
 export function secureCookies(env: Pick<Env, 'PUBLIC_URL'>): boolean {
   return env.PUBLIC_URL?.startsWith('https:') ?? false;
+}
+
+/**
+ * Ends every session of a person (a new password: whoever knew the old one is signed out
+ * everywhere). Answers how many were ended.
+ */
+export async function revokeSessionsOf(db: RealtimeDb, paths: Pick<Paths, 'session'>, uid: string): Promise<number> {
+  const parent = db.ref(paths.session('_')).parent!;
+  const snapshot = await parent.orderByChild('data/uid').equalTo(uid).get();
+  const removals: Record<string, null> = {};
+  snapshot.forEach((child) => {
+    if (child.key) removals[child.key] = null;
+  });
+  const count = Object.keys(removals).length;
+  if (count > 0) await parent.update(removals);
+  return count;
 }
 
 /** The person a session belongs to, when someone is signed in. */

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
 import { accessVerdict, defaultCommunity, loadAccess, loadVisibleCommunities, NO_ACCESS_TEXT, NO_ACCESS_TITLE } from '../authz/access';
 import { REMOTE_HOME } from '../authz/require';
+import { DEMO_PASSWORD, isDemoMode } from '../env';
 import { queueEmail } from '../mail/email-queue';
 import type { ProjectConfig } from '../projects';
 import type { Services } from '../services';
@@ -14,12 +14,30 @@ import {
   isIdentityFailure,
   type AuthenticatedUser,
 } from './authenticator';
+import { runInBackground } from './background';
 import { passwordResetEmail, signInLinkEmail } from './emails';
 import { SpamError } from './honeypot';
 import { IdentityError, normalizeEmail } from './identity/types';
-import { pendingSignIn, type LoginAlert, type LoginFlowSession, type LoginNotice, type PendingSignIn } from './login-flow';
-import { addressKey, clientIp, hitLimits, peekLimits, TOO_MANY_RESET_REQUESTS, TOO_MANY_SIGN_IN_ATTEMPTS } from './rate-limit';
-import { commitOptions, newStaffSession, readSession, type SignInMethod } from './session';
+import {
+  flowStorageFor,
+  pendingSignIn,
+  type LoginAlert,
+  type LoginFlowSession,
+  type LoginFlowStorage,
+  type LoginNotice,
+  type PendingSignIn,
+} from './login-flow';
+import {
+  clearPasswordFailures,
+  countMailRequest,
+  countPasswordFailure,
+  peekPasswordLimits,
+  SIGN_IN_LIMITS,
+  TOO_MANY_RESET_REQUESTS,
+  TOO_MANY_SIGN_IN_ATTEMPTS,
+} from './rate-limit';
+import { safeRedirectTo } from './redirect';
+import { commitOptions, cookieSecurity, newStaffSession, readSession, revokeSessionsOf, type SignInMethod } from './session';
 import { EMAIL_LINK_TTL_MS, PASSWORD_RESET_TTL_MS, type AuthTokenKind, type TokenProblem } from './tokens';
 
 /**
@@ -33,6 +51,12 @@ import { EMAIL_LINK_TTL_MS, PASSWORD_RESET_TTL_MS, type AuthTokenKind, type Toke
  * 3. `completeSignIn` authorizes (§4.2): staff get a session with their default community and go
  *    to the redirect target or home; remote editors go to /detail/remote; anyone else gets no
  *    session and the 'User Does Not Have Access' dialog.
+ *
+ * No answer tells whether an address has an account: a wrong password, an unknown address and
+ * a disabled account all get the same Login Error text; asking for a sign-in link or a
+ * password reset gets the same redirect and note whatever the address, and the looking up and
+ * sending happen after the answer (./background.ts). `client` is the client's address from the
+ * load context (server/http/load-context.ts), for the per-client limits of ./rate-limit.ts.
  */
 
 export type SignInServices = Pick<Services, 'env' | 'db' | 'paths' | 'identity' | 'sessions' | 'jobs' | 'auth' | 'rateLimiter'>;
@@ -40,17 +64,19 @@ export type SignInServices = Pick<Services, 'env' | 'db' | 'paths' | 'identity' 
 // ─── Texts ───────────────────────────────────────────────────────────────────────────────
 
 export const LOGIN_ERROR_TITLE = 'Login Error';
+/** The Login Error dialog's text for every failed password sign-in, whatever failed. */
+export const LOGIN_FAILED = 'E-mail or password is incorrect.';
 export const GOOGLE_FAILURE_TITLE = 'Google Sign-In Failed';
 export { NO_ACCESS_TEXT, NO_ACCESS_TITLE };
-export const EMAIL_LINK_NO_ACCESS = 'This e-mail address does not have access. Please contact the administrator.';
 export const PASSWORD_RESET_SENT = 'Your password has been reset, please check your e-mail';
 export const SIGN_IN_EXPIRED = 'The sign-in took too long and was cancelled. Please log in again.';
 export const PASSWORD_CHANGED = 'Your new password is saved. Log in with it.';
 export const EMAIL_MISMATCH = 'This e-mail address does not match the one the sign-in link was sent to.';
 export { TOO_MANY_RESET_REQUESTS, TOO_MANY_SIGN_IN_ATTEMPTS };
 
+/** The one answer to a sign-in link request, whether or not the address has access. */
 export function emailLinkSentText(email: string): string {
-  return `A sign-in link has been sent to ${email}. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too.`;
+  return `If ${email} has access, a sign-in link has been sent to it. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too, or contact the administrator.`;
 }
 
 const TOKEN_PROBLEMS: Record<AuthTokenKind, Record<TokenProblem, LoginAlert>> = {
@@ -89,12 +115,7 @@ export function publicOrigin(env: Pick<Services['env'], 'PUBLIC_URL'>, request: 
   return (env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
 }
 
-/** A safe same-origin path from user input, or null (STYLE 15: every redirectTo passes safeRedirect). */
-export function safeRedirectTo(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const safe = safeRedirect(value, '/');
-  return safe === '/' || safe.startsWith('/login') ? null : safe;
-}
+export { safeRedirectTo };
 
 /** Throws a 400 answer when the form's honeypot was filled or tampered with. */
 export function checkHoneypot(services: Pick<SignInServices, 'auth'>, formData: FormData): void {
@@ -106,6 +127,11 @@ export function checkHoneypot(services: Pick<SignInServices, 'auth'>, formData: 
   }
 }
 
+/** The `__login` storage for this request (Secure cookies over https). */
+function flowFor(services: Pick<SignInServices, 'auth'>, request: Request): LoginFlowStorage {
+  return flowStorageFor(services.auth.flow, request);
+}
+
 async function flowSession(services: Pick<SignInServices, 'auth'>, request: Request): Promise<LoginFlowSession> {
   return services.auth.flow.getSession(request.headers.get('Cookie'));
 }
@@ -113,6 +139,7 @@ async function flowSession(services: Pick<SignInServices, 'auth'>, request: Requ
 /** Set-Cookie for a pending sign-in: `user` proved who they are with `method`. */
 async function startPending(
   services: SignInServices,
+  request: Request,
   session: LoginFlowSession,
   user: AuthenticatedUser,
   method: SignInMethod,
@@ -127,7 +154,7 @@ async function startPending(
     verifiedAt: Date.now(),
   };
   session.set('pending', pending);
-  return services.auth.flow.commitSession(session);
+  return flowFor(services, request).commitSession(session);
 }
 
 /** Where the Personal Device step is. */
@@ -153,7 +180,7 @@ export async function loginMessages(services: SignInServices, request: Request):
   const alert = session.get('alert') ?? null;
   const notice = session.get('notice') ?? null;
   const email = session.get('email') ?? null;
-  if (alert || notice || email) headers.append('Set-Cookie', await services.auth.flow.commitSession(session));
+  if (alert || notice || email) headers.append('Set-Cookie', await flowFor(services, request).commitSession(session));
   return { alert, notice, email, pending: pendingSignIn(session), headers };
 }
 
@@ -171,7 +198,7 @@ export async function redirectToLogin(
   if (flash.notice) session.flash('notice', flash.notice);
   if (flash.email) session.flash('email', flash.email);
   const headers = new Headers(init.headers);
-  headers.append('Set-Cookie', await services.auth.flow.commitSession(session));
+  headers.append('Set-Cookie', await flowFor(services, request).commitSession(session));
   return redirect(location, { headers });
 }
 
@@ -181,36 +208,49 @@ export type PasswordOutcome = { kind: 'verified'; response: Response } | { kind:
 
 /**
  * Checks e-mail and password (already validated by the form schema) with the FormStrategy.
- * Failed attempts count against the per-address and per-IP limits; once either is reached,
- * further attempts are refused without checking the password.
+ * A client that has reached its limits (./rate-limit.ts) is refused without a check; every
+ * failure, whatever failed, answers LOGIN_FAILED. Outside demo mode the demo accounts'
+ * published password signs nobody in.
  */
 export async function signInWithPassword(
   services: SignInServices,
   request: Request,
   formData: FormData,
-  input: { email: string; redirectTo?: string | null },
+  input: { email: string; redirectTo?: string | null; client: string | null },
 ): Promise<PasswordOutcome> {
   const email = normalizeEmail(input.email);
-  const ip = clientIp(request);
-  if (!(await peekLimits(services.rateLimiter, 'password', email, ip)).allowed) return { kind: 'rate-limited' };
+  if (!(await peekPasswordLimits(services.rateLimiter, email, input.client)).allowed) return { kind: 'rate-limited' };
 
-  const authenticator = createAuthenticator({ identity: services.identity, flow: services.auth.flow });
+  const failed = async (): Promise<PasswordOutcome> => {
+    const { firstOverAddressLimit } = await countPasswordFailure(services.rateLimiter, email, input.client);
+    if (firstOverAddressLimit) {
+      console.warn(
+        `Sign-in: more than ${SIGN_IN_LIMITS.perAddress.limit} wrong passwords for ${email} within 15 minutes; the right password still signs in.`,
+      );
+    }
+    return { kind: 'failed', message: LOGIN_FAILED };
+  };
+
+  const authenticator = createAuthenticator({ identity: services.identity, flow: flowFor(services, request) });
   let user: AuthenticatedUser;
   try {
     // The route has read the body already: the strategy gets the form through the context.
     const bodiless = new Request(request.url, { method: 'POST', headers: request.headers });
     user = await authenticator.authenticate('form', bodiless, { context: { formData } });
   } catch (error) {
-    if (error instanceof AuthorizationError && isIdentityFailure(error)) {
-      await hitLimits(services.rateLimiter, 'password', email, ip);
-      return { kind: 'failed', message: error.message };
-    }
+    if (error instanceof AuthorizationError && isIdentityFailure(error)) return failed();
     throw error instanceof AuthorizationError && error.cause instanceof Error ? error.cause : error;
   }
+  if (!isDemoMode(services.env) && formData.get('password') === DEMO_PASSWORD) {
+    console.warn(
+      `Sign-in: ${user.email} tried the published demo password, which only works in demo mode (DEMO_MODE=on). Give the account another password or remove it.`,
+    );
+    return failed();
+  }
   // The person knows the password: earlier failures no longer count against the address.
-  await services.rateLimiter.reset(addressKey('password', email));
+  await clearPasswordFailures(services.rateLimiter, email, input.client);
   const session = await flowSession(services, request);
-  const setCookie = await startPending(services, session, user, 'password', input.redirectTo ?? null);
+  const setCookie = await startPending(services, request, session, user, 'password', input.redirectTo ?? null);
   return { kind: 'verified', response: redirect(DEVICE_STEP_PATH, { headers: { 'Set-Cookie': setCookie } }) };
 }
 
@@ -222,7 +262,7 @@ export function googleAuthenticator(services: SignInServices, request: Request, 
   if (!credentials) return null;
   return createAuthenticator({
     identity: services.identity,
-    flow: services.auth.flow,
+    flow: flowFor(services, request),
     google: { ...credentials, callbackURL: `${publicOrigin(services.env, request)}${GOOGLE_CALLBACK_PATH}` },
   });
 }
@@ -245,7 +285,7 @@ export async function startGoogleSignIn(
   if (target) session.set('googleRedirectTo', target);
   else session.unset('googleRedirectTo');
   // The strategy reads the flow session from the request: hand it the updated one.
-  const committed = (await services.auth.flow.commitSession(session)).split(';')[0];
+  const committed = (await flowFor(services, request).commitSession(session)).split(';')[0];
   const headers = new Headers(request.headers);
   headers.set('Cookie', [otherCookies(request, '__login'), committed].filter(Boolean).join('; '));
   try {
@@ -303,7 +343,7 @@ export async function finishGoogleSignIn(
   session.unset('oauth2:state' as never);
   const redirectTo = session.get('googleRedirectTo') ?? null;
   session.unset('googleRedirectTo');
-  const setCookie = await startPending(services, session, user, 'google', redirectTo);
+  const setCookie = await startPending(services, request, session, user, 'google', redirectTo);
   return redirect(DEVICE_STEP_PATH, { headers: { 'Set-Cookie': setCookie } });
 }
 
@@ -331,7 +371,7 @@ export async function completeSignIn(
     };
   }
   // The sign-in in progress is over, whatever the verdict.
-  const headers = new Headers({ 'Set-Cookie': await services.auth.flow.destroySession(flow) });
+  const headers = new Headers({ 'Set-Cookie': await flowFor(services, request).destroySession(flow) });
 
   const access = await loadAccess(services, pending);
   const verdict = accessVerdict(access);
@@ -349,11 +389,12 @@ export async function completeSignIn(
     const communities = await loadVisibleCommunities(services, access);
     const communityKey = defaultCommunity(access, previousKey, communities);
     if (communityKey) session.set('communityKey', communityKey);
-    location = safeRedirect(pending.redirectTo ?? '/', '/');
+    // Checked again: the target went through a cookie.
+    location = safeRedirectTo(pending.redirectTo) ?? '/';
   } else {
     location = REMOTE_HOME;
   }
-  headers.append('Set-Cookie', await services.sessions.commitSession(session, commitOptions(session)));
+  headers.append('Set-Cookie', await services.sessions.commitSession(session, commitOptions(session, request)));
   return { kind: 'signed-in', response: redirect(location, { headers }) };
 }
 
@@ -363,7 +404,7 @@ export async function cancelSignIn(services: SignInServices, request: Request): 
   const email = pendingSignIn(session)?.email;
   session.unset('pending');
   if (email) session.flash('email', email);
-  return redirect('/login', { headers: { 'Set-Cookie': await services.auth.flow.commitSession(session) } });
+  return redirect('/login', { headers: { 'Set-Cookie': await flowFor(services, request).commitSession(session) } });
 }
 
 /**
@@ -374,9 +415,9 @@ export async function cancelSignIn(services: SignInServices, request: Request): 
 export async function signOut(services: SignInServices, request: Request): Promise<Response> {
   const headers = new Headers();
   const session = await readSession(services.sessions, request);
-  headers.append('Set-Cookie', await services.sessions.destroySession(session));
+  headers.append('Set-Cookie', await services.sessions.destroySession(session, cookieSecurity(request)));
   if (request.headers.get('Cookie')?.includes('__login=')) {
-    headers.append('Set-Cookie', await services.auth.flow.destroySession(await flowSession(services, request)));
+    headers.append('Set-Cookie', await flowFor(services, request).destroySession(await flowSession(services, request)));
   }
   headers.set('Clear-Site-Data', '"storage"');
   headers.set('Cache-Control', 'no-store');
@@ -385,38 +426,47 @@ export async function signOut(services: SignInServices, request: Request): Promi
 
 // ─── E-mailed sign-in links ──────────────────────────────────────────────────────────────
 
-export type LinkRequestOutcome = { kind: 'sent'; response: Response } | { kind: 'no-access' } | { kind: 'rate-limited' };
+export type LinkRequestOutcome = { kind: 'sent'; response: Response } | { kind: 'rate-limited' };
 
 /**
- * Sends a sign-in link (spec 01 §4.1): only to an address whose account has staff access;
- * others learn that the address has no access. Every request counts against the limits.
+ * A sign-in link request (spec 01 §4.1): the link goes only to an address whose account has
+ * staff access, but the answer is the same for every address (the note says both what to do
+ * when the link comes and when it does not): the looking up and sending happen after it.
+ * Every request counts against the limits.
  */
 export async function requestEmailLink(
   services: SignInServices,
   request: Request,
-  rawEmail: string,
-  appTitle: string,
+  input: { email: string; appTitle: string; client: string | null },
 ): Promise<LinkRequestOutcome> {
-  const email = normalizeEmail(rawEmail);
-  if (!(await hitLimits(services.rateLimiter, 'email-link', email, clientIp(request))).allowed) return { kind: 'rate-limited' };
+  const email = normalizeEmail(input.email);
+  const limits = await countMailRequest(services.rateLimiter, 'email-link', email, input.client);
+  if (!limits.allowed) return { kind: 'rate-limited' };
 
-  const user = await services.identity.getUserByEmail(email);
-  if (!user || user.disabled) return { kind: 'no-access' };
-  if (accessVerdict(await loadAccess(services, user)) !== 'staff') return { kind: 'no-access' };
+  if (!limits.addressLimitReached) {
+    const origin = publicOrigin(services.env, request);
+    runInBackground('Sending a sign-in link', () => sendSignInLink(services, { email, origin, appTitle: input.appTitle }));
+  }
 
-  const token = await services.auth.tokens.issue({ kind: 'email-link', uid: user.uid, email: user.email, ttlMs: EMAIL_LINK_TTL_MS });
-  const link = `${publicOrigin(services.env, request)}/login?${new URLSearchParams({ mode: 'email-link', token })}`;
-  await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
-
-  const headers = new Headers({ 'Set-Cookie': await services.auth.rememberedEmail.serialize(user.email) });
+  const headers = new Headers({ 'Set-Cookie': await services.auth.rememberedEmail.serialize(email, cookieSecurity(request)) });
   const response = await redirectToLogin(
     services,
     request,
     '/login?mode=email-link',
-    { notice: { tone: 'success', text: emailLinkSentText(user.email) } },
+    { notice: { tone: 'success', text: emailLinkSentText(email) } },
     { headers },
   );
   return { kind: 'sent', response };
+}
+
+/** Sends the link when the address's account exists, is enabled and has staff access; else nothing. */
+async function sendSignInLink(services: SignInServices, { email, origin, appTitle }: { email: string; origin: string; appTitle: string }) {
+  const user = await services.identity.getUserByEmail(email);
+  if (!user || user.disabled) return;
+  if (accessVerdict(await loadAccess(services, user)) !== 'staff') return;
+  const token = await services.auth.tokens.issue({ kind: 'email-link', uid: user.uid, email: user.email, ttlMs: EMAIL_LINK_TTL_MS });
+  const link = `${origin}/login?${new URLSearchParams({ mode: 'email-link', token })}`;
+  await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
 }
 
 /** The e-mail this browser asked a sign-in link for, if it remembers one. */
@@ -454,81 +504,100 @@ export async function redeemEmailLink(
     };
 
   const session = await flowSession(services, request);
-  const headers = new Headers({ 'Set-Cookie': await startPending(services, session, user, 'email-link', null) });
-  headers.append('Set-Cookie', await services.auth.rememberedEmail.serialize('', { maxAge: 0 }));
+  const headers = new Headers({ 'Set-Cookie': await startPending(services, request, session, user, 'email-link', null) });
+  headers.append('Set-Cookie', await services.auth.rememberedEmail.serialize('', { maxAge: 0, ...cookieSecurity(request) }));
   return { kind: 'verified', response: redirect(DEVICE_STEP_PATH, { headers }) };
 }
 
 // ─── Forgotten passwords ─────────────────────────────────────────────────────────────────
 
-export type ResetRequestOutcome = { kind: 'sent'; response: Response } | { kind: 'rate-limited' } | { kind: 'failed'; message: string };
+export type ResetRequestOutcome = { kind: 'sent'; response: Response } | { kind: 'rate-limited' };
 
 /**
- * Sends a password reset e-mail: a link to the identity provider's own reset page when it
- * hosts one (Firebase Auth), else the console's single-use reset link (1 hour).
+ * A password reset request: the spec's success note for every address; after the answer, an
+ * existing enabled account gets an e-mail with a link to the identity provider's own reset
+ * page when it hosts one (Firebase Auth), else the console's single-use reset link (1 hour).
  */
 export async function requestPasswordReset(
   services: SignInServices,
   request: Request,
-  rawEmail: string,
-  appTitle: string,
+  input: { email: string; appTitle: string; client: string | null },
 ): Promise<ResetRequestOutcome> {
-  const email = normalizeEmail(rawEmail);
-  if (!(await hitLimits(services.rateLimiter, 'reset', email, clientIp(request))).allowed) return { kind: 'rate-limited' };
+  const email = normalizeEmail(input.email);
+  const limits = await countMailRequest(services.rateLimiter, 'reset', email, input.client);
+  if (!limits.allowed) return { kind: 'rate-limited' };
 
-  let link: string;
-  let validForMs: number | undefined;
-  try {
-    if (services.identity.generatePasswordResetLink) {
-      link = await services.identity.generatePasswordResetLink(email);
-    } else {
-      const user = await services.identity.getUserByEmail(email);
-      if (!user)
-        throw new IdentityError(
-          'user-not-found',
-          'There is no user record corresponding to this identifier. The user may have been deleted.',
-        );
-      if (user.disabled) throw new IdentityError('user-disabled', 'The user account has been disabled by an administrator.');
-      const token = await services.auth.tokens.issue({
-        kind: 'password-reset',
-        uid: user.uid,
-        email: user.email,
-        ttlMs: PASSWORD_RESET_TTL_MS,
-      });
-      link = `${publicOrigin(services.env, request)}/login?${new URLSearchParams({ mode: 'reset', token })}`;
-      validForMs = PASSWORD_RESET_TTL_MS;
-    }
-  } catch (error) {
-    if (error instanceof IdentityError) return { kind: 'failed', message: error.message };
-    throw error;
+  if (!limits.addressLimitReached) {
+    const origin = publicOrigin(services.env, request);
+    runInBackground('Sending a password reset link', () => sendResetLink(services, { email, origin, appTitle: input.appTitle }));
   }
-  await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
   const response = await redirectToLogin(services, request, '/login?mode=forgot', {
     notice: { tone: 'success', text: PASSWORD_RESET_SENT },
   });
   return { kind: 'sent', response };
 }
 
+/** Sends the reset e-mail when the address's account exists and is enabled; else nothing. */
+async function sendResetLink(services: SignInServices, { email, origin, appTitle }: { email: string; origin: string; appTitle: string }) {
+  let link: string;
+  let validForMs: number | undefined;
+  if (services.identity.generatePasswordResetLink) {
+    try {
+      link = await services.identity.generatePasswordResetLink(email);
+    } catch (error) {
+      if (error instanceof IdentityError) return; // no such account: nothing to send
+      throw error;
+    }
+  } else {
+    const user = await services.identity.getUserByEmail(email);
+    if (!user || user.disabled) return;
+    const token = await services.auth.tokens.issue({
+      kind: 'password-reset',
+      uid: user.uid,
+      email: user.email,
+      ttlMs: PASSWORD_RESET_TTL_MS,
+    });
+    link = `${origin}/login?${new URLSearchParams({ mode: 'reset', token })}`;
+    validForMs = PASSWORD_RESET_TTL_MS;
+  }
+  await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
+}
+
 export type ResetOutcome =
   { kind: 'done'; response: Response } | { kind: 'problem'; alert: LoginAlert } | { kind: 'failed'; message: string };
 
-/** Sets the new password chosen on the console's reset page, using up the reset token. */
+/**
+ * Sets the new password chosen on the console's reset page, using up the reset token. Whoever
+ * knew the old password is signed out: every session of the person ends (this browser's too:
+ * the reset page says to log in with the new password), and their other unused reset and
+ * sign-in links stop working.
+ */
 export async function resetPassword(services: SignInServices, request: Request, token: string, password: string): Promise<ResetOutcome> {
   const check = await services.auth.tokens.inspect(token, 'password-reset');
   if (!check.ok) return { kind: 'problem', alert: tokenProblem('password-reset', check.problem) };
   const redeemed = await services.auth.tokens.redeem(token, 'password-reset');
   if (!redeemed.ok) return { kind: 'problem', alert: tokenProblem('password-reset', redeemed.problem) };
+  const { uid, email } = redeemed.record;
   try {
-    await services.identity.setPassword(redeemed.record.uid, password);
+    await services.identity.setPassword(uid, password);
   } catch (error) {
     if (error instanceof IdentityError) return { kind: 'failed', message: error.message };
     throw error;
   }
+  const current = await readSession(services.sessions, request);
+  await revokeSessionsOf(services.db, services.paths, uid);
+  await services.auth.tokens.revokeAllOf(uid);
   // Earlier failed attempts no longer count against the address.
-  await services.rateLimiter.reset(addressKey('password', redeemed.record.email));
-  const response = await redirectToLogin(services, request, '/login', {
-    notice: { tone: 'success', text: PASSWORD_CHANGED },
-    email: redeemed.record.email,
-  });
+  await clearPasswordFailures(services.rateLimiter, email, null);
+  const headers = new Headers();
+  // This browser's session, if it was the person's, has just ended: drop its cookie too.
+  if (current.get('uid') === uid) headers.append('Set-Cookie', await services.sessions.destroySession(current, cookieSecurity(request)));
+  const response = await redirectToLogin(
+    services,
+    request,
+    '/login',
+    { notice: { tone: 'success', text: PASSWORD_CHANGED }, email },
+    { headers },
+  );
   return { kind: 'done', response };
 }

@@ -119,4 +119,20 @@ describe('single-use sign-in tokens', () => {
     await issue();
     expect((await db.ref(paths.authToken(staleId)).get()).exists()).toBe(false);
   });
+
+  it("can all be used up at once for a person, leaving others' alone", async () => {
+    const reset = await issue('password-reset');
+    const link = await issue('email-link');
+    const others = await tokens().issue({
+      kind: 'password-reset',
+      uid: 'demo-editor',
+      email: 'editor@demo.example',
+      ttlMs: EMAIL_LINK_TTL_MS,
+    });
+    expect(await tokens().revokeAllOf('demo-admin')).toBeGreaterThanOrEqual(2);
+    expect(await tokens().inspect(reset, 'password-reset')).toEqual({ ok: false, problem: 'used' });
+    expect(await tokens().inspect(link, 'email-link')).toEqual({ ok: false, problem: 'used' });
+    expect((await tokens().inspect(others, 'password-reset')).ok).toBe(true);
+    expect(await tokens().revokeAllOf('demo-admin')).toBe(0);
+  });
 });

@@ -39,6 +39,8 @@ export interface AuthTokens {
   inspect(token: string, kind: AuthTokenKind): Promise<TokenCheck>;
   /** Checks a token and marks it used; only the first redemption succeeds. */
   redeem(token: string, kind: AuthTokenKind): Promise<TokenCheck>;
+  /** Marks every unused token of a person used (after a new password); answers how many. */
+  revokeAllOf(uid: string): Promise<number>;
 }
 
 export interface AuthTokenOptions {
@@ -136,6 +138,19 @@ export function createAuthTokens({ db, paths, secrets, now = Date.now }: AuthTok
         return { ...current, usedAt: now() };
       });
       return verdict;
+    },
+
+    async revokeAllOf(uid) {
+      const root = db.ref(paths.authToken('_')).parent!;
+      const snapshot = await root.orderByChild('uid').equalTo(uid).get();
+      const updates: Record<string, number> = {};
+      const usedAt = now();
+      snapshot.forEach((child) => {
+        const record = toRecord(child.val());
+        if (child.key && record && !record.usedAt) updates[`${child.key}/usedAt`] = usedAt;
+      });
+      if (Object.keys(updates).length > 0) await root.update(updates);
+      return Object.keys(updates).length;
     },
   };
 }

@@ -43,6 +43,7 @@ export {
   requireCanNotify,
   requireLocationAdmin,
   requireRemoteGrant,
+  requireRemoteManager,
   requireStaff,
   requireSuperAdmin,
   requireSystemAdmin,

@@ -116,7 +116,9 @@ describe('requireUser', () => {
     const location = (path: string) => loginRedirect(new Request(`${ORIGIN}${path}`)).headers.get('Location');
     expect(location('//evil.example/x')).toBe('/login');
     expect(location('/a/../b')).toBe('/login?redirectTo=%2Fb');
-    expect(location('/search?q=..%2F..')).toBe('/login');
+    // A query is part of this site's address, whatever it holds.
+    expect(location('/search?q=..%2F..')).toBe('/login?redirectTo=%2Fsearch%3Fq%3D..%252F..');
+    expect(location('/%09/evil.example/x')).toBe('/login?redirectTo=%2F%2509%2Fevil.example%2Fx');
     expect(location('/ok?next=https://evil.example')).toBe('/login?redirectTo=%2Fok%3Fnext%3Dhttps%3A%2F%2Fevil.example');
   });
 });

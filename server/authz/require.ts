@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { sitePath } from '@server/auth/redirect';
 import { readSession, sessionUser, type SessionUser, type StaffSessionStorage } from '@server/auth/session';
 import type { RealtimeDb } from '@server/db/types';
 import type { Env } from '@server/env';
@@ -38,6 +38,8 @@ import {
  * | requireCanNotify      | StaffContext       | + 403 unless admin of, or allowed to notify in, the community     |
  * | requireSystemAdmin    | StaffContext       | + 403 unless resort system admin                                  |
  * | requireSuperAdmin     | StaffContext       | + 403 unless super admin                                          |
+ * | requireRemoteManager  | { user, access }   | as requireUser; redirect / for staff (they have the console); 403 |
+ * |                       |                    |   'no-access' for people with neither rights nor a remote grant  |
  * | requireRemoteGrant    | RemoteContext      | 404 unless the uuid / detail id resolves to a grant and its item; |
  * |                       |                    | 403 when the grant lacks the permission; by detail id, anonymous  |
  * |                       |                    | people are sent to /login (e-mail access needs an account)        |
@@ -95,7 +97,7 @@ export function notFound(): Response {
  */
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
-  const target = safeRedirect(`${url.pathname}${url.search}`, '/');
+  const target = sitePath(`${url.pathname}${url.search}`) ?? '/';
   return redirect(target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`);
 }
 
@@ -140,6 +142,7 @@ export interface Authz {
   requireCanNotify(request: Request, options?: StaffOptions): Promise<StaffContext>;
   requireSystemAdmin(request: Request, options?: StaffOptions): Promise<StaffContext>;
   requireSuperAdmin(request: Request, options?: StaffOptions): Promise<StaffContext>;
+  requireRemoteManager(request: Request): Promise<{ user: SessionUser; access: Access }>;
   requireRemoteGrant(request: Request, target: RemoteTarget, permission: RemotePermission): Promise<RemoteContext>;
 }
 
@@ -181,6 +184,15 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
       if (!community) throw forbidden('no-access');
     }
     return { user, access, community, communities };
+  }
+
+  /** Remote editors only (REMOTE_HOME): staff belong in the console, people without rights nowhere. */
+  async function requireRemoteManager(request: Request) {
+    const { user, access } = await requireAccess(request);
+    const verdict = accessVerdict(access);
+    if (verdict === 'staff') throw redirect('/');
+    if (verdict === 'none') throw forbidden('no-access');
+    return { user, access };
   }
 
   const requireRole =
@@ -256,6 +268,7 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
     requireCanNotify: requireRole('can-notify', ({ access, community }) => canNotify(access, community)),
     requireSystemAdmin: requireRole('system-admin', ({ access }) => access.isResortSystem),
     requireSuperAdmin: requireRole('super-admin', ({ access }) => access.isSuperAdmin),
+    requireRemoteManager,
     requireRemoteGrant,
   };
 }
@@ -271,5 +284,6 @@ export const {
   requireCanNotify,
   requireSystemAdmin,
   requireSuperAdmin,
+  requireRemoteManager,
   requireRemoteGrant,
 } = authz;

@@ -1,11 +1,26 @@
 import type { RealtimeDb } from '@server/db/types';
+import { isDemoMode, type Env } from '@server/env';
 import type { Paths } from '@server/paths';
 import type { OutboxMessage, OutboxRecord } from './outbox';
+import type { Mailer } from './types';
 
 /**
  * Reading the development outbox. Its own server-only module so that the /dev/outbox route
  * can import it without pulling the mailers into the browser build.
  */
+
+/**
+ * Whether /dev/outbox is served (docs/decisions/003): only in demo mode (DEMO_MODE=on), with
+ * the outbox mailer (no SMTP_URL) and the embedded database. Everywhere else the page is 404,
+ * whatever NODE_ENV says: it shows everyone's sign-in and reset links to whoever asks.
+ */
+export function showsDevOutbox(services: {
+  env: Pick<Env, 'DEMO_MODE'>;
+  db: Pick<RealtimeDb, 'engine'>;
+  mailer: Pick<Mailer, 'transport'>;
+}): boolean {
+  return isDemoMode(services.env) && services.mailer.transport === 'outbox' && services.db.engine === 'embedded';
+}
 
 function toMessage(id: string, value: unknown): OutboxMessage | null {
   if (!value || typeof value !== 'object') return null;

@@ -1,7 +1,8 @@
 /**
  * The demo data: two communities, their content and six demo accounts, loaded into the
- * database (and the seed images into file storage) by `seedDemoData`. `npm start` seeds an
- * empty embedded database; `npm run seed -- --reset` (firebase/seed/seed.ts) reloads it.
+ * database (and the seed images into file storage) by `seedDemoData`. In demo mode (`npm start`)
+ * an empty embedded database is seeded at start-up; `npm run seed -- --reset`
+ * (firebase/seed/seed.ts) reloads it.
  *
  * ## What is seeded (firebase/seed/)
  * - demo-data.json: the database tree, keyed exactly as the database paths of
@@ -27,7 +28,7 @@
  *   password is `demo-password-1`.
  *   | e-mail                   | uid              | rights |
  *   | system@demo.example      | demo-system      | isResortSystem + admin of both communities |
- *   | super@demo.example       | demo-super       | super admin when listed in SUPER_ADMIN_EMAILS; admin of demo-campground so it can sign in |
+ *   | super@demo.example       | demo-super       | super admin in demo mode or when listed in SUPER_ADMIN_EMAILS; admin of demo-campground so it can sign in |
  *   | admin@demo.example       | demo-admin       | demo-campground: isEditor, isAdmin, canNotify |
  *   | editor@demo.example      | demo-editor      | demo-campground: isEditor |
  *   | town-editor@demo.example | demo-town-editor | demo-town: isEditor |
@@ -80,10 +81,11 @@ export { UserAuthorizationSchema, RemoteAccessEntrySchema, CommunityRightsSchema
 
 /** The demo communities' keys. */
 export const DEMO_COMMUNITIES = ['demo-campground', 'demo-town'] as const;
-/** The password of every demo account. */
-export const DEMO_PASSWORD = 'demo-password-1';
-/** The demo account that is a super admin (by default on the embedded database; see server/env). */
-export { DEMO_SUPER_ADMIN_EMAIL } from '../env';
+/**
+ * The password of every demo account, and the demo account that is a super admin (in demo mode
+ * on the embedded database): see server/env.
+ */
+export { DEMO_PASSWORD, DEMO_SUPER_ADMIN_EMAIL } from '../env';
 
 /** The demo data as stored in firebase/seed/demo-data.json (tokens unresolved). */
 export function loadDemoData(): Json {

@@ -186,6 +186,15 @@ test.describe('accessibility (axe) @js-only', () => {
     await visit(page, '/integrations');
   });
 
+  test('the remote manager’s page, at desktop width and at 390 px', async ({ page, loginAs }) => {
+    await loginAs('remote@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/detail/remote');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/detail/remote');
+    await withoutScripts(page, '/detail/remote');
+  });
+
   test('a municipality editor’s home', async ({ page, loginAs }) => {
     await loginAs('town-editor@demo.example');
     await visit(page, '/');

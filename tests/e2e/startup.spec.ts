@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { createEmbeddedDb } from '@server/db';
+import { createPaths } from '@server/paths';
 import { E2E_PORT } from '../../playwright.config';
 
 /**
@@ -10,14 +12,17 @@ import { E2E_PORT } from '../../playwright.config';
  */
 const BAD_ENV_PORT = E2E_PORT + 1000;
 const NO_REDIS_PORT = E2E_PORT + 1001;
+const DEPLOYED_PORT = E2E_PORT + 1002;
 const SERVE = ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'];
 
 function start(port: number, env: Record<string, string>) {
   const dataDir = `tests/.tmp/startup-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
+  // What `npm run serve` gets on a server: nothing about demo mode unless a test says so.
+  const { DEMO_MODE: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, SERVE, {
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -31,7 +36,7 @@ function start(port: number, env: Record<string, string>) {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  return { child, exited, dataDir, output: () => output, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 async function stop(child: ChildProcess, exited: Promise<number | null>) {
@@ -49,7 +54,7 @@ test('a malformed variable stops start-up and names the variable', async () => {
 });
 
 test('with Redis unreachable the pages serve, the health check says degraded and the log says how to start Redis', async ({ request }) => {
-  const server = start(NO_REDIS_PORT, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off' });
+  const server = start(NO_REDIS_PORT, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off', DEMO_MODE: 'on' });
   try {
     await expect(async () => {
       const response = await request.get(`http://127.0.0.1:${NO_REDIS_PORT}/healthcheck`, { timeout: 3_000 });
@@ -69,6 +74,32 @@ test('with Redis unreachable the pages serve, the health check says degraded and
     // Said once, not on every retry.
     expect(server.output().match(/redis-server --daemonize yes/g)).toHaveLength(1);
     expect(await stop(server.child, server.exited)).toBe(0);
+  } finally {
+    await stop(server.child, server.exited);
+    server.cleanup();
+  }
+});
+
+test('served as a deployment (no DEMO_MODE), the outbox is 404, nothing is seeded and start-up says demo mode is off', async ({
+  request,
+}) => {
+  const server = start(DEPLOYED_PORT, {});
+  try {
+    await expect(async () => {
+      const response = await request.get(`http://127.0.0.1:${DEPLOYED_PORT}/healthcheck`, { timeout: 3_000 });
+      expect(response.status()).toBe(200);
+    }).toPass({ timeout: 20_000 });
+    expect((await request.get(`http://127.0.0.1:${DEPLOYED_PORT}/dev/outbox`)).status()).toBe(404);
+    expect((await request.get(`http://127.0.0.1:${DEPLOYED_PORT}/login`)).status()).toBe(200);
+    await expect.poll(server.output).toMatch(/Demo mode is off: no demo data, no default super admin, no \/dev\/outbox/);
+    expect(server.output()).not.toMatch(/loading the demo communities/);
+    expect(await stop(server.child, server.exited)).toBe(0);
+    const db = createEmbeddedDb({ file: `${server.dataDir}/rtdb.sqlite` });
+    try {
+      expect((await db.ref(createPaths('amc').communities()).get()).exists()).toBe(false);
+    } finally {
+      await db.close();
+    }
   } finally {
     await stop(server.child, server.exited);
     server.cleanup();

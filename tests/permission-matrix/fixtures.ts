@@ -45,11 +45,16 @@ export function demoPerson(role: Exclude<Role, 'anonymous'>): DemoPerson {
   return { uid: user.uid, email: user.email, displayName: user.displayName };
 }
 
-/** The environment of a test: its own folder, database file, Redis prefix; no workers, no automatic seeding. */
+/**
+ * The environment of a test: its own folder, database file, Redis prefix; no workers, no
+ * automatic seeding; demo mode (the demo people are the roles, super@demo.example the super
+ * admin) unless `overrides` say DEMO_MODE=off.
+ */
 export function testEnv(label: string, overrides: Record<string, string> = {}): Env {
   const dir = makeTempDir(label);
   return parseEnv({
     NODE_ENV: 'test',
+    DEMO_MODE: 'on',
     DATA_DIR: dir,
     DATABASE_FILE: join(dir, 'rtdb.sqlite'),
     REDIS_PREFIX: `test-${label}-${process.pid}`,

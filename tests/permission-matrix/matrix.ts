@@ -219,7 +219,7 @@ export const MATRIX: MatrixRow[] = [
   {
     request: { path: '/dev/outbox' },
     expected: everyone(200),
-    note: 'public while no SMTP server is configured (the outbox mailer); 404 with SMTP_URL set',
+    note: 'public in demo mode (the demo set-up these lines run in) without SMTP; 404 outside demo mode or with SMTP_URL (app/routes/dev.outbox.test.ts)',
   },
   { request: { path: SEED_IMAGE }, expected: everyone(200), note: 'public: the path is the capability' },
   { request: { path: '/files/demo-campground/images/nope.png' }, expected: everyone(404) },
@@ -583,4 +583,17 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Pages outside the shell ──
   { request: { path: '/google-auth?code=abc&scope=email' }, expected: SIGNED_IN },
+  {
+    request: { path: '/detail/remote' },
+    expected: {
+      anonymous: LOGIN,
+      editorA: 'redirect:/',
+      adminA: 'redirect:/',
+      editorB: 'redirect:/',
+      system: 'redirect:/',
+      super: 'redirect:/',
+      remote: 200,
+    },
+    note: "where a remote manager's sign-in lands: what their remote access covers; staff belong in the console",
+  },
 ];

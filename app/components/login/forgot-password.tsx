@@ -21,7 +21,7 @@ export function ForgotPassword({
 }: {
   email: string;
   notice: LoginNoticeData | null;
-  /** The identity provider's message when the reset was refused. */
+  /** Why the reset could not be asked for (too many requests). */
   failure: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
   redirectTo: string | null;

@@ -43,7 +43,7 @@ export interface LoginActionData {
   intent: LoginIntent;
   result?: SubmissionResult<string[]>;
   dialog?: LoginDialogData;
-  /** Forgot Password: the identity provider's reason for refusing the reset. */
+  /** Forgot Password: why no reset e-mail could be asked for (too many requests from this client). */
   failure?: string;
 }
 

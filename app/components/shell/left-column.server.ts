@@ -1,4 +1,5 @@
 import { createCookie, redirect } from '@remix-run/node';
+import { cookieSecurity } from '@server/auth/session';
 import { LEFT_COLUMN_PARAM, parseLeftColumnChoice, parseLeftColumnState, type LeftColumnState } from './left-column-state';
 
 /**
@@ -32,7 +33,7 @@ export async function leftColumnChangeRedirect(request: Request): Promise<Respon
   url.searchParams.delete(LEFT_COLUMN_PARAM);
   const headers = new Headers();
   // 'auto' forgets the choice (an entry chosen in the opened drawer closes it on narrow screens).
-  if (state === 'auto') headers.append('Set-Cookie', await leftColumnCookie.serialize('', { maxAge: 0 }));
-  else if (state) headers.append('Set-Cookie', await leftColumnCookie.serialize(state));
+  if (state === 'auto') headers.append('Set-Cookie', await leftColumnCookie.serialize('', { maxAge: 0, ...cookieSecurity(request) }));
+  else if (state) headers.append('Set-Cookie', await leftColumnCookie.serialize(state, cookieSecurity(request)));
   return redirect(`${url.pathname}${url.search}`, { headers });
 }

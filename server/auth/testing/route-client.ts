@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 /**
  * A browser stand-in for loader and action tests of the sign-in routes: it keeps cookies
  * between requests (honouring Max-Age=0 and past Expires), calls a route's exported loader or
- * action with a real Request, and normalises what comes back (a Response, thrown or returned,
- * or single-fetch `data()`) into status, headers and data.
+ * action with a real Request and the load context the HTTP server would give (the client's
+ * address), and normalises what comes back (a Response, thrown or returned, or single-fetch
+ * `data()`) into status, headers and data.
  */
 
 export const ORIGIN = 'http://console.test';
@@ -32,7 +33,15 @@ const isDataWithInit = (value: unknown): value is DataWithInit =>
 export class RouteClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly headers: Record<string, string> = {},
+    readonly options: {
+      /** The client's address the HTTP server reports (load context `clientAddress`); none by default. */
+      clientAddress?: string | null;
+      /** The site's origin as the request arrived ('https://…' for https); default ORIGIN. */
+      origin?: string;
+    } = {},
+  ) {}
 
   /** The Cookie header this browser sends. */
   get cookieHeader(): string {
@@ -61,13 +70,13 @@ export class RouteClient {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set('Cookie', this.cookieHeader);
-    return new Request(new URL(path, ORIGIN), { ...init, headers });
+    return new Request(new URL(path, this.options.origin ?? ORIGIN), { ...init, headers });
   }
 
   async call<T>(handler: Handler, request: Request): Promise<RouteAnswer<T>> {
     let result: unknown;
     try {
-      result = await handler({ request, params: {}, context: {} });
+      result = await handler({ request, params: {}, context: { clientAddress: this.options.clientAddress ?? null } });
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       result = thrown;

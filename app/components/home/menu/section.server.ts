@@ -46,5 +46,5 @@ export async function chooseSectionAction(request: Request, menuId: string): Pro
   }
   const session = await readSession(services.sessions, request);
   session.set('menuSection', { communityKey: community, menuId });
-  return redirect('/', { headers: { 'Set-Cookie': await services.sessions.commitSession(session, commitOptions(session)) } });
+  return redirect('/', { headers: { 'Set-Cookie': await services.sessions.commitSession(session, commitOptions(session, request)) } });
 }

@@ -1,0 +1,112 @@
+import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LoginLayout, ViewHeading } from '~/components/login/login-layout';
+import loginStyles from '~/components/login/login.css';
+import { PageDialog } from '~/components/ui/dialog';
+import { loadRemoteHome } from './remote-home.server';
+
+/**
+ * /detail/remote (spec 01 §2.1, spec 03 §2): where a remote manager lands after signing in by
+ * e-mail. It says which listings their remote access covers and what they may do there; the
+ * pages for editing them come with the remote detail pages. No shell: remote routes show no
+ * admin navigation.
+ */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: loginStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `Remote Access - ${page?.appTitle ?? 'App Admin'}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data(await loadRemoteHome(request), { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export default function RemoteHome() {
+  const { appTitle, logo, email, listings } = useLoaderData<typeof loader>();
+  const one = listings.length === 1;
+
+  return (
+    <LoginLayout appTitle={appTitle} logo={logo}>
+      <ViewHeading title="Remote Access">
+        You are logged in as {email}. Your access covers {one ? 'this listing' : `these ${listings.length} listings`}.
+      </ViewHeading>
+
+      <Flex direction="column" gap="3" asChild>
+        <ul className="remote-listings" aria-label="Your listings">
+          {listings.map((listing) => (
+            <Card key={listing.detailId} asChild>
+              <li aria-labelledby={`listing-${listing.detailId}`}>
+                <Flex direction="column" gap="2">
+                  <Heading as="h2" size="4" id={`listing-${listing.detailId}`}>
+                    {listing.title}
+                  </Heading>
+                  <Text as="p" size="2" color="gray">
+                    {listing.kind}
+                    {listing.community ? ` in ${listing.community}` : ''}
+                    {listing.relationship ? ` · ${listing.relationship}` : ''}
+                  </Text>
+                  <Text as="p" size="2" id={`permissions-${listing.detailId}`}>
+                    What you may do:
+                  </Text>
+                  <Flex gap="2" wrap="wrap" asChild>
+                    <ul className="remote-permissions" aria-labelledby={`permissions-${listing.detailId}`}>
+                      {listing.permissions.map((permission) => (
+                        <li key={permission.id}>
+                          <Badge color={permission.granted ? 'green' : 'gray'} variant={permission.granted ? 'soft' : 'outline'} size="2">
+                            {permission.granted ? permission.label : `${permission.label}: not granted`}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </Flex>
+                </Flex>
+              </li>
+            </Card>
+          ))}
+        </ul>
+      </Flex>
+
+      <Callout.Root color="blue" role="note">
+        <Callout.Text>
+          Editing {one ? 'your listing' : 'your listings'} here is coming soon. Until then, ask the community&apos;s staff to make changes
+          for you.
+        </Callout.Text>
+      </Callout.Root>
+
+      <Form method="post" action="/login?action=logout">
+        <Button type="submit" variant="soft" size="3" style={{ width: '100%' }}>
+          Log Out
+        </Button>
+      </Form>
+    </LoginLayout>
+  );
+}
+
+interface ForbiddenBody {
+  reason?: string;
+  title?: string;
+  text?: string;
+}
+
+/** A signed-in person without any rights gets the spec's 'User Does Not Have Access' dialog, whose OK signs them out. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const body = isRouteErrorResponse(error) && error.status === 403 ? (error.data as ForbiddenBody | null) : null;
+  if (body && typeof body === 'object' && body.reason === 'no-access' && body.title) {
+    return (
+      <PageDialog
+        title={body.title}
+        description={body.text}
+        actions={
+          <Form method="post" action="/login?action=logout">
+            <Button type="submit" data-autofocus>
+              OK
+            </Button>
+          </Form>
+        }
+      />
+    );
+  }
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { installTestServices } from '../tests/permission-matrix/fixtures';
+import { bootPlatform, demoModeLine } from './boot';
+import { parseEnv } from './env';
+import { isDatabaseEmpty } from './seed';
+
+function bootLog() {
+  const lines: string[] = [];
+  return { lines, log: { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) } };
+}
+
+describe('start-up', () => {
+  it('outside demo mode (the default, also with NODE_ENV=production) seeds nothing and says so in one line', async () => {
+    const { services, close } = await installTestServices('boot-off', {
+      seed: false,
+      env: { NODE_ENV: 'production', DEMO_MODE: 'off', SEED_DEMO_DATA: 'auto' },
+    });
+    try {
+      const { lines, log } = bootLog();
+      await bootPlatform(services, log);
+      expect(await isDatabaseEmpty(services.db, services.env.PRODUCT)).toBe(true);
+      expect(await services.identity.getUserByEmail('admin@demo.example')).toBeNull();
+      expect(lines).toEqual([
+        'Demo mode is off: no demo data, no default super admin, no /dev/outbox (DEMO_MODE=on turns them on for a try-out). Without SMTP_URL, e-mails (sign-in and reset links too) are kept in the database and not sent.',
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('in demo mode seeds an empty embedded database and says what anyone can do', async () => {
+    const { services, close } = await installTestServices('boot-on', { seed: false, env: { DEMO_MODE: 'on', SEED_DEMO_DATA: 'auto' } });
+    try {
+      const { lines, log } = bootLog();
+      await bootPlatform(services, log);
+      expect(await isDatabaseEmpty(services.db, services.env.PRODUCT)).toBe(false);
+      expect(await services.identity.getUserByEmail('admin@demo.example')).toMatchObject({ uid: 'demo-admin' });
+      expect(lines[0]).toBe(
+        'Demo mode is on (DEMO_MODE=on): an empty database gets the demo communities and logins with their published password, super@demo.example is a super admin, /dev/outbox shows every e-mail, sign-in and reset links included, to anyone. Anyone who can reach this server can sign in as the demo people; never use it for real data.',
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('names only what demo mode does with the given set-up', () => {
+    const services = (env: Record<string, string>) => ({
+      env: parseEnv({ DEMO_MODE: 'on', ...env }),
+      db: { engine: 'embedded' as const },
+      mailer: { transport: env.SMTP_URL ? ('smtp' as const) : ('outbox' as const) },
+    });
+    const line = demoModeLine(services({ SMTP_URL: 'smtp://mail.example.com', SUPER_ADMIN_EMAILS: 'ops@example.com' }) as never);
+    expect(line).toMatch(/^Demo mode is on/);
+    expect(line).not.toMatch(/outbox|super admin/);
+    expect(demoModeLine(services({ DEMO_MODE: 'off', SMTP_URL: 'smtp://mail.example.com' }) as never)).toBe(
+      'Demo mode is off: no demo data, no default super admin, no /dev/outbox (DEMO_MODE=on turns them on for a try-out).',
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import { communitySummary, type Access, type RemoteGrant, type RemotePermission } from '@server/authz/access';
+import type { RealtimeDb } from '@server/db/types';
+import { parseListingContext, type Paths } from '@server/paths';
+
+/**
+ * What a remote manager's sign-in lands on (REMOTE_HOME, /detail/remote): the listings their
+ * remote access entries give them (spec 02 §3 and spec 03 §3 "Remote access entry"), each with
+ * its kind, community, their relationship and what they may do. The pages for editing the
+ * listings come with the remote detail pages (/detail/remote/id/:detailId).
+ */
+
+/** The spec's names of the permissions (spec 03 §2 Remote Administration's checkboxes). */
+export const REMOTE_PERMISSION_LABELS: Record<RemotePermission, string> = {
+  editInfo: 'Edit Information',
+  addButtons: 'Add Buttons',
+  sendNotifications: 'Send Notifications',
+};
+
+export interface RemoteListing {
+  detailId: string;
+  title: string;
+  /** What the listing is ('Business listing', 'Event', 'Calendar' …). */
+  kind: string;
+  /** The title of the community the listing belongs to. */
+  community: string | null;
+  /** The relationship the entry names (Owner, Manager, Staff …). */
+  relationship: string | null;
+  permissions: Array<{ id: RemotePermission; label: string; granted: boolean }>;
+}
+
+const KIND_LABELS: Record<string, string> = {
+  business: 'Business listing',
+  event: 'Event',
+  events: 'Event',
+  calendar: 'Calendar',
+};
+
+/** A listing's kind as people say it. */
+export function remoteKindLabel(type: string): string {
+  const known = KIND_LABELS[type.trim().toLowerCase()];
+  if (known) return known;
+  const words = type.trim().replace(/[-_]+/g, ' ');
+  return words === '' ? 'Listing' : `${words[0]!.toUpperCase()}${words.slice(1)}`;
+}
+
+function communityOf(grant: RemoteGrant): string | null {
+  try {
+    return parseListingContext(grant.origContext).community;
+  } catch {
+    return null;
+  }
+}
+
+/** The person's remote listings, sorted by title. */
+export async function loadRemoteListings(
+  deps: { db: RealtimeDb; paths: Pick<Paths, 'community'> },
+  access: Pick<Access, 'remoteGrants'>,
+): Promise<RemoteListing[]> {
+  const keys = [...new Set(access.remoteGrants.map(communityOf).filter((key): key is string => key !== null))];
+  const names = new Map<string, string>();
+  await Promise.all(
+    keys.map(async (key) => {
+      const summary = communitySummary(key, (await deps.db.ref(deps.paths.community(key)).get()).val());
+      if (summary) names.set(key, summary.title);
+    }),
+  );
+  return access.remoteGrants
+    .map((grant) => {
+      const key = communityOf(grant);
+      return {
+        detailId: grant.detailId,
+        title: grant.detailTitle || grant.detailId,
+        kind: remoteKindLabel(grant.type),
+        community: key ? (names.get(key) ?? null) : null,
+        relationship: grant.title || null,
+        permissions: (Object.keys(REMOTE_PERMISSION_LABELS) as RemotePermission[]).map((id) => ({
+          id,
+          label: REMOTE_PERMISSION_LABELS[id],
+          granted: grant[id],
+        })),
+      };
+    })
+    .sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
+}
