@@ -296,10 +296,23 @@ describe('form bodies', () => {
     expect(Object.fromEntries(result.formData)).toEqual({ title: 'Lake view', intent: 'save' });
   });
 
-  it('answers invalid-body for other bodies and malformed multipart', async () => {
-    const json = new Request('http://console.test/x', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    expect(expectError(await parseUpload(json)).code).toBe('invalid-body');
+  it('refuses a body that is not a form with 415 and a message', async () => {
+    for (const contentType of ['application/json', 'text/plain', null]) {
+      const headers = contentType ? { 'Content-Type': contentType } : undefined;
+      const request = new Request('http://console.test/x', { method: 'POST', headers, body: '{"title":"x"}' });
+      // A body without a declared type gets text/plain from the Request constructor: drop it.
+      if (!contentType) request.headers.delete('Content-Type');
+      const refusal = await parseUpload(request).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(refusal).toBeInstanceOf(Response);
+      expect((refusal as Response).status).toBe(415);
+      expect(await (refusal as Response).text()).toMatch(/web form/);
+    }
+  });
 
+  it('answers invalid-body for malformed multipart', async () => {
     const noBoundary = new Request('http://console.test/x', {
       method: 'POST',
       headers: { 'Content-Type': 'multipart/form-data' },
