@@ -23,14 +23,18 @@ export interface RemixApp {
   routes: Routes;
 }
 
-export async function remixApp(): Promise<RemixApp> {
+/**
+ * The app, with `overrides` replacing exports of route modules by id (e.g. an action that
+ * answers a crafted reply, to see what the page renders of it).
+ */
+export async function remixApp(overrides: Readonly<Record<string, Record<string, unknown>>> = {}): Promise<RemixApp> {
   (globalThis as { [STARTED]?: boolean })[STARTED] = true;
   const entry = (await import('../../app/entry.server')) as unknown as EntryModule;
   const routes = appRoutes();
   const serverRoutes: ServerBuild['routes'] = {};
   const manifestRoutes: ServerBuild['assets']['routes'] = {};
   for (const route of routes.values()) {
-    const module = (await loadRouteModule(route)) as unknown as ServerRouteModule & Record<string, unknown>;
+    const module = { ...(await loadRouteModule(route)), ...overrides[route.id] } as unknown as ServerRouteModule & Record<string, unknown>;
     const parentId = route.id === 'root' ? undefined : route.parentId;
     serverRoutes[route.id] = { id: route.id, parentId, path: route.path, index: route.index, caseSensitive: undefined, module };
     manifestRoutes[route.id] = {
