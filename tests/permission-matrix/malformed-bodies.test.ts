@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeAny } from 'zod';
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD } from '@server/auth/honeypot';
 import { embeddedSqlite } from '@server/db';
-import { MAX_FORM_BYTES } from '@server/http/form';
+import { FORM_MESSAGES, MAX_FORM_BYTES } from '@server/http/form';
 import { shapeNodeOf } from '@server/http/form-shape';
 import type { Services } from '@server/services';
 import { AppSetupSchema } from '~/schemas/app-setup';
@@ -191,6 +191,20 @@ function expectStatus(sent: Sent, status: number) {
   expect(sent.status, `${sent.describe} answered ${sent.status}: ${sent.text.slice(0, 300)}`).toBe(status);
 }
 
+/** The refusal's message reaches the person: in the page's error boundary, or in the data the browser's boundary shows. */
+function expectRefusal(sent: Sent, status: number, message: string | RegExp) {
+  expectStatus(sent, status);
+  const shown = typeof message === 'string' ? sent.text.includes(message) : message.test(sent.text);
+  const main =
+    /<main[\s\S]*<\/main>/
+      .exec(sent.text)?.[0]
+      .replace(/<[^>]+>/g, ' ')
+      .slice(-600) ?? sent.text.slice(0, 600);
+  expect(shown, `${sent.describe} shows “${String(message)}”; it showed: ${main}`).toBe(true);
+}
+
+const ROWS_REFUSED = /The form sent row [\d,]+ of “[^”]+”, which holds at most \d+ rows?\. Nothing was saved\./;
+
 /** A multipart body from entries, with its boundary. */
 function multipart(entries: ReadonlyArray<readonly [string, string]>, boundary = 'walk-boundary'): string {
   return (
@@ -234,9 +248,11 @@ describe('the malformed-bodies walk', () => {
     const body = encoded(form);
 
     it.each([true, false])('refuses bodies that are not forms with 415 (JavaScript: %s)', async (js) => {
-      expectStatus(await send(line, body, { contentType: null, js, label: 'no content type' }), 415);
-      expectStatus(await send(line, body, { contentType: 'text/plain', js, label: 'text/plain' }), 415);
-      expectStatus(await send(line, JSON.stringify(Object.fromEntries(form)), { contentType: 'application/json', js, label: 'JSON' }), 415);
+      const message = FORM_MESSAGES.unsupportedType;
+      expectRefusal(await send(line, body, { contentType: null, js, label: 'no content type' }), 415, message);
+      expectRefusal(await send(line, body, { contentType: 'text/plain', js, label: 'text/plain' }), 415, message);
+      const json = JSON.stringify(Object.fromEntries(form));
+      expectRefusal(await send(line, json, { contentType: 'application/json', js, label: 'JSON' }), 415, message);
     });
 
     it.each([true, false])('refuses unreadable forms with 400 (JavaScript: %s)', async (js) => {
@@ -263,21 +279,24 @@ describe('the malformed-bodies walk', () => {
 
     it('refuses bodies over the limit with 413, declared or streamed', async () => {
       const big = `${body}&filler=${'x'.repeat(MAX_FORM_BYTES)}`;
-      expectStatus(await send(line, big, { contentType: 'application/x-www-form-urlencoded', label: 'a body over 1 MB' }), 413);
-      expectStatus(
+      const message = FORM_MESSAGES.tooLarge;
+      expectRefusal(await send(line, big, { contentType: 'application/x-www-form-urlencoded', label: 'a body over 1 MB' }), 413, message);
+      expectRefusal(
         await send(line, streamedBody(MAX_FORM_BYTES + 100_000), {
           contentType: 'application/x-www-form-urlencoded',
           js: true,
           label: 'a streamed body over 1 MB',
         }),
         413,
+        message,
       );
-      expectStatus(
+      expectRefusal(
         await send(line, multipart([...form, ['filler', 'x'.repeat(MAX_FORM_BYTES)]]), {
           contentType: 'multipart/form-data; boundary=walk-boundary',
           label: 'a multipart body with over 1 MB of text',
         }),
         413,
+        message,
       );
     });
 
@@ -286,15 +305,18 @@ describe('the malformed-bodies walk', () => {
       for (const list of lists) {
         const key = list.field ? `${list.name}[100000].${list.field}` : `${list.name}[100000]`;
         for (const js of [true, false]) {
-          expectStatus(
+          expectRefusal(
             await send(line, `${body}&${encodeURIComponent(key)}=x`, { contentType: 'application/x-www-form-urlencoded', js, label: key }),
             400,
+            ROWS_REFUSED,
           );
         }
+        if (!list.field) continue;
         const nested = `${list.name}[0].rows[5000].x`;
-        expectStatus(
+        expectRefusal(
           await send(line, `${body}&${encodeURIComponent(nested)}=x`, { contentType: 'application/x-www-form-urlencoded', label: nested }),
           400,
+          ROWS_REFUSED,
         );
       }
     });
@@ -371,14 +393,13 @@ describe('the malformed-bodies walk', () => {
           expectHandled(
             await send(line, encoded(doubled), { contentType: 'application/x-www-form-urlencoded', js, label: 'every field twice' }),
           );
-          expectHandled(
-            await send(line, multipart(doubled), {
-              contentType: 'multipart/form-data; boundary=walk-boundary',
-              js,
-              label: 'every field twice (multipart)',
-            }),
-          );
         }
+        expectHandled(
+          await send(line, multipart(doubled), {
+            contentType: 'multipart/form-data; boundary=walk-boundary',
+            label: 'every field twice (multipart)',
+          }),
+        );
       });
 
       it('answers fields sent as lists without a 500', async () => {
@@ -391,7 +412,7 @@ describe('the malformed-bodies walk', () => {
       });
 
       it('answers very long values without a 500', async () => {
-        const long = form.map(([name, value]) => (name === 'intent' ? [name, value] : [name, `${value}${'λ'.repeat(20_000)}`])) as Array<
+        const long = form.map(([name, value]) => (name === 'intent' ? [name, value] : [name, `${value}${'λ'.repeat(5_000)}`])) as Array<
           [string, string]
         >;
         for (const js of [true, false]) {
