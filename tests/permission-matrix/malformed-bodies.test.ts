@@ -206,9 +206,15 @@ function expectRefusal(sent: Sent, status: number, message: string | RegExp) {
 const ROWS_REFUSED = /The form sent row [\d,]+ of “[^”]+”, which holds at most \d+ rows?\. Nothing was saved\./;
 
 /** A multipart body from entries, with its boundary. */
-function multipart(entries: ReadonlyArray<readonly [string, string]>, boundary = 'walk-boundary'): string {
+function multipart(
+  entries: ReadonlyArray<readonly [string, string]>,
+  boundary = 'walk-boundary',
+  options: { asFiles?: boolean } = {},
+): string {
+  const disposition = (name: string) =>
+    options.asFiles ? `form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain` : `form-data; name="${name}"`;
   return (
-    entries.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+    entries.map(([name, value]) => `--${boundary}\r\nContent-Disposition: ${disposition(name)}\r\n\r\n${value}\r\n`).join('') +
     `--${boundary}--\r\n`
   );
 }
@@ -275,6 +281,13 @@ describe('the malformed-bodies walk', () => {
           await send(line, `${body}&%zz=%&%E0%A4%A=1&=`, { contentType: 'application/x-www-form-urlencoded', js, label: 'bad escapes' }),
         );
       }
+      // Every field but the intent sent as a file.
+      const files = multipart(
+        form.filter(([name]) => name !== 'intent'),
+        'walk-boundary',
+        { asFiles: true },
+      ).replace(/--walk-boundary--\r\n$/, multipart(form.filter(([name]) => name === 'intent')));
+      expectHandled(await send(line, files, { contentType: 'multipart/form-data; boundary=walk-boundary', label: 'fields sent as files' }));
     });
 
     it('refuses bodies over the limit with 413, declared or streamed', async () => {
