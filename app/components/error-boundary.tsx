@@ -9,6 +9,7 @@ const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
   404: { title: 'Page not found', text: 'There is nothing at this address. It may have been moved or deleted.' },
   405: { title: 'Not allowed', text: 'This page does not accept that kind of request.' },
   413: { title: 'Too large', text: 'What you sent is larger than the page accepts.' },
+  415: { title: 'Not a form', text: 'This address takes a form, and what was sent was not one.' },
   429: { title: 'Too many attempts', text: 'Too many attempts in a short time. Wait a minute and try again.' },
   503: { title: 'Temporarily unavailable', text: 'A service this page needs is not answering. Try again in a moment.' },
 };
@@ -22,11 +23,27 @@ export function statusMessage(status: number) {
   );
 }
 
+/** Refusals of what was sent, whose own message (a thrown Response's text) says what was wrong. */
+const EXPLAINED_STATUSES = new Set([400, 413, 415]);
+
+/**
+ * The message a refused request came with: the plain text of a thrown 400, 413 or 415 (e.g.
+ * "This request is too large (over 1 MB). Nothing was saved."), else null.
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || !EXPLAINED_STATUSES.has(error.status)) return null;
+  const text = typeof error.data === 'string' ? error.data.trim() : '';
+  // A bare reason phrase ('Bad Request') says less than the page's own text.
+  if (/^(bad request|payload too large|content too large|unsupported media type)\.?$/i.test(text)) return null;
+  return text !== '' && text.length <= 1000 ? text : null;
+}
+
 /** The one error boundary: every route's ErrorBoundary renders it. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, text } = statusMessage(status);
+  const { title, text: generic } = statusMessage(status);
+  const text = refusalMessage(error) ?? generic;
   if (!isRouteErrorResponse(error)) console.error(error);
 
   return (

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { sortAction } from '~/components/home/sort/sort-action.server';
 import { isSortAction, SortIntent } from '~/components/home/sort/sort-types';
@@ -28,7 +29,7 @@ export const Intent = SortIntent;
 export async function action({ request, params }: ActionFunctionArgs) {
   const action = requireSortAction(params.action);
   const staff = await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // The confirmation's OK and the Save button post to their own address without an intent.
   const fallback = action === 'sort-alpha' || action === 'sort-submit' ? action : undefined;
   return sortAction(request, staff, parseIntent(form, Intent, { fallback }), form);

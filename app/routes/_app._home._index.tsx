@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { chooseSectionAction } from '~/components/home/menu/section.server';
 import { requireStaff } from '~/components/shell/authz.server';
@@ -17,7 +18,7 @@ export const Intent = intents(z.object({ intent: z.literal('choose-section'), me
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
-  const { menuId } = parseIntent(await request.formData(), Intent);
+  const { menuId } = parseIntent(await readForm(request), Intent);
   return chooseSectionAction(request, menuId);
 }
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
@@ -23,11 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const Intent = intents(intent('switch'));
 
 export async function action({ request }: ActionFunctionArgs) {
-  // People who may not switch hear 403 before their form is looked at; switchCommunity reads
-  // the form again (a copy is read here) and checks the chosen community.
+  // People who may not switch hear 403 before their form is looked at; switchCommunity checks
+  // the chosen community.
   await requireCommunitySwitcher(request);
-  parseIntent(await request.clone().formData(), Intent);
-  return switchCommunity(request);
+  const form = await readForm(request);
+  parseIntent(form, Intent);
+  return switchCommunity(request, form);
 }
 
 export default function SwitchCommunity() {

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { googleCredentials, projectForRequest, startGoogleSignIn } from '@server/auth/login.server';
+import { readForm } from '@server/http/form.server';
 import { intent, intents, parseIntent } from '~/lib/intent';
 import { getServices } from '~/services.server';
 
@@ -14,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const services = await getServices();
   const project = projectForRequest(request, services.env.PRODUCT);
   if (!googleCredentials(services.env, project)) throw new Response('Not Found', { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   parseIntent(formData, Intent);
   const redirectTo = formData.get('redirectTo');
   return startGoogleSignIn(services, request, project, typeof redirectTo === 'string' ? redirectTo : null);

@@ -30,6 +30,7 @@ import {
   signOut,
   tokenProblem,
 } from '@server/auth/login.server';
+import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeviceDialog } from '~/components/login/device-dialog';
 import { EmailLinkConfirm, EmailLinkRequest, LinkProblem } from '~/components/login/email-link';
@@ -42,7 +43,7 @@ import { ResetPassword } from '~/components/login/reset-password';
 import { SignInPanel } from '~/components/login/sign-in-panel';
 import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/components/login/types';
 import { intent, intents, parseIntent } from '~/lib/intent';
-import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
+import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LOGIN_FORM_SCHEMAS, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
 import { getServices } from '~/services.server';
 
 /**
@@ -149,7 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (url.searchParams.get('action') === 'logout') return signOut(services, request);
 
   const project = projectForRequest(request, services.env.PRODUCT);
-  const formData = await request.formData();
+  const formData = await readForm(request, { schemas: LOGIN_FORM_SCHEMAS });
   const { intent } = parseIntent(formData, Intent);
 
   switch (intent) {

@@ -66,3 +66,6 @@ export const ResetPasswordSchema = z
 /** The `intent` of each form the /login action handles. */
 export const LOGIN_INTENTS = ['password', 'device', 'cancel', 'email-link', 'email-link-redeem', 'forgot', 'reset'] as const;
 export type LoginIntent = (typeof LOGIN_INTENTS)[number];
+
+/** Every form the /login action reads: a posted field is checked against the one that has it (server/http/form-shape.ts). */
+export const LOGIN_FORM_SCHEMAS = [LoginSchema, DeviceSchema, EmailSchema, EmailLinkRedeemSchema, ResetPasswordSchema] as const;

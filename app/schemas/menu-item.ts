@@ -73,6 +73,11 @@ const color = z.preprocess(
   z.string().regex(HEX, 'Use a hex colour such as #1DA9F3.').optional(),
 );
 
+/** The most tabs a listing item has (each tab is its own list in the app). */
+export const MAX_TABS = 12;
+/** The most user groups a restricted item names (the fixed groups and the community's and systemwide user groups). */
+export const MAX_AUTH_GROUPS = 100;
+
 export const TabSchema = z.object({
   id: text(60),
   title: z.preprocess(
@@ -101,9 +106,9 @@ export const MenuItemSchema = z
     useWebView: checkbox,
     source: z.enum(SOURCES).optional(),
     existingId: text(200),
-    tabs: z.array(TabSchema).max(12).default([]),
+    tabs: z.array(TabSchema).max(MAX_TABS, `At most ${MAX_TABS} tabs.`).default([]),
     isRestricted: checkbox,
-    auth: z.array(z.string().min(1).max(200)).default([]),
+    auth: z.array(z.string().min(1).max(200)).max(MAX_AUTH_GROUPS, `At most ${MAX_AUTH_GROUPS} user groups.`).default([]),
   })
   .superRefine((value, ctx) => {
     if (!value.name) ctx.addIssue({ code: 'custom', path: ['name'], message: TITLE_REQUIRED });

@@ -109,7 +109,11 @@ function isListIntent(intent: unknown): boolean {
   return (type === 'insert' || type === 'remove') && LIST_NAMES.includes(String(payload?.name));
 }
 
-const badRequest = () => new Response('Bad Request', { status: 400 });
+const badRequest = () =>
+  new Response("The form's list button could not be read. Reload the page and try again.", {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 
 export async function loadSetupScreen(deps: CommunityDeps, staff: StaffContext, mode: SetupMode): Promise<CommunitySetupData> {
   const adding = mode === 'add-community';

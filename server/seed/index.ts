@@ -92,9 +92,12 @@ export function loadDemoData(): Json {
   return structuredClone(rawDemoData as unknown as Json);
 }
 
+/** More demo accounts than the demo file will ever hold. */
+const MAX_DEMO_USERS = 1000;
+
 /** The demo accounts of firebase/seed/demo-users.json. */
 export function loadDemoUsers(): DemoUser[] {
-  return DemoUserSchema.array().parse(rawDemoUsers);
+  return DemoUserSchema.array().max(MAX_DEMO_USERS).parse(rawDemoUsers);
 }
 
 /** The structural type of the file-storage port the seeder needs. */

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { HeaderSchema } from '~/schemas/header';
 import { makeTempDir } from '../../tests/setup/tmp';
+import { FORM_MESSAGES, MAX_FORM_BYTES } from '../http/form';
+import { MAX_FORM_FIELDS } from '../http/form-shape';
 import { createLocalDiskStorage } from './local-disk';
 import {
   acceptedTypeOf,
@@ -296,10 +299,23 @@ describe('form bodies', () => {
     expect(Object.fromEntries(result.formData)).toEqual({ title: 'Lake view', intent: 'save' });
   });
 
-  it('answers invalid-body for other bodies and malformed multipart', async () => {
-    const json = new Request('http://console.test/x', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    expect(expectError(await parseUpload(json)).code).toBe('invalid-body');
+  it('refuses a body that is not a form with 415 and a message', async () => {
+    for (const contentType of ['application/json', 'text/plain', null]) {
+      const headers = contentType ? { 'Content-Type': contentType } : undefined;
+      const request = new Request('http://console.test/x', { method: 'POST', headers, body: '{"title":"x"}' });
+      // A body without a declared type gets text/plain from the Request constructor: drop it.
+      if (!contentType) request.headers.delete('Content-Type');
+      const refusal = await parseUpload(request).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(refusal).toBeInstanceOf(Response);
+      expect((refusal as Response).status).toBe(415);
+      expect(await (refusal as Response).text()).toMatch(/web form/);
+    }
+  });
 
+  it('answers invalid-body for malformed multipart', async () => {
     const noBoundary = new Request('http://console.test/x', {
       method: 'POST',
       headers: { 'Content-Type': 'multipart/form-data' },
@@ -313,6 +329,78 @@ describe('form bodies', () => {
       body: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nLake',
     });
     expect(expectError(await parseUpload(truncated)).code).toBe('invalid-body');
+  });
+});
+
+/** The Response a call throws. */
+async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
+  const thrown = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!(thrown instanceof Response)) throw new Error(`expected a thrown Response, got ${String(thrown)}`);
+  return thrown;
+}
+
+describe('the limits of everything that is not a file', () => {
+  it('holds the text fields together to 1 MB (413), reading the rest of the body so the browser sees the answer', async () => {
+    const half = 'x'.repeat(MAX_FORM_BYTES / 2);
+    const { request, bytesRead } = multipartRequest([
+      { name: 'a', value: half },
+      { name: 'b', value: `${half}x` },
+      { name: 'image', filename: 'lake.png', type: 'image/png', size: 3 * 1024 * 1024 },
+    ]);
+    const refused = await thrownResponse(parseUpload(request, { accept: IMAGE_TYPES }));
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe(FORM_MESSAGES.tooLarge);
+    expect(bytesRead()).toBeGreaterThan(MAX_FORM_BYTES + 3 * 1024 * 1024);
+  });
+
+  it('keeps files out of the text limit', async () => {
+    const { request } = multipartRequest([
+      { name: 'caption', value: 'x'.repeat(MAX_FORM_BYTES - 100) },
+      { name: 'image', filename: 'lake.png', type: 'image/png', size: 2 * MAX_FORM_BYTES },
+    ]);
+    const result = await parseUpload(request, { accept: IMAGE_TYPES });
+    expect(result.ok).toBe(true);
+    expect((result.formData.get('image') as File).size).toBe(2 * MAX_FORM_BYTES);
+  });
+
+  it('reads at most MAX_FORM_FIELDS parts (400), without reading further', async () => {
+    const parts = Array.from({ length: MAX_FORM_FIELDS + 500 }, (_, i) => ({ name: `f${i}`, value: '' }));
+    const { request, bytesRead } = multipartRequest([
+      ...parts,
+      { name: 'image', filename: 'big.png', type: 'image/png', size: 50 * 1024 * 1024 },
+    ]);
+    const refused = await thrownResponse(parseUpload(request));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/more than 2,000 fields/);
+    expect(bytesRead()).toBeLessThan(1024 * 1024);
+  });
+
+  it('refuses a urlencoded body over 1 MB (413)', async () => {
+    const request = new Request('http://console.test/x', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `caption=${'x'.repeat(MAX_FORM_BYTES)}`,
+    });
+    expect((await thrownResponse(parseUpload(request))).status).toBe(413);
+  });
+
+  it("checks the field names against the route's schemas before anything is built from them (400)", async () => {
+    const { request } = multipartRequest([
+      { name: 'headerType', value: 'images' },
+      { name: 'images[5000].caption', value: 'x' },
+    ]);
+    const refused = await thrownResponse(parseUpload(request, { accept: IMAGE_TYPES, schemas: HeaderSchema }));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe('The form sent row 5,001 of “images”, which holds at most 50 rows. Nothing was saved.');
+    const urlencoded = new Request('http://console.test/x', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'images%5B5000%5D.caption=x',
+    });
+    expect((await thrownResponse(parseUpload(urlencoded, { schemas: HeaderSchema }))).status).toBe(400);
   });
 });
 

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from '@remix-run/node';
+import type { ZodTypeAny } from 'zod';
+import { checkShape, FORM_MESSAGES, formRefusal, MAX_FORM_BYTES, readForm, schemaList } from '../http/form';
+import { MAX_FORM_FIELDS } from '../http/form-shape';
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE, essenceOf, extensionOf } from './content-type';
 import type { FileStorage, StoredFile } from './types';
 
@@ -19,6 +22,15 @@ import type { FileStorage, StoredFile } from './types';
  *   held ('Incorrect Type': 'Please upload files with the correct type: {list}');
  * - after the first error, later files are discarded unread.
  *
+ * Everything that is not a file is held to the limits of every other form
+ * (server/http/form.ts): a urlencoded post is read by `readForm` (1 MB, counted as it
+ * arrives); in a multipart post the text fields together hold at most MAX_FORM_BYTES (413
+ * past it, the rest of the body read and dropped so the browser sees the answer), at most
+ * MAX_FORM_FIELDS parts are read (400 past it, without reading further), and the field names
+ * are checked against the route's schemas (`schemas`) before anything is built from them. A
+ * body of another type is 415. These refusals are thrown as responses: no form a person filled
+ * in gets there.
+ *
  * Accepted files are `File`s held in memory (at most `maxFileBytes` each, `maxFiles` per
  * request). Their `type` is the accepted type: the browser's, or the one of the extension when
  * the browser sent none (application/octet-stream). A file input left empty sends an unnamed,
@@ -33,8 +45,8 @@ export const PDF_TYPES = ['application/pdf'] as const;
 export const SVG_TYPES = ['image/svg+xml'] as const;
 /** Files in one request, unless the route says otherwise. */
 export const DEFAULT_MAX_FILES = 10;
-/** The longest text field, in bytes (rich text included). */
-export const DEFAULT_MAX_FIELD_BYTES = 2_000_000;
+/** The longest text field, in bytes (rich text included): all text fields together hold at most MAX_FORM_BYTES. */
+export const DEFAULT_MAX_FIELD_BYTES = MAX_FORM_BYTES;
 
 export type UploadErrorCode = 'too-large' | 'incorrect-type' | 'too-many-files' | 'field-too-large' | 'invalid-body';
 
@@ -67,6 +79,8 @@ export interface ParseUploadOptions {
   maxFiles?: number;
   /** Longest text field, in bytes. Default DEFAULT_MAX_FIELD_BYTES. */
   maxFieldBytes?: number;
+  /** The schemas of the forms the route answers: field names are checked against them (server/http/form-shape.ts). */
+  schemas?: ZodTypeAny | readonly ZodTypeAny[];
 }
 
 export type ParsedUpload =
@@ -128,27 +142,38 @@ export async function parseUpload(request: Request, options: ParseUploadOptions 
   };
   const result = (): ParsedUpload => (error ? { ok: false, formData, error } : { ok: true, formData });
 
+  const schemas = schemaList(options.schemas);
   const mediaType = essenceOf(request.headers.get('Content-Type') ?? '');
   if (mediaType === 'application/x-www-form-urlencoded') {
     // A form without enctype="multipart/form-data" (or with no file input): no files to check.
-    try {
-      return { ok: true, formData: await request.formData() };
-    } catch {
-      fail(invalidBody());
-      return result();
-    }
+    return { ok: true, formData: await readForm(request, { schemas }) };
   }
   if (mediaType !== 'multipart/form-data') {
-    fail(invalidBody());
-    return result();
+    if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
+    throw formRefusal(415, FORM_MESSAGES.unsupportedType);
   }
 
+  let parts = 0;
+  let textBytes = 0;
+  let textOverflow = false;
   let files = 0;
   const handler: UploadHandler = async (part) => {
+    parts += 1;
+    // More parts than any form has: stop reading here (no person's form gets this far).
+    if (parts > MAX_FORM_FIELDS) throw new TooManyParts();
     if (typeof part.filename !== 'string') {
-      const text = await readText(part, maxFieldBytes);
-      if (text === null) fail(fieldTooLarge(part.name, maxFieldBytes));
-      else formData.append(part.name, text);
+      if (textOverflow) {
+        await drain(part);
+        return undefined;
+      }
+      const text = await readText(part, Math.min(maxFieldBytes, MAX_FORM_BYTES - textBytes));
+      if (text === null) {
+        if (maxFieldBytes < MAX_FORM_BYTES - textBytes) fail(fieldTooLarge(part.name, maxFieldBytes));
+        else textOverflow = true;
+      } else {
+        textBytes += Buffer.byteLength(text);
+        formData.append(part.name, text);
+      }
       return undefined;
     }
     if (part.filename === '' || error !== null) {
@@ -182,11 +207,17 @@ export async function parseUpload(request: Request, options: ParseUploadOptions 
     // Every value goes into `formData` above as it is read, so a body that fails half-way
     // still answers the fields read so far.
     await unstable_parseMultipartFormData(request, handler);
-  } catch {
+  } catch (problem) {
+    if (problem instanceof TooManyParts)
+      throw formRefusal(400, `The form sent more than ${MAX_FORM_FIELDS.toLocaleString('en-US')} fields. Nothing was saved.`);
     fail(invalidBody());
   }
+  if (textOverflow) throw formRefusal(413, FORM_MESSAGES.tooLarge);
+  checkShape(formData, schemas);
   return result();
 }
+
+class TooManyParts extends Error {}
 
 /** Files up to this size are handed to storage as bytes; larger ones are streamed. */
 const STREAM_FROM_BYTES = 8 * 1024 * 1024;

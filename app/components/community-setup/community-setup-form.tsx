@@ -20,6 +20,7 @@ import {
   DETAIL_BUTTON_ACTIONS,
   DETAIL_BUTTON_ACTION_LABELS,
   DETAIL_BUTTON_KEY_HINTS,
+  MAX_LIST_ROWS,
   WEBVIEW_ACTIONS,
 } from '~/schemas/community';
 import { ColorField } from './color-field';
@@ -123,8 +124,9 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
   // The section whose rows were just added or removed without JavaScript opens again.
   const listIntent = listIntentName(actionData?.result?.intent);
   const rowsChanged = (name: string) => listIntent === name;
-  const socialRows = fields.socialMedia.getFieldList();
-  const buttonRows = fields.detailButtons.getFieldList();
+  // Never more rows than a list holds, whatever an answer carries (the schema says what is too many).
+  const socialRows = fields.socialMedia.getFieldList().slice(0, MAX_LIST_ROWS);
+  const buttonRows = fields.detailButtons.getFieldList().slice(0, MAX_LIST_ROWS);
   const storedSites = data.defaultValue.socialMedia.map((link) => link.site ?? '').filter((site) => site && !getSocialIcon(site));
   const siteChoices: Choice[] = [
     ...SOCIAL_ICONS.map((icon) => ({ value: icon.site, label: icon.label })),

@@ -9,9 +9,10 @@ import {
   type SetupFormAnswer,
 } from '@server/community/screen';
 import { COMMUNITY_SAVED, communityAddedMessage } from '@server/community/setup';
+import { readForm } from '@server/http/form';
 import { redirectWithToast } from '~/components/toast.server';
 import { parseIntent } from '~/lib/intent';
-import { AddCommunityIntent, CommunitySetupIntent, listIntentFallback } from '~/schemas/community';
+import { AddCommunityIntent, CommunitySchema, CommunitySetupIntent, listIntentFallback } from '~/schemas/community';
 import { getServices } from '~/services.server';
 
 /**
@@ -38,7 +39,7 @@ export async function communitySetupLoader(request: Request) {
 export async function communitySetupAction(request: Request) {
   const staff = await requireStaff(request);
   const services = await getServices();
-  const formData = await request.formData();
+  const formData = await readForm(request, { schemas: CommunitySchema });
   const intent = parseIntent(formData, CommunitySetupIntent, { fallback: listIntentFallback(formData) });
   return respond(request, await answerCommunitySetup(services, staff, intent, formData));
 }
@@ -52,7 +53,7 @@ export async function addCommunityLoader(request: Request) {
 export async function addCommunityAction(request: Request) {
   const staff = await requireSystemAdmin(request);
   const services = await getServices();
-  const formData = await request.formData();
+  const formData = await readForm(request, { schemas: CommunitySchema });
   const intent = parseIntent(formData, AddCommunityIntent, { fallback: listIntentFallback(formData) });
   return respond(request, await answerAddCommunity(services, staff, intent, formData));
 }

@@ -12,6 +12,7 @@ import {
   DELETE_ITEM_TEXT,
   DELETE_ITEM_TITLE,
   FILE_FIELD,
+  MAX_TABS,
   MenuItemSchema,
   applyTypeChange,
   hasTabs,
@@ -429,7 +430,8 @@ function RecordChoice({
 }
 
 function Tabs({ form, tabs }: { form: ReturnType<typeof useForm<MenuItemFormValue>>[0]; tabs: Fields['tabs'] }) {
-  const rows = tabs.getFieldList();
+  // Never more rows than an item has tabs, whatever an answer carries (the schema says what is too many).
+  const rows = tabs.getFieldList().slice(0, MAX_TABS);
   return (
     <fieldset className="form-rows">
       <legend>

@@ -13,7 +13,7 @@ import { MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type ParsedUpload } fro
 import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
-import { FILE_FIELD, FILE_TYPES, ICON_FILE_FIELD, type MenuItemIntentValue } from '~/schemas/menu-item';
+import { FILE_FIELD, FILE_TYPES, ICON_FILE_FIELD, MenuItemSchema, type MenuItemIntentValue } from '~/schemas/menu-item';
 import { getServices } from '~/services.server';
 
 /**
@@ -52,6 +52,7 @@ export function parseMenuItemUpload(request: Request): Promise<ParsedUpload> {
     acceptByField: { [ICON_FILE_FIELD]: ['.svg', 'image/svg+xml'], [FILE_FIELD]: FILE_TYPES },
     maxFiles: 2,
     maxFileBytes: MAX_UPLOAD_BYTES,
+    schemas: MenuItemSchema,
   });
 }
 

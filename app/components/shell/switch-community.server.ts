@@ -1,5 +1,6 @@
 import { readSession } from '@server/auth/session';
 import { canSwitchCommunity, requireStaff, type StaffContext } from '@server/authz';
+import { readForm } from '@server/http/form';
 import { isValidKey } from '@server/paths';
 import { redirectWithToast } from '~/components/toast.server';
 import { getServices } from '~/services.server';
@@ -54,10 +55,11 @@ export async function switchCommunityOptions(staff: StaffContext, query: string 
 /**
  * Switches the session to the chosen community: the person must still be allowed to switch
  * and to manage that community (both checked here, on the server), then home with a toast.
+ * `form` is the posted form when the route has read it already.
  */
-export async function switchCommunity(request: Request): Promise<Response> {
+export async function switchCommunity(request: Request, form?: FormData): Promise<Response> {
   await requireCommunitySwitcher(request);
-  const form = await request.formData();
+  form ??= await readForm(request);
   const chosen = form.get('communityKey');
   if (typeof chosen !== 'string' || !isValidKey(chosen)) throw new Response('Choose a community.', { status: 400 });
 

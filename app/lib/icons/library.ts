@@ -1150,7 +1150,8 @@ const BY_NAME = new Map(MENU_ICONS.map((icon) => [icon.name, icon]));
 
 /** The library icon with this name, or undefined. */
 export function getMenuIcon(name: string | null | undefined): LibraryIcon | undefined {
-  return name ? BY_NAME.get(name.trim().toLowerCase()) : undefined;
+  // A form's answer may carry anything: only a text names an icon.
+  return typeof name === 'string' && name !== '' ? BY_NAME.get(name.trim().toLowerCase()) : undefined;
 }
 
 /** The icon with this name, else the default menu icon update_app. */

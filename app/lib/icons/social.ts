@@ -49,6 +49,7 @@ export const isSocialSite = (site: unknown): site is SocialSite =>
 
 /** The icon of a social site (community socialMedia[].site), or undefined for an unknown site. */
 export function getSocialIcon(site: string | null | undefined): SocialIcon | undefined {
-  const key = site?.trim().toLowerCase();
+  // A form's answer may carry anything: only a text names a site.
+  const key = typeof site === 'string' ? site.trim().toLowerCase() : undefined;
   return SOCIAL_ICONS.find((icon) => icon.site === key);
 }

@@ -119,7 +119,7 @@ export async function appSetupAction(request: Request) {
   const services = await getServices();
   // Types are checked below, only for the files this intent uses: a file left in another
   // input (the browser keeps it with JavaScript) must not block the one being uploaded.
-  const upload = await parseUpload(request, { maxFiles: APP_ASSETS.length });
+  const upload = await parseUpload(request, { maxFiles: APP_ASSETS.length, schemas: AppSetupSchema });
   const formData = upload.formData;
   const intent = parseIntent(formData, AppSetupIntent);
   const submission = parseWithZod(formData, { schema: AppSetupSchema });

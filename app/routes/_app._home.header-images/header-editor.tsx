@@ -13,6 +13,7 @@ import {
   HEADER_TYPES,
   HEADER_TYPE_LABELS,
   IMAGE_FIELD,
+  MAX_HEADER_IMAGES,
   type HeaderFormValue,
   type HeaderImageValue,
   type HeaderType,
@@ -254,7 +255,8 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
     shouldValidate: 'onSubmit',
   });
   const [type, setType] = useState<HeaderType>((fields.headerType.initialValue as HeaderType | undefined) ?? 'images');
-  const images = fields.images.getFieldList();
+  // Never more rows than a header holds, whatever an answer carries (the schema says what is too many).
+  const images = fields.images.getFieldList().slice(0, MAX_HEADER_IMAGES);
   const imageErrors = (form.allErrors as Record<string, string[] | undefined>)[IMAGE_FIELD] ?? null;
   // Without JavaScript both parts show; the chosen type decides what is saved.
   const showImages = !hydrated || type === 'images';

@@ -13,7 +13,7 @@ import {
 } from '@server/header/header-info';
 import { loadPlacesPicker, placeIdOf, PLACES_TEXTS, type PlacesPicker } from '@server/header/places-picker';
 import { parseCrop, type Size } from '@server/images/pipeline';
-import { placesErrorMessage, placesProvider } from '@server/providers/places';
+import { PlacesError, placesErrorMessage, placesProvider } from '@server/providers/places';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type ParsedUpload, type UploadError } from '@server/storage';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
@@ -95,7 +95,7 @@ export async function loadHeaderEditor(request: Request, community: string): Pro
 
 /** The editor's multipart form: one image file at most. */
 export function parseHeaderUpload(request: Request): Promise<ParsedUpload> {
-  return parseUpload(request, { accept: IMAGE_TYPES, maxFiles: 1 });
+  return parseUpload(request, { accept: IMAGE_TYPES, maxFiles: 1, schemas: HeaderSchema });
 }
 
 /** The form shown again as posted, without validation messages: the picker is not a save. */
@@ -170,6 +170,8 @@ export async function headerEditorAction(request: Request, community: string, up
       try {
         photo = await provider.fetchPhoto(placeId, chosenPhoto);
       } catch (error) {
+        // A photo that is not one of the place's is the post's fault (400); anything else is the service's (502).
+        if (error instanceof PlacesError && error.kind === 'invalid-request') return reopen(400, placesErrorMessage(error));
         console.error(`Fetching the places photo ${chosenPhoto} failed:`, error);
         return reopen(502, placesErrorMessage(error));
       }

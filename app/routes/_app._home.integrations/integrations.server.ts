@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import type { z } from 'zod';
 import { requireSuperAdmin } from '@server/authz';
+import { readForm } from '@server/http/form';
 import {
   listLocations,
   loadIntegrations,
@@ -109,7 +110,7 @@ export async function integrationsLoader(request: Request): Promise<Integrations
 export async function integrationsAction(request: Request) {
   await requireSuperAdmin(request);
   const { db, paths, env } = await getServices();
-  const formData = await request.formData();
+  const formData = await readForm(request, { schemas: IntegrationsSchema });
   const { intent } = parseIntent(formData, IntegrationsIntent);
   const submission = parseWithZod(formData, { schema: IntegrationsSchema });
   /** The form as typed with only the step's own errors (Load Location is not a save). */
