@@ -3,6 +3,9 @@ import { type AppLoadContext, type EntryContext, createReadableStreamFromReadabl
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { contentSecurityPolicy, newNonce, scriptOrigin } from '@server/http/security-headers';
+import { NonceProvider } from './components/nonce';
+import { isEmbeddable } from './components/shell/route-handle';
 import { startPlatform } from './services.server';
 
 // Parses the environment (stopping start-up on a bad variable), opens the database,
@@ -11,35 +14,61 @@ startPlatform();
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * The page's Content-Security-Policy: the request's nonce (set by the HTTP server, server/http),
+ * frames allowed only on routes whose handle says `embeddable`, and the project's help-desk
+ * widget (the root loader's `helpDeskScriptUrl`) allowed to load.
+ */
+function pagePolicy(remixContext: EntryContext, nonce: string): string {
+  const { matches, loaderData } = remixContext.staticHandlerContext;
+  const handles = matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
+  const root = loaderData.root as { helpDeskScriptUrl?: string | null } | undefined;
+  const widget = scriptOrigin(root?.helpDeskScriptUrl);
+  return contentSecurityPolicy({
+    nonce,
+    embeddable: isEmbeddable(handles),
+    widgetOrigins: widget ? [widget] : [],
+    development: process.env.NODE_ENV === 'development',
+  });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce ?? newNonce();
+  responseHeaders.set('Content-Security-Policy', pagePolicy(remixContext, nonce));
   // Crawlers and locked-down browsers get the whole document at once; others stream.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-      [waitForAll ? 'onAllReady' : 'onShellReady']() {
-        shellRendered = true;
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider nonce={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell are reported by onShellError; later ones are logged here.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell are reported by onShellError; later ones are logged here.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, ABORT_DELAY);
   });
 }
