@@ -47,7 +47,7 @@ export function contentSecurityPolicy({ nonce, embeddable = false, widgetOrigins
     ['style-src', ["'self'", "'unsafe-inline'", ...widgets]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:', ...widgets]],
-    ['connect-src', ["'self'", ...widgets, ...(development ? ['ws:', 'wss:', 'http://localhost:*'] : [])]],
+    ['connect-src', ["'self'", 'blob:', 'data:', ...widgets, ...(development ? ['ws:', 'wss:', 'http://localhost:*'] : [])]],
     ['media-src', ["'self'", 'blob:', 'https:']],
     ['frame-src', ["'self'", VIDEO_EMBED_ORIGIN, ...widgets]],
     ['worker-src', ["'self'", 'blob:']],

@@ -16,21 +16,28 @@ const MENU: DbValue[] = [
 ];
 const INITIAL = ['charlie', 'alpha', 'bravo'];
 
-test.use({ communityOptions: { role: 'system', menu: MENU } });
+// The console also as console.test, and a sibling origin of the same site at studio.console.test,
+// both this machine.
+const CONSOLE = `http://console.test:${E2E_PORT}`;
+const SIBLING = `http://studio.console.test:${E2E_PORT}`;
+
+test.use({
+  communityOptions: { role: 'system', menu: MENU },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--host-resolver-rules=MAP console.test 127.0.0.1, MAP studio.console.test 127.0.0.1',
+    ],
+  },
+});
 
 const order = async (menu: () => Promise<Array<Record<string, unknown>>>) => (await menu()).map((item) => item.uniqueId);
 
 test.describe('a page on a sibling origin of the same site', () => {
-  // The console as console.test and a sibling at studio.console.test, both this machine.
-  const CONSOLE = `http://console.test:${E2E_PORT}`;
-  const SIBLING = `http://studio.console.test:${E2E_PORT}`;
-  test.use({
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP console.test 127.0.0.1, MAP studio.console.test 127.0.0.1'],
-    },
-  });
-
   test('cannot sort the menu with a form the signed-in user sends', async ({ page, context, community, cspViolations }) => {
     await signInUser(context, community.user, { communityKey: community.key, url: CONSOLE });
     // The sibling's page: a form posting to the console's Sort Alphabetically.
