@@ -3,9 +3,9 @@ import { type AppLoadContext, type EntryContext, createReadableStreamFromReadabl
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { contentSecurityPolicy, newNonce, scriptOrigin } from '@server/http/security-headers';
+import { newNonce } from '@server/http/security-headers';
 import { NonceProvider } from './components/nonce';
-import { isEmbeddable } from './components/shell/route-handle';
+import { pagePolicy } from './components/page-policy.server';
 import { startPlatform } from './services.server';
 
 // Parses the environment (stopping start-up on a bad variable), opens the database,
@@ -13,24 +13,6 @@ import { startPlatform } from './services.server';
 startPlatform();
 
 const ABORT_DELAY = 5_000;
-
-/**
- * The page's Content-Security-Policy: the request's nonce (set by the HTTP server, server/http),
- * frames allowed only on routes whose handle says `embeddable`, and the project's help-desk
- * widget (the root loader's `helpDeskScriptUrl`) allowed to load.
- */
-function pagePolicy(remixContext: EntryContext, nonce: string): string {
-  const { matches, loaderData } = remixContext.staticHandlerContext;
-  const handles = matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
-  const root = loaderData.root as { helpDeskScriptUrl?: string | null } | undefined;
-  const widget = scriptOrigin(root?.helpDeskScriptUrl);
-  return contentSecurityPolicy({
-    nonce,
-    embeddable: isEmbeddable(handles),
-    widgetOrigins: widget ? [widget] : [],
-    development: process.env.NODE_ENV === 'development',
-  });
-}
 
 export default function handleRequest(
   request: Request,
@@ -40,7 +22,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? newNonce();
-  responseHeaders.set('Content-Security-Policy', pagePolicy(remixContext, nonce));
+  // The page's own policy replaces the server's default (its frames, the help-desk widget).
+  responseHeaders.set('Content-Security-Policy', pagePolicy(remixContext, nonce, process.env.NODE_ENV === 'development'));
   // Crawlers and locked-down browsers get the whole document at once; others stream.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
