@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { AppLoadContext } from '@remix-run/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -402,7 +402,37 @@ describe('client address and protocol', () => {
     ).toBe(403);
   });
 
-  it('a request with no usable Host is refused with 400', async () => {
+  it('a request with a malformed Host is refused with 400', async () => {
     expect((await send({ path: '/', headers: { Host: 'bad host' } })).status).toBe(400);
+  });
+
+  it('an HTTP/1.0 request without Host (a health checker) is addressed to where it connected', async () => {
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /healthcheck HTTP/1.0\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(seen[0]!.url).toBe(`http://127.0.0.1:${port}/healthcheck`);
+  });
+
+  it('an absolute-form request line (meant for a proxy) is refused with 400', async () => {
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET http://evil.example/x HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(seen).toEqual([]);
   });
 });

@@ -90,10 +90,12 @@ export function createHttpApp(options: HttpAppOptions): Application {
     );
     if (!view.peerTrusted) for (const name of FORWARDING_HEADERS) delete req.headers[name];
     const path = req.url ?? '';
+    // HTTP/1.0 clients (some health checkers) may send no Host: the address they connected to.
+    const host = view.host ?? (req.headers.host === undefined ? localHost(req) : null);
     let url: URL | null = null;
-    if (view.host && path.startsWith('/')) {
+    if (host && path.startsWith('/')) {
       try {
-        url = new URL(`${view.protocol}://${view.host}${path}`);
+        url = new URL(`${view.protocol}://${host}${path}`);
       } catch {
         url = null;
       }
@@ -145,6 +147,13 @@ export function createHttpApp(options: HttpAppOptions): Application {
   };
   app.all('*', remix);
   return app;
+}
+
+function localHost(req: IncomingMessage): string | null {
+  const { localAddress, localPort } = req.socket;
+  if (!localAddress || !localPort) return null;
+  const address = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
+  return address.includes(':') ? `[${address}]:${localPort}` : `${address}:${localPort}`;
 }
 
 /**
