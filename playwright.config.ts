@@ -12,7 +12,7 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_SESSION_SECRET = 'e2e-session-secret-that-is-at-least-32-chars';
 
 /** Specs that check the build output and start servers of their own, without a browser. */
-const BUILD_SPECS = /(bundle|startup)\.spec\.ts$/;
+const BUILD_SPECS = /(bundle|startup|http-server)\.spec\.ts$/;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -59,7 +59,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && exec node node_modules/@remix-run/serve/dist/cli.js build/index.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && exec node build/server.js`,
     url: `http://127.0.0.1:${PORT}/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,

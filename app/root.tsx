@@ -4,6 +4,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { useNonce } from './components/nonce';
 import { currentProject } from './components/shell/project.server';
 import { ToastMessage, type ShownToast } from './components/toast';
 import { takeToast } from './components/toast.server';
@@ -40,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // Absent while the root itself shows an error.
   const root = useRouteLoaderData('root') as RootData | undefined;
+  // The page policy's nonce: scripts without it do not run.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -53,9 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <ToastMessage toast={root?.toast ?? null} />
           {children}
         </Theme>
-        <ScrollRestoration />
-        <Scripts />
-        {root?.helpDeskScriptUrl ? <script src={root.helpDeskScriptUrl} defer /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {root?.helpDeskScriptUrl ? <script src={root.helpDeskScriptUrl} defer nonce={nonce} /> : null}
       </body>
     </html>
   );

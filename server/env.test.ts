@@ -48,6 +48,19 @@ describe('parseEnv', () => {
     expect(databaseEngine(env)).toBe('embedded');
   });
 
+  it('TRUST_PROXY: nobody by default, a list or a hop count, and a bad entry named', () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toMatchObject({
+      kind: 'addresses',
+      entries: ['loopback', '10.0.0.0/8'],
+    });
+    expect(problems({ TRUST_PROXY: 'proxy.internal' })).toEqual([
+      'TRUST_PROXY has "proxy.internal", which is not an IP address, a CIDR range, loopback, linklocal or uniquelocal',
+    ]);
+    expect(problems({ TRUST_PROXY: 'true' })[0]).toMatch(/^TRUST_PROXY cannot trust every address/);
+  });
+
   it('names each malformed variable', () => {
     const found = problems({ REDIS_URL: 'localhost:6379', PRODUCT: 'My Product', WORKERS: 'sometimes', SMTP_URL: 'mail.example.com' });
     expect(found.find((p) => p.startsWith('REDIS_URL '))).toContain('redis://');

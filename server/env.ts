@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
 
 /**
  * The environment, parsed once. Every variable is optional except where a chosen adapter
@@ -69,6 +70,23 @@ export const EnvSchema = z
       .default('amc'),
     /** Public base URL used in e-mailed links; defaults to the request's own origin. */
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    /**
+     * The proxies in front of the web server whose X-Forwarded-For/-Proto/-Host are believed
+     * (server/http/trust-proxy.ts): a comma list of IPs, CIDR ranges, `loopback`, `linklocal`,
+     * `uniquelocal`, or a hop count. Unset: none; the client is the socket's peer.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          if (!(error instanceof TrustProxyError)) throw error;
+          ctx.addIssue({ code: 'custom', message: error.message });
+          return z.NEVER;
+        }
+      }),
     /** Folder for the embedded database, local file storage and the generated session secret. */
     DATA_DIR: z.string().trim().min(1).default('./data'),
     /** Embedded database file; defaults to {DATA_DIR}/rtdb.sqlite. */

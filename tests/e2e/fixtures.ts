@@ -31,6 +31,8 @@ export interface LoginOptions {
   communityKey?: string;
   persistent?: boolean;
   method?: SignInMethod;
+  /** The address the cookie is for; default the end-to-end server's. */
+  url?: string;
 }
 
 export const e2ePaths = createPaths('amc');
@@ -72,9 +74,9 @@ export function uniqueKey(label: string): string {
 }
 
 /** Hands the browser a session cookie committed by the server's session storage. */
-export async function addSessionCookie(context: BrowserContext, setCookie: string) {
+export async function addSessionCookie(context: BrowserContext, setCookie: string, url: string = E2E_BASE_URL) {
   const value = cookiePair(setCookie).slice('__session='.length);
-  await context.addCookies([{ name: '__session', value, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([{ name: '__session', value, url, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** Who is signed in: a uid, an e-mail and a name (the session holds no more). */
@@ -98,7 +100,7 @@ export async function signInUser(context: BrowserContext, user: SessionUser, opt
       persistent: options.persistent ?? true,
       communityKey: options.communityKey,
     });
-    await addSessionCookie(context, await sessions.commitSession(session));
+    await addSessionCookie(context, await sessions.commitSession(session), options.url);
   });
 }
 
@@ -229,6 +231,12 @@ export async function createCommunity(options: CommunityOptions = {}): Promise<T
 }
 
 interface Fixtures {
+  /**
+   * Content-Security-Policy violations the page reported (Chromium logs each one as a console
+   * error). Every test fails on one: the page policy must let everything the console loads
+   * through (server/http/security-headers.ts).
+   */
+  cspViolations: string[];
   /** Signs a demo account in: for tests that only read the demo communities. */
   loginAs: (email: DemoEmail, options?: LoginOptions) => Promise<void>;
   /** How the test's `community` is made (`test.use({ communityOptions: … })`). */
@@ -238,6 +246,19 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' && /Content[ -]Security[ -]Policy/i.test(message.text())) {
+          violations.push(`${message.location().url}: ${message.text()}`);
+        }
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   loginAs: async ({ context }, use) => {
     await use((email, options) => signIn(context, email, options));
   },

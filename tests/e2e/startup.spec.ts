@@ -13,7 +13,7 @@ import { E2E_PORT } from '../../playwright.config';
 const BAD_ENV_PORT = E2E_PORT + 1000;
 const NO_REDIS_PORT = E2E_PORT + 1001;
 const DEPLOYED_PORT = E2E_PORT + 1002;
-const SERVE = ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'];
+const SERVE = ['build/server.js'];
 
 function start(port: number, env: Record<string, string>) {
   const dataDir = `tests/.tmp/startup-${port}`;

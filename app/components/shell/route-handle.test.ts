@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellFlagsFromHandles } from './route-handle';
+import { isEmbeddable, shellFlagsFromHandles } from './route-handle';
 
 describe('shell flags from route handles', () => {
   it('shows everything by default', () => {
@@ -13,5 +13,16 @@ describe('shell flags from route handles', () => {
       isRemote: false,
     });
     expect(shellFlagsFromHandles([{ isRemote: true }, null, 'x'])).toEqual({ title: null, noLeftColumn: false, isRemote: true });
+  });
+});
+
+describe('isEmbeddable', () => {
+  it('only a page whose own route says embeddable may be framed', () => {
+    expect(isEmbeddable([undefined, { embeddable: true }])).toBe(true);
+    expect(isEmbeddable([undefined, { title: 'Calendar' }])).toBe(false);
+    // A layout's flag does not open its children.
+    expect(isEmbeddable([{ embeddable: true }, { title: 'Settings' }])).toBe(false);
+    expect(isEmbeddable([])).toBe(false);
+    expect(isEmbeddable([undefined, { embeddable: 'yes' }])).toBe(false);
   });
 });

@@ -20,6 +20,11 @@ export interface RouteHandle {
   noLeftColumn?: boolean;
   /** A remote route: the logo does not link home and the Log Out button is hidden. */
   isRemote?: boolean;
+  /**
+   * The page may be shown in other sites' frames (the public calendar's embed code). Every
+   * other page forbids it (`frame-ancestors 'none'`).
+   */
+  embeddable?: boolean;
 }
 
 export interface ShellFlags {
@@ -36,6 +41,15 @@ export function shellFlagsFromHandles(handles: ReadonlyArray<unknown>): ShellFla
     noLeftColumn: typed.some((handle) => handle.noLeftColumn === true),
     isRemote: typed.some((handle) => handle.isRemote === true),
   };
+}
+
+/**
+ * Whether a page may be framed by other sites: only when the route that renders it (the last
+ * match) says so, so a layout's flag never opens its other children.
+ */
+export function isEmbeddable(handles: ReadonlyArray<unknown>): boolean {
+  const last = handles.at(-1);
+  return !!last && typeof last === 'object' && (last as RouteHandle).embeddable === true;
 }
 
 /** The shell flags of the routes matched right now. */
