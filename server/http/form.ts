@@ -1,6 +1,7 @@
 import type { ZodTypeAny } from 'zod';
 import { essenceOf } from '../storage/content-type';
 import { checkFormShape, FormShapeError } from './form-shape';
+import { bodyTooLargeMessage, MAX_BODY_BYTES } from './limits';
 
 /**
  * How every action reads its form (issue 9, findings 1, 2 and 11). `request.formData()` reads
@@ -24,7 +25,7 @@ import { checkFormShape, FormShapeError } from './form-shape';
  */
 
 /** The largest form body a non-upload action reads (1 MB). */
-export const MAX_FORM_BYTES = 1_048_576;
+export const MAX_FORM_BYTES = MAX_BODY_BYTES;
 
 /** The two encodings of an HTML form. */
 export const FORM_CONTENT_TYPES: readonly string[] = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -32,7 +33,7 @@ export const FORM_CONTENT_TYPES: readonly string[] = ['application/x-www-form-ur
 export const FORM_MESSAGES = {
   unsupportedType:
     'This address takes a web form (application/x-www-form-urlencoded or multipart/form-data), and the request was not one. Nothing was saved.',
-  tooLarge: 'This request is too large (over 1 MB). Nothing was saved.',
+  tooLarge: bodyTooLargeMessage(MAX_BODY_BYTES),
   unreadable: 'The form could not be read: it arrived incomplete or malformed. Nothing was saved. Please try again.',
 } as const;
 

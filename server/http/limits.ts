@@ -1,10 +1,11 @@
-import { MAX_UPLOAD_BYTES } from '../storage/upload';
-
 /**
  * How large a request body may be. The HTTP server refuses a larger body before any action
  * reads it: at once when its Content-Length says so, else the moment the byte after the limit
  * arrives. Actions that read multipart bodies without files apply the small limit themselves.
  */
+
+/** Spec 03 §9: the uploader's largest file. */
+export const MAX_UPLOAD_BYTES = 102_400_000;
 
 /** Every body that is not multipart/form-data: forms without files, JSON, text. */
 export const MAX_BODY_BYTES = 1_048_576;

@@ -4,6 +4,7 @@ import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandler
 import type { ZodTypeAny } from 'zod';
 import { checkShape, FORM_MESSAGES, formRefusal, MAX_FORM_BYTES, readForm, schemaList } from '../http/form';
 import { MAX_FORM_FIELDS } from '../http/form-shape';
+import { MAX_UPLOAD_BYTES } from '../http/limits';
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE, essenceOf, extensionOf } from './content-type';
 import type { FileStorage, StoredFile } from './types';
 
@@ -37,8 +38,7 @@ import type { FileStorage, StoredFile } from './types';
  * empty part; it is skipped, so `formData.get(field)` is null.
  */
 
-/** Spec 03 §9: the uploader's largest file. */
-export const MAX_UPLOAD_BYTES = 102_400_000;
+export { MAX_UPLOAD_BYTES } from '../http/limits';
 /** Spec: image uploads accept png and jpeg. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const PDF_TYPES = ['application/pdf'] as const;
