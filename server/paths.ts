@@ -104,12 +104,9 @@
  * Storage object paths are in `storagePaths` (see its own comment).
  */
 import { RESERVED_UNIQUE_IDS } from '../app/lib/catalogues/auth-groups';
+import { MAX_KEY_BYTES, isValidKey, keyProblem } from '../app/lib/db-key';
 
-/** Characters no database key may hold, besides control characters. */
-const FORBIDDEN_KEY_CHARACTERS = ['.', '$', '#', '[', ']', '/'] as const;
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-/** Firebase's limit on a key, in UTF-8 bytes. */
-export const MAX_KEY_BYTES = 768;
+export { MAX_KEY_BYTES };
 
 /** A path argument that is not a usable key; `argument` names the parameter. */
 export class PathKeyError extends Error {
@@ -133,20 +130,7 @@ function describe(value: unknown): string {
   }
 }
 
-/** Why `value` is not a valid database key, or null when it is. */
-export function keyProblem(value: unknown): string | null {
-  if (typeof value !== 'string') return `a key must be a string, not ${value === null ? 'null' : typeof value}`;
-  if (value === '') return 'a key cannot be empty';
-  const forbidden = FORBIDDEN_KEY_CHARACTERS.find((character) => value.includes(character));
-  if (forbidden) return `a key cannot contain "${forbidden}" (none of . $ # [ ] /)`;
-  if (CONTROL_CHARACTER.test(value)) return 'a key cannot contain control characters';
-  if (Buffer.byteLength(value, 'utf8') > MAX_KEY_BYTES) return `a key is at most ${MAX_KEY_BYTES} bytes long`;
-  return null;
-}
-
-export function isValidKey(value: unknown): value is string {
-  return keyProblem(value) === null;
-}
+export { isValidKey, keyProblem };
 
 /** Returns `value` when it is a valid database key; throws `PathKeyError` naming `argument` otherwise. */
 export function assertKey(argument: string, value: unknown): string {

@@ -7,7 +7,7 @@ import { storeUploadedFile, type ParsedUpload } from '@server/storage';
 import { type AuthGroup, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
 import { iconSetName } from '~/lib/icons/icon-sets';
-import { checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
+import { INVALID_SVG_MESSAGE, checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
 import {
   ADD_MENU_ITEM_TITLE,
   EDIT_MENU_ITEM_TITLE,
@@ -267,6 +267,14 @@ export async function menuItemPost(
       formData.set('iconSvg', sanitizeSvg(source));
       formData.set('icon', '');
     }
+  }
+  // The custom icon the form carries in a hidden field is cleaned again on every post, whatever
+  // the browser sent: only drawing markup is kept (no scripts, handlers or foreign objects).
+  const postedSvg = formData.get('iconSvg');
+  if (typeof postedSvg === 'string' && postedSvg.trim() !== '' && !fieldErrors.icon) {
+    const clean = sanitizeSvg(postedSvg);
+    if (clean === '') fieldErrors.icon = [INVALID_SVG_MESSAGE];
+    formData.set('iconSvg', clean);
   }
   if (intent.intent === 'remove-svg') {
     formData.set('iconSvg', '');

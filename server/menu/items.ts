@@ -11,6 +11,7 @@ import {
 import { getMenuButtonType, menuButtonTypeOfItem, menuItemDefaults, type MenuButtonType } from '~/lib/catalogues/menu-buttons';
 import { normalizeHex, randomIconColors, type IconColors } from '~/lib/icons/colors';
 import { getMenuIcon, menuIconOrDefault } from '~/lib/icons/library';
+import { sanitizeSvg } from '~/lib/icons/sanitize';
 import { hasTabs, recordSourceOf, type MenuItemValue } from '~/schemas/menu-item';
 import { MAIN_MENU, walkMenus } from './sections';
 import { LOCKED_MAIN_MENU_ITEMS, menuItems, type StoredMenuItem } from './sort';
@@ -335,7 +336,8 @@ export function storedItem(
   delete keep.sortKey;
   // The type's stored name: a listing section keeps its own name (dining, faqs …) while its picker type is unchanged.
   const storedType = stored && !typeChanged ? text(stored.type) : null;
-  const customSvg = value.iconSvg && !value.icon ? value.iconSvg : null;
+  // Sanitized here too, whatever the caller parsed: the apps draw this svg as it is stored.
+  const customSvg = value.iconSvg && !value.icon ? sanitizeSvg(value.iconSvg) || null : null;
   const libraryIcon = customSvg ? null : menuIconOrDefault(value.icon);
   const item: Rec = {
     ...keep,

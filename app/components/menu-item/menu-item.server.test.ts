@@ -313,6 +313,74 @@ describe('menu item editor: adding', () => {
   });
 });
 
+describe('menu item editor: values checked on save, whatever the browser sent', () => {
+  const HOSTILE_SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script>' +
+    '<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(3)"/></body></foreignObject>' +
+    '<a href="javascript:alert(4)"><path d="M0 0h10v10z" onclick="alert(5)" fill="url(https://evil.example/#x)"/></a>' +
+    '<use href="https://evil.example/sprite.svg#i"/><circle cx="5" cy="5" r="4" fill="#fff"/></svg>';
+
+  it('sanitizes a raw iconSvg posted in the hidden field before storing it', async () => {
+    const saved = await post(editor, { action: 'add' }, { ...base, name: 'Raw Svg', icon: '', iconSvg: HOSTILE_SVG });
+    expect(saved.status).toBe(302);
+    const stored = (await menu()).at(-1)!;
+    expect(stored).toMatchObject({ name: 'Raw Svg', icon: 'custom' });
+    const svg = String(stored.iconData?.svg);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('<circle cx="5" cy="5" r="4" fill="#fff"/>');
+    for (const bad of ['script', 'onload', 'onerror', 'onclick', 'foreignObject', 'javascript:', 'evil.example', '<img', '<body']) {
+      expect(svg, bad).not.toContain(bad);
+    }
+  });
+
+  it('sanitizes a raw iconSvg on edit too, and answers the form again with the cleaned one', async () => {
+    const again = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      { ...base, name: 'FAQs', icon: '', iconSvg: HOSTILE_SVG, intent: 'search-icons' },
+    );
+    expect(again.status).toBe(200);
+    expect(String((again.data!.result.initialValue as Record<string, string>).iconSvg)).not.toContain('script');
+    const saved = await post(editor, { action: 'edit', itemId: 'faqs' }, { ...base, name: 'FAQs', icon: '', iconSvg: HOSTILE_SVG });
+    expect(saved.status).toBe(302);
+    const faqs = (await menu()).find((item) => item.id === 'faqs')!;
+    expect(String(faqs.iconData?.svg)).not.toMatch(/script|onload|foreignObject/);
+  });
+
+  it("refuses an iconSvg that holds no drawing with the spec's svg message", async () => {
+    const refused = await post(editor, { action: 'add' }, { ...base, name: 'No Svg', icon: '', iconSvg: '<script>alert(1)</script>' });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused.data).icon).toEqual([INVALID_SVG_MESSAGE]);
+    expect(await menu()).toEqual(seededMenu);
+  });
+
+  it('refuses record keys that are not database keys, keeping what was typed', async () => {
+    for (const existingId of ['a/b/../../../x', '.$#[]']) {
+      const form = await post(editor, { action: 'add' }, { ...base, typeId: 'form', name: 'Survey', icon: 'globe', url: '', existingId });
+      expect(form.status, existingId).toBe(400);
+      expect(errorsOf(form.data).existingId).toEqual(['Form is required.']);
+      expect(form.data!.result.initialValue).toMatchObject({ name: 'Survey', existingId });
+      const calendar = await post(
+        editor,
+        { action: 'add' },
+        { ...base, typeId: 'amc-events', name: 'Kids', icon: 'calendar', url: '', source: 'existing', existingId },
+      );
+      expect(calendar.status, existingId).toBe(400);
+      expect(errorsOf(calendar.data).existingId).toEqual(['Calendar is required.']);
+    }
+    expect(await menu()).toEqual(seededMenu);
+  });
+
+  it('refuses a file address that is neither http(s) nor a stored file', async () => {
+    for (const url of ['javascript:alert(1)', '/files/../../admin']) {
+      const refused = await post(editor, { action: 'add' }, { ...base, typeId: 'file', name: 'Map', icon: 'file', url });
+      expect(refused.status, url).toBe(400);
+      expect(errorsOf(refused.data).url).toEqual([INVALID_URL]);
+    }
+    expect(await menu()).toEqual(seededMenu);
+  });
+});
+
 describe('menu item editor: More menu types… keeps what was typed', () => {
   const typed = { ...base, description: 'Where to find us', previousTypeId: 'website' };
 

@@ -68,6 +68,11 @@ function ImageRow({
           <Text size="1" color="gray">
             {name}
           </Text>
+          {/* The addresses are hidden fields: a refused one is said here, beside its image. */}
+          <ErrorList
+            id={image.imageURL.errorId}
+            errors={[...(image.imageURL.errors ?? []), ...(image.thumbURL.errors ?? []), ...(image.originalURL.errors ?? [])].slice(0, 1)}
+          />
           <TextField field={image.caption} label={`Caption ${index + 1}`} />
           <Flex gap="2" wrap="wrap">
             <Button

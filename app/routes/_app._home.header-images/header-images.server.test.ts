@@ -5,7 +5,7 @@ import { cookiePair } from '@server/auth/session';
 import { decodeImage } from '@server/images/pipeline';
 import { OFFLINE_ATTRIBUTION } from '@server/providers/places';
 import type { Services } from '@server/services';
-import { IMAGE_REQUIRED, INVALID_VIDEO } from '~/schemas/header';
+import { IMAGE_REQUIRED, INVALID_IMAGE_URL, INVALID_VIDEO } from '~/schemas/header';
 import { placesHandlers } from '../../../tests/mocks/places';
 import { BUSY_PHOTO, PLACE_BUSY, PLACE_WITH_PHOTOS, PLACES_KEY, photoReference, placesRequests } from '../../../tests/mocks/places/google';
 import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
@@ -238,6 +238,35 @@ async function storedImage(storage: Services['storage'], url: string) {
 const quietLog = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('header images: addresses checked on save, whatever the browser sent', () => {
+  it('refuses javascript:, data: and arbitrary strings as imageURL or thumbURL, storing nothing and keeping the form', async () => {
+    const good = { imageURL: '/files/demo-campground/images/header/1/lake.png', caption: 'Lake' };
+    await services.db.ref(headerPath()).set({ images: [good], delaySeconds: 5, hideTitle: false });
+    const before = await stored();
+    for (const [field, value] of [
+      ['imageURL', 'javascript:alert(document.cookie)'],
+      ['imageURL', 'data:image/svg+xml,<svg onload=alert(1)>'],
+      ['imageURL', 'anything at all'],
+      ['thumbURL', 'javascript:alert(1)'],
+      ['originalURL', '//evil.example/x.png'],
+    ] as const) {
+      const fields: Record<string, string> = {
+        intent: 'save',
+        headerType: 'images',
+        delaySeconds: '5',
+        'images[0].imageURL': String(good.imageURL),
+        'images[0].caption': 'Typed caption',
+      };
+      fields[`images[0].${field}`] = value;
+      const refused = await outcome(action(args(post(editor, fields))));
+      expect(refused.status, `${field} ${value}`).toBe(400);
+      expect(refused.data!.result.error).toMatchObject({ [`images[0].${field}`]: [INVALID_IMAGE_URL] });
+      expect((refused.data!.result.initialValue as Reply).images[0]).toMatchObject({ caption: 'Typed caption' });
+    }
+    expect(await stored()).toEqual(before);
+  });
 });
 
 describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
