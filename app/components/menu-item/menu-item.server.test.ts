@@ -1,9 +1,10 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MENU_ITEM_MESSAGES } from '@server/menu/items';
 import type { Services } from '@server/services';
 import { AUTH_REQUIRED_MESSAGE, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
+import { conflictMessage } from '~/lib/conflict';
 import { INVALID_SVG_MESSAGE, SVG_WITH_IMAGE_MESSAGE } from '~/lib/icons/sanitize';
 import { action as indexAction } from '~/routes/_app._home._index';
 import { action as addAction, loader as addLoader } from '~/routes/_app._home.add';
@@ -541,6 +542,103 @@ describe('menu item editor: editing and deleting', () => {
     await services.db.ref(menuPath()).set(items as never);
     const key = String(items.length - 1);
     expect((await load(editor, { action: 'edit', itemId: key })).missingUniqueId).toBe(MISSING_UNIQUE_ID_MESSAGE);
+  });
+});
+
+describe('menu item editor: two people editing the same item', () => {
+  const faqsForm = (fields: Record<string, string>) => ({
+    ...base,
+    typeId: 'simple',
+    name: 'FAQs',
+    icon: 'help',
+    url: '',
+    ...fields,
+  });
+  const storedFaqs = async () => (await menu()).find((item) => item.id === 'faqs')!;
+
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const opened = await load(editor, { action: 'edit', itemId: 'faqs' });
+    expect(opened.version).toMatch(/^[\w-]{22}$/);
+    const typeId = String(opened.defaultValue!.typeId);
+    const icon = String(opened.defaultValue!.icon);
+    // A and B opened the same item; A saves a new description first.
+    const a = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, description: 'From A', version: opened.version! }),
+    );
+    expect(a.status).toBe(302);
+    expect((await storedFaqs()).description).toBe('From A');
+
+    // B's form still carries the version it was opened with.
+    const b = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, name: 'Questions', description: 'From B', version: opened.version! }),
+    );
+    expect(b.status).toBe(409);
+    expect((await storedFaqs()).description).toBe('From A');
+    expect((await storedFaqs()).name).toBe('FAQs');
+    const conflict = b.data!.conflict!;
+    expect(conflict.message).toBe(conflictMessage('This menu item'));
+    expect(conflict.theirs).toEqual(
+      expect.arrayContaining([
+        { label: 'Title', value: 'FAQs' },
+        { label: 'Description', value: 'From A' },
+      ]),
+    );
+    expect(b.data!.result.initialValue).toMatchObject({ name: 'Questions', description: 'From B' });
+    expect(b.data!.version).toBe(conflict.version);
+    expect(conflict.version).not.toBe(opened.version);
+    expect((await load(editor, { action: 'edit', itemId: 'faqs' })).version).toBe(conflict.version);
+
+    // A step that is not a save (Search icons) keeps the version the form holds.
+    const step = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, intent: 'search-icons', version: opened.version! }),
+    );
+    expect(step.data!.version).toBe(opened.version);
+
+    // B saves again with the new version: B's values replace A's, deliberately.
+    const again = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, name: 'Questions', description: 'From B', version: conflict.version }),
+    );
+    expect(again.status).toBe(302);
+    expect(await storedFaqs()).toMatchObject({ name: 'Questions', description: 'From B' });
+  });
+
+  it('compares inside the transaction: a change between reading and writing is a conflict too', async () => {
+    const opened = await load(editor, { action: 'edit', itemId: 'faqs' });
+    const typeId = String(opened.defaultValue!.typeId);
+    const icon = String(opened.defaultValue!.icon);
+    const items = await menu();
+    const at = items.findIndex((item) => item.id === 'faqs');
+    // Someone else's write lands just before this save's transaction reads the menu.
+    const realRef = services.db.ref.bind(services.db);
+    const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
+      const ref = realRef(path);
+      if (path !== menuPath()) return ref;
+      const transaction = ref.transaction.bind(ref);
+      ref.transaction = async (update) => {
+        await realRef(`${menuPath()}/${at}`).update({ description: 'Sneaked in' });
+        return transaction(update);
+      };
+      return ref;
+    });
+    try {
+      const b = await post(
+        editor,
+        { action: 'edit', itemId: 'faqs' },
+        faqsForm({ typeId, icon, description: 'Mine', version: opened.version! }),
+      );
+      expect(b.status).toBe(409);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await storedFaqs()).description).toBe('Sneaked in');
   });
 });
 
