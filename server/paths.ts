@@ -37,6 +37,7 @@
  * - {product}/amc-dollars/config/enabled ...... dollarsEnabled
  * - {product}/app-data[/{appId}] .............. appData
  * - {product}/integrations/pmsConfig/{id}, mapConfig/{id} ... pmsConfig(s), mapConfig(s)
+ *   (integrations: both, for a save that compares and writes them in one transaction)
  * - location-data templates, by type main-menu  locationTemplates ({product}/location-data/templates,
  *   queried orderByChild('type'); 'templates' is therefore never a community key)
  * - studio-activity ........................... studioActivity ({product}/studio-activity/{communityKey})
@@ -469,6 +470,7 @@ export function createPaths(product: string) {
     // Apps, integrations, flags, studio, imports
     /** app-data[/{appId}] */
     appData: (appId?: string) => optional(`${p}/app-data`, 'appId', appId),
+    integrations: () => `${p}/integrations`,
     pmsConfigs: () => `${p}/integrations/pmsConfig`,
     pmsConfig: (community: string) => `${p}/integrations/pmsConfig/${key('community', community)}`,
     mapConfigs: () => `${p}/integrations/mapConfig`,
@@ -617,6 +619,7 @@ export const PATH_SHAPES = {
   dollarsRecords: '{product}/amc-dollars/{type}',
   dollarsRecord: '{product}/amc-dollars/{type}/{id}',
   appData: '{product}/app-data[/{appId}]',
+  integrations: '{product}/integrations',
   pmsConfigs: '{product}/integrations/pmsConfig',
   pmsConfig: '{product}/integrations/pmsConfig/{community}',
   mapConfigs: '{product}/integrations/mapConfig',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
 import { intent, intents } from '~/lib/intent';
-import { isHttpUrl } from './header';
+import { isHttpUrl, isImageUrl } from './header';
 
 /**
  * The app setup screen (spec 01 §2.8, §3.4, §5): one app data record per app id at
@@ -168,12 +168,12 @@ const colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, APP_SETUP_MESSAGES.colour)
   .optional();
 
-/** Addresses the apps open: http(s) only (`https:` only for the tracked links' prefix). */
-const url = (protocols: readonly string[], message: string) =>
-  text(2000, message).refine(
-    (value) => value === undefined || value === '' || (isHttpUrl(value) && protocols.includes(new URL(value).protocol)),
-    message,
-  );
+/** The tracked links' prefix: https only (the QR codes are built on it). */
+const httpsUrl = (message: string) =>
+  text(2000, message).refine((value) => value === undefined || value === '' || (isHttpUrl(value) && value.startsWith('https:')), message);
+/** The header image the apps load: http(s), or a file this console stored (`/files/…`). */
+const imageUrl = (message: string) =>
+  text(2000, message).refine((value) => value === undefined || value === '' || isImageUrl(value), message);
 /** A community key the app reads (cLocationId): a database key. */
 const communityKey = text(200, APP_SETUP_MESSAGES.communityKey).refine(
   (value) => value === undefined || value === '' || isValidKey(value),
@@ -220,8 +220,8 @@ export const AppSetupSchema = z.object({
   adStartingPosition: count,
   adjustAppToken: text(200),
   adjustToken: text(200),
-  adjustLinkPrefix: url(['https:'], APP_SETUP_MESSAGES.httpsUrl),
-  headerURL: url(['http:', 'https:'], APP_SETUP_MESSAGES.url),
+  adjustLinkPrefix: httpsUrl(APP_SETUP_MESSAGES.httpsUrl),
+  headerURL: imageUrl(APP_SETUP_MESSAGES.url),
   colorBackground: colour,
   colorPrimary: colour,
   colorAccent: colour,

@@ -269,6 +269,49 @@ describe('header images: addresses checked on save, whatever the browser sent', 
   });
 });
 
+describe('header images: two people editing the header at once', () => {
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const lake = { imageURL: '/files/demo-campground/images/header/1/lake.png', imageName: 'lake.png', caption: 'Lake' };
+    await services.db.ref(headerPath()).set({ images: [lake], delaySeconds: 5, hideTitle: false });
+    const opened = (await loader(args(get(editor)))) as HeaderImagesData;
+    const fields = {
+      intent: 'save',
+      headerType: 'images',
+      'images[0].imageURL': lake.imageURL,
+      'images[0].imageName': lake.imageName,
+      version: opened.version,
+    };
+
+    const a = await outcome(action(args(post(editor, { ...fields, 'images[0].caption': 'From A', delaySeconds: '5' }))));
+    expect(a.status).toBe(302);
+    expect((await stored())!.images![0]).toMatchObject({ caption: 'From A' });
+
+    const b = await outcome(action(args(post(editor, { ...fields, 'images[0].caption': 'From B', delaySeconds: '9' }))));
+    expect(b.status).toBe(409);
+    expect(await stored()).toMatchObject({ delaySeconds: 5, images: [expect.objectContaining({ caption: 'From A' })] });
+    const conflict = b.data!.conflict!;
+    expect(conflict.message).toBe(
+      'The header was changed by someone else while you were editing. Their version is shown below; your changes are still in the form. Save again to replace theirs.',
+    );
+    expect(conflict.theirs).toEqual([
+      { label: 'Image(s)', value: 'lake.png (From A)' },
+      { label: 'Slideshow Delay (seconds)', value: '5' },
+    ]);
+    expect((b.data!.result.initialValue as Reply).images[0]).toMatchObject({ caption: 'From B' });
+    expect(b.data!.version).toBe(conflict.version);
+
+    // An Upload on the way keeps the version the form holds.
+    const step = await outcome(action(args(post(editor, { ...fields, intent: 'upload', delaySeconds: '9' }))));
+    expect(step.data!.version).toBe(opened.version);
+
+    const again = await outcome(
+      action(args(post(editor, { ...fields, 'images[0].caption': 'From B', delaySeconds: '9', version: conflict.version }))),
+    );
+    expect(again.status).toBe(302);
+    expect(await stored()).toMatchObject({ delaySeconds: 9, images: [expect.objectContaining({ caption: 'From B' })] });
+  });
+});
+
 describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {
   it('is offered when the community has a place id, and opens over the stored form with ?places=1', async () => {
     const data = (await loader(args(get(editor)))) as HeaderImagesData;
