@@ -53,6 +53,16 @@ export function emailLinkSentText(email: string): string {
   return `A sign-in link has been sent to ${email}. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too.`;
 }
 
+/**
+ * The e-mail waits in the queue (the job service did not take it): it is not sent yet, so the
+ * notice says queued, not sent. It goes out as soon as the job service answers.
+ */
+export function emailLinkQueuedText(email: string): string {
+  return `A sign-in link to ${email} is queued: the mail service is not answering right now, and the link is sent as soon as it does. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too.`;
+}
+export const PASSWORD_RESET_QUEUED =
+  'Your password reset e-mail is queued: the mail service is not answering right now, and it is sent as soon as it does. Please check your e-mail in a few minutes.';
+
 const TOKEN_PROBLEMS: Record<AuthTokenKind, Record<TokenProblem, LoginAlert>> = {
   'email-link': {
     invalid: { title: 'Sign-in link not valid', message: 'This sign-in link is not valid. Request a new link below.' },
@@ -406,14 +416,21 @@ export async function requestEmailLink(
 
   const token = await services.auth.tokens.issue({ kind: 'email-link', uid: user.uid, email: user.email, ttlMs: EMAIL_LINK_TTL_MS });
   const link = `${publicOrigin(services.env, request)}/login?${new URLSearchParams({ mode: 'email-link', token })}`;
-  await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
+  const mail = await queueEmail(services, {
+    to: user.email,
+    ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }),
+  });
 
   const headers = new Headers({ 'Set-Cookie': await services.auth.rememberedEmail.serialize(user.email) });
   const response = await redirectToLogin(
     services,
     request,
     '/login?mode=email-link',
-    { notice: { tone: 'success', text: emailLinkSentText(user.email) } },
+    {
+      notice: mail.queued
+        ? { tone: 'success', text: emailLinkSentText(user.email) }
+        : { tone: 'info', text: emailLinkQueuedText(user.email) },
+    },
     { headers },
   );
   return { kind: 'sent', response };
@@ -502,9 +519,9 @@ export async function requestPasswordReset(
     if (error instanceof IdentityError) return { kind: 'failed', message: error.message };
     throw error;
   }
-  await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
+  const mail = await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
   const response = await redirectToLogin(services, request, '/login?mode=forgot', {
-    notice: { tone: 'success', text: PASSWORD_RESET_SENT },
+    notice: mail.queued ? { tone: 'success', text: PASSWORD_RESET_SENT } : { tone: 'info', text: PASSWORD_RESET_QUEUED },
   });
   return { kind: 'sent', response };
 }
