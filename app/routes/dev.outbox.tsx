@@ -1,7 +1,8 @@
 import { Box, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { listOutbox, listPendingEmails } from '@server/mail/outbox-list.server';
+import { listOutbox } from '@server/mail/outbox-list.server';
+import { listPendingEmails } from '@server/mail/pending-list.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServices } from '~/services.server';
 

@@ -18,6 +18,7 @@ import { passwordResetEmail, signInLinkEmail } from './emails';
 import { SpamError } from './honeypot';
 import { IdentityError, normalizeEmail } from './identity/types';
 import { pendingSignIn, type LoginAlert, type LoginFlowSession, type LoginNotice, type PendingSignIn } from './login-flow';
+import { emailLinkQueuedText, mailNotice, PASSWORD_RESET_QUEUED } from './mail-notices';
 import { addressKey, clientIp, hitLimits, peekLimits, TOO_MANY_RESET_REQUESTS, TOO_MANY_SIGN_IN_ATTEMPTS } from './rate-limit';
 import { commitOptions, newStaffSession, readSession, type SignInMethod } from './session';
 import { EMAIL_LINK_TTL_MS, PASSWORD_RESET_TTL_MS, type AuthTokenKind, type TokenProblem } from './tokens';
@@ -52,16 +53,6 @@ export { TOO_MANY_RESET_REQUESTS, TOO_MANY_SIGN_IN_ATTEMPTS };
 export function emailLinkSentText(email: string): string {
   return `A sign-in link has been sent to ${email}. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too.`;
 }
-
-/**
- * The e-mail waits in the queue (the job service did not take it): it is not sent yet, so the
- * notice says queued, not sent. It goes out as soon as the job service answers.
- */
-export function emailLinkQueuedText(email: string): string {
-  return `A sign-in link to ${email} is queued: the mail service is not answering right now, and the link is sent as soon as it does. Open it in this browser to log in. If it does not arrive in a few minutes, check your spam folder too.`;
-}
-export const PASSWORD_RESET_QUEUED =
-  'Your password reset e-mail is queued: the mail service is not answering right now, and it is sent as soon as it does. Please check your e-mail in a few minutes.';
 
 const TOKEN_PROBLEMS: Record<AuthTokenKind, Record<TokenProblem, LoginAlert>> = {
   'email-link': {
@@ -416,10 +407,7 @@ export async function requestEmailLink(
 
   const token = await services.auth.tokens.issue({ kind: 'email-link', uid: user.uid, email: user.email, ttlMs: EMAIL_LINK_TTL_MS });
   const link = `${publicOrigin(services.env, request)}/login?${new URLSearchParams({ mode: 'email-link', token })}`;
-  const mail = await queueEmail(services, {
-    to: user.email,
-    ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }),
-  });
+  await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
 
   const headers = new Headers({ 'Set-Cookie': await services.auth.rememberedEmail.serialize(user.email) });
   const response = await redirectToLogin(
@@ -427,9 +415,11 @@ export async function requestEmailLink(
     request,
     '/login?mode=email-link',
     {
-      notice: mail.queued
-        ? { tone: 'success', text: emailLinkSentText(user.email) }
-        : { tone: 'info', text: emailLinkQueuedText(user.email) },
+      notice: await mailNotice(
+        services.jobs,
+        { tone: 'success', text: emailLinkSentText(user.email) },
+        { tone: 'info', text: emailLinkQueuedText(user.email) },
+      ),
     },
     { headers },
   );
@@ -519,9 +509,9 @@ export async function requestPasswordReset(
     if (error instanceof IdentityError) return { kind: 'failed', message: error.message };
     throw error;
   }
-  const mail = await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
+  await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
   const response = await redirectToLogin(services, request, '/login?mode=forgot', {
-    notice: mail.queued ? { tone: 'success', text: PASSWORD_RESET_SENT } : { tone: 'info', text: PASSWORD_RESET_QUEUED },
+    notice: await mailNotice(services.jobs, { tone: 'success', text: PASSWORD_RESET_SENT }, { tone: 'info', text: PASSWORD_RESET_QUEUED }),
   });
   return { kind: 'sent', response };
 }

@@ -13,7 +13,11 @@ let services: Services;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ services, close } = await installTestServices('dev-outbox', { seed: false, env: { REDIS_URL: 'redis://127.0.0.1:6392' } }));
+  ({ services, close } = await installTestServices('dev-outbox-queued', {
+    seed: false,
+    // DEMO_MODE: where the page is served only in demo mode.
+    env: { REDIS_URL: 'redis://127.0.0.1:6392', DEMO_MODE: 'on' },
+  }));
 });
 afterAll(async () => {
   await close();
