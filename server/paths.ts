@@ -37,6 +37,7 @@
  * - {product}/amc-dollars/config/enabled ...... dollarsEnabled
  * - {product}/app-data[/{appId}] .............. appData
  * - {product}/integrations/pmsConfig/{id}, mapConfig/{id} ... pmsConfig(s), mapConfig(s)
+ *   (integrations: both, for a save that compares and writes them in one transaction)
  * - location-data templates, by type main-menu  locationTemplates ({product}/location-data/templates,
  *   queried orderByChild('type'); 'templates' is therefore never a community key)
  * - studio-activity ........................... studioActivity ({product}/studio-activity/{communityKey})
@@ -104,12 +105,9 @@
  * Storage object paths are in `storagePaths` (see its own comment).
  */
 import { RESERVED_UNIQUE_IDS } from '../app/lib/catalogues/auth-groups';
+import { MAX_KEY_BYTES, isValidKey, keyProblem } from '../app/lib/db-key';
 
-/** Characters no database key may hold, besides control characters. */
-const FORBIDDEN_KEY_CHARACTERS = ['.', '$', '#', '[', ']', '/'] as const;
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-/** Firebase's limit on a key, in UTF-8 bytes. */
-export const MAX_KEY_BYTES = 768;
+export { MAX_KEY_BYTES };
 
 /** A path argument that is not a usable key; `argument` names the parameter. */
 export class PathKeyError extends Error {
@@ -133,20 +131,7 @@ function describe(value: unknown): string {
   }
 }
 
-/** Why `value` is not a valid database key, or null when it is. */
-export function keyProblem(value: unknown): string | null {
-  if (typeof value !== 'string') return `a key must be a string, not ${value === null ? 'null' : typeof value}`;
-  if (value === '') return 'a key cannot be empty';
-  const forbidden = FORBIDDEN_KEY_CHARACTERS.find((character) => value.includes(character));
-  if (forbidden) return `a key cannot contain "${forbidden}" (none of . $ # [ ] /)`;
-  if (CONTROL_CHARACTER.test(value)) return 'a key cannot contain control characters';
-  if (Buffer.byteLength(value, 'utf8') > MAX_KEY_BYTES) return `a key is at most ${MAX_KEY_BYTES} bytes long`;
-  return null;
-}
-
-export function isValidKey(value: unknown): value is string {
-  return keyProblem(value) === null;
-}
+export { isValidKey, keyProblem };
 
 /** Returns `value` when it is a valid database key; throws `PathKeyError` naming `argument` otherwise. */
 export function assertKey(argument: string, value: unknown): string {
@@ -485,6 +470,7 @@ export function createPaths(product: string) {
     // Apps, integrations, flags, studio, imports
     /** app-data[/{appId}] */
     appData: (appId?: string) => optional(`${p}/app-data`, 'appId', appId),
+    integrations: () => `${p}/integrations`,
     pmsConfigs: () => `${p}/integrations/pmsConfig`,
     pmsConfig: (community: string) => `${p}/integrations/pmsConfig/${key('community', community)}`,
     mapConfigs: () => `${p}/integrations/mapConfig`,
@@ -633,6 +619,7 @@ export const PATH_SHAPES = {
   dollarsRecords: '{product}/amc-dollars/{type}',
   dollarsRecord: '{product}/amc-dollars/{type}/{id}',
   appData: '{product}/app-data[/{appId}]',
+  integrations: '{product}/integrations',
   pmsConfigs: '{product}/integrations/pmsConfig',
   pmsConfig: '{product}/integrations/pmsConfig/{community}',
   mapConfigs: '{product}/integrations/mapConfig',

@@ -2,6 +2,7 @@ import { Box, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { listOutbox, showsDevOutbox } from '@server/mail/outbox-list.server';
+import { listPendingEmails } from '@server/mail/pending-list.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServices } from '~/services.server';
 
@@ -20,9 +21,15 @@ export async function loader() {
   const services = await getServices();
   const { db, paths } = services;
   if (!showsDevOutbox(services)) throw new Response('Not Found', { status: 404 });
-  const messages = await listOutbox(db, paths, { limit: OUTBOX_PAGE_SIZE });
-  return { messages, limit: OUTBOX_PAGE_SIZE };
+  const [messages, pending] = await Promise.all([
+    listOutbox(db, paths, { limit: OUTBOX_PAGE_SIZE }),
+    listPendingEmails(db, paths, { limit: OUTBOX_PAGE_SIZE }),
+  ]);
+  return { messages, pending, limit: OUTBOX_PAGE_SIZE };
 }
+
+/** What each state of an unsent e-mail is called: never 'sent' before the mailer has it. */
+const PENDING_LABELS = { queued: 'Queued', sending: 'Sending', failed: 'Failed, not sent' } as const;
 
 /** The same text on the server and in the browser, whatever their time zones. */
 function formatTime(epochMs: number): string {
@@ -30,7 +37,7 @@ function formatTime(epochMs: number): string {
 }
 
 export default function DevOutbox() {
-  const { messages, limit } = useLoaderData<typeof loader>();
+  const { messages, pending, limit } = useLoaderData<typeof loader>();
 
   return (
     <Box className="page" p="5">
@@ -41,8 +48,44 @@ export default function DevOutbox() {
           </Heading>
           <Text as="p" color="gray" size="2">
             No SMTP server is configured, so e-mails are kept here instead of being sent. Newest first; the latest {limit} are shown.
+            E-mails still in the queue are listed as queued until the mailer has them.
           </Text>
         </Box>
+
+        {pending.length > 0 ? (
+          <section aria-labelledby="outbox-pending">
+            <Heading as="h2" size="4" id="outbox-pending" mb="1">
+              Queued
+            </Heading>
+            <Text as="p" color="gray" size="2" mb="2">
+              Not sent yet: these e-mails wait for the job service (Redis) or a worker and are sent as soon as one takes them.
+            </Text>
+            <Table.Root variant="surface">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Queued at</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>To</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {pending.map((item) => (
+                  <Table.Row key={item.id}>
+                    <Table.Cell>
+                      <Text size="2" style={{ whiteSpace: 'nowrap' }}>
+                        {item.createdAt === null ? '' : formatTime(item.createdAt)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>{item.to}</Table.Cell>
+                    <Table.Cell>{item.subject}</Table.Cell>
+                    <Table.Cell>{PENDING_LABELS[item.status]}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </section>
+        ) : null}
 
         {messages.length === 0 ? (
           <Card>

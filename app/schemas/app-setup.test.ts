@@ -48,4 +48,20 @@ describe('AppSetupSchema', () => {
     expect(form({ appId: 'x', colorPrimary: '#183449' }).status).toBe('success');
     expect(form({ appId: 'x', colorPrimary: 'blue' }).error?.colorPrimary).toEqual([APP_SETUP_MESSAGES.colour]);
   });
+
+  it('takes the header URL as http(s), the tracked-link prefix as https and cLocationId as a database key', () => {
+    expect(
+      form({ appId: 'x', headerURL: 'https://cdn.example/h.png', adjustLinkPrefix: 'https://app.adj.st/', cLocationId: 'demo-town' })
+        .status,
+    ).toBe('success');
+    for (const headerURL of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.example/h.png', 'just words']) {
+      expect(form({ appId: 'x', headerURL }).error?.headerURL, headerURL).toEqual([APP_SETUP_MESSAGES.url]);
+    }
+    for (const adjustLinkPrefix of ['http://app.adj.st/', 'javascript:alert(1)']) {
+      expect(form({ appId: 'x', adjustLinkPrefix }).error?.adjustLinkPrefix, adjustLinkPrefix).toEqual([APP_SETUP_MESSAGES.httpsUrl]);
+    }
+    for (const cLocationId of ['a/b/../../../x', '.$#[]']) {
+      expect(form({ appId: 'x', cLocationId }).error?.cLocationId, cLocationId).toEqual([APP_SETUP_MESSAGES.communityKey]);
+    }
+  });
 });

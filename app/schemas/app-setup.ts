@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isValidKey } from '~/lib/db-key';
 import { intent, intents } from '~/lib/intent';
+import { isHttpUrl, isImageUrl } from './header';
 
 /**
  * The app setup screen (spec 01 §2.8, §3.4, §5): one app data record per app id at
@@ -21,6 +23,9 @@ export const APP_SETUP_MESSAGES = {
   notNegative: 'Must be 0 or more.',
   colour: 'Enter a colour as #RRGGBB.',
   tooLong: 'This text is too long.',
+  url: 'Enter an address that starts with https:// or http://.',
+  httpsUrl: 'Enter an address that starts with https://.',
+  communityKey: 'Enter a community key without . $ # [ ] or /.',
 } as const;
 
 /** The field names of one of the label tables below, typed as the schema's keys. */
@@ -163,6 +168,18 @@ const colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, APP_SETUP_MESSAGES.colour)
   .optional();
 
+/** The tracked links' prefix: https only (the QR codes are built on it). */
+const httpsUrl = (message: string) =>
+  text(2000, message).refine((value) => value === undefined || value === '' || (isHttpUrl(value) && value.startsWith('https:')), message);
+/** The header image the apps load: http(s), or a file this console stored (`/files/…`). */
+const imageUrl = (message: string) =>
+  text(2000, message).refine((value) => value === undefined || value === '' || isImageUrl(value), message);
+/** A community key the app reads (cLocationId): a database key. */
+const communityKey = text(200, APP_SETUP_MESSAGES.communityKey).refine(
+  (value) => value === undefined || value === '' || isValidKey(value),
+  APP_SETUP_MESSAGES.communityKey,
+);
+
 /** An app id is a database key: no . $ # [ ] / and not empty. */
 export const appIdSchema = z
   .string({ required_error: APP_SETUP_MESSAGES.appIdRequired })
@@ -175,7 +192,7 @@ export const AppSetupSchema = z.object({
   appId: appIdSchema,
   appName: text(APP_TEXT_LIMITS.appName, APP_SETUP_MESSAGES.appName),
   appType: z.enum(APP_TYPES).optional(),
-  cLocationId: text(200),
+  cLocationId: communityKey,
   // Deployment Assets
   appTitle: text(APP_TEXT_LIMITS.appTitle, APP_SETUP_MESSAGES.appTitle),
   shortDescription: text(APP_TEXT_LIMITS.shortDescription, APP_SETUP_MESSAGES.shortDescription),
@@ -203,8 +220,8 @@ export const AppSetupSchema = z.object({
   adStartingPosition: count,
   adjustAppToken: text(200),
   adjustToken: text(200),
-  adjustLinkPrefix: text(200),
-  headerURL: text(2000),
+  adjustLinkPrefix: httpsUrl(APP_SETUP_MESSAGES.httpsUrl),
+  headerURL: imageUrl(APP_SETUP_MESSAGES.url),
   colorBackground: colour,
   colorPrimary: colour,
   colorAccent: colour,

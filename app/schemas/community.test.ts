@@ -6,6 +6,7 @@ import {
   CommunitySchema,
   ICON_REQUIRED,
   INPUT_REQUIRED,
+  INVALID_ACTION_KEY,
   INVALID_EMAIL,
   INVALID_LATITUDE,
   INVALID_LOCATION,
@@ -127,5 +128,30 @@ describe('CommunitySchema (spec 01 §5)', () => {
     expect(errors({ ...VALID, 'detailButtons[0].title': 'Go', 'detailButtons[0].action': 'teleport' })['detailButtons[0].action']).toEqual([
       ACTION_REQUIRED,
     ]);
+  });
+
+  it('keeps the keys of record actions to database keys', () => {
+    const key = (action: string, actionKey: string) =>
+      errors({
+        ...VALID,
+        'detailButtons[0].title': 'Go',
+        'detailButtons[0].icon': 'globe',
+        'detailButtons[0].action': action,
+        'detailButtons[0].actionKey': actionKey,
+      })['detailButtons[0].actionKey'];
+    for (const action of ['store', 'form', 'mainMenu', 'searchablemap', 'booking', 'hunt', 'amc-events']) {
+      expect(key(action, 'a/b/../../../x'), action).toEqual([INVALID_ACTION_KEY]);
+      expect(key(action, '.$#[]'), action).toEqual([INVALID_ACTION_KEY]);
+      expect(key(action, '-NxKey_1'), action).toBeUndefined();
+    }
+  });
+
+  it('takes the home screen image as an http(s) address or a stored file, never another scheme', () => {
+    for (const drawable of ['https://cdn.example/a.png', '/files/demo/images/a.png', 'demo-campground/images/header/1/a.jpg']) {
+      expect(errors({ ...VALID, drawable }).drawable, drawable).toBeUndefined();
+    }
+    for (const drawable of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', '../../x.png', '/etc/passwd']) {
+      expect(errors({ ...VALID, drawable }).drawable, drawable).toEqual([INVALID_URL]);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isValidKey } from '~/lib/db-key';
 import { intent, intents } from '~/lib/intent';
+import { isImageUrl } from './header';
 
 /**
  * The community setup form (spec 01 §2.7, §3.1, §5): one schema for conform in the browser and
@@ -31,6 +33,8 @@ export const ICON_REQUIRED = 'Icon is required.';
 export const INPUT_REQUIRED = 'Input is required.';
 /** Spec 03 §5 (action selector): the mailto key's message. */
 export const INVALID_EMAIL = 'You must provide a valid email address.';
+/** An additional button's key that cannot name a record (spec 03 §5 keys of store items, forms, maps …). */
+export const INVALID_ACTION_KEY = 'This key cannot be used: it may not contain . $ # [ ] or /.';
 export const DESCRIPTION_TOO_LONG = 'The description is too long.';
 /** The rich-text description's limit in characters of HTML. */
 export const HTML_DESCRIPTION_MAX = 20000;
@@ -110,10 +114,21 @@ export const DETAIL_BUTTON_KEY_HINTS: Record<DetailButtonAction, string> = {
   hunt: 'The key of the hunt.',
   'amc-events': 'The ID of the events calendar.',
 };
+/** Actions whose key names a record of the community (the app reads it as a database key). */
+export const KEY_ACTIONS: readonly DetailButtonAction[] = ['store', 'form', 'mainMenu', 'searchablemap', 'booking', 'hunt', 'amc-events'];
 /** Actions that may open in the app's web view (spec 02 §5: '{action}-webview'). */
 export const WEBVIEW_ACTIONS: readonly DetailButtonAction[] = ['website', 'file'];
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * A storage object path (`{community}/images/header/…/photo.jpg`), as older records keep an
+ * uploaded image: plain segments, no scheme, no leading slash, no `..`.
+ */
+export function isStorageObjectPath(value: string): boolean {
+  const segments = value.split('/');
+  return segments.every((segment) => /^[\w\-.~%]+$/.test(segment) && segment !== '.' && segment !== '..');
+}
 
 export function isValidUrl(value: string): boolean {
   try {
@@ -176,6 +191,8 @@ export const DetailButtonSchema = z
     } else if (button.action === 'call' && phoneDigits(key).length < PHONE_MIN_DIGITS) {
       issue(PHONE_DIGITS);
     }
+    // The other actions open a record of the community by its key (a database key).
+    else if (KEY_ACTIONS.includes(button.action) && !isValidKey(key)) issue(INVALID_ACTION_KEY);
   });
 
 /** The most social links or additional buttons a community keeps. */
@@ -211,7 +228,7 @@ export const CommunitySchema = z
       .string()
       .trim()
       .max(1000)
-      .refine((value) => isValidUrl(value) || (/^[^\s:]+$/.test(value) && !value.startsWith('//')), INVALID_URL)
+      .refine((value) => isImageUrl(value) || isStorageObjectPath(value), INVALID_URL)
       .optional(),
     // Resort admins only (the server ignores them from anyone else)
     listed: checkbox,

@@ -1,6 +1,15 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_DEFAULT_DELAY_SECONDS, HeaderSchema, IMAGE_REQUIRED, INVALID_DELAY, INVALID_VIDEO, VIDEO_REQUIRED } from './header';
+import {
+  EDITOR_DEFAULT_DELAY_SECONDS,
+  HeaderSchema,
+  IMAGE_REQUIRED,
+  INVALID_DELAY,
+  INVALID_IMAGE_URL,
+  INVALID_VIDEO,
+  VIDEO_REQUIRED,
+  isImageUrl,
+} from './header';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -48,5 +57,44 @@ describe('HeaderSchema', () => {
     expect(form({ headerType: 'video', videoURL: 'dQw4w9WgXcQ', delaySeconds: 'x' }).error).toMatchObject({
       delaySeconds: [INVALID_DELAY],
     });
+  });
+});
+
+describe('header image addresses', () => {
+  const image = (imageURL: string, extra: Record<string, string> = {}) =>
+    form({
+      headerType: 'images',
+      'images[0].imageURL': imageURL,
+      ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`images[0].${k}`, v])),
+    });
+
+  it('accepts http(s) addresses and files this console stored', () => {
+    for (const url of [
+      'https://storage.example.com/o/a.png?alt=media',
+      'http://127.0.0.1:3000/files/x/a.png',
+      '/files/demo/images/header/1/a%20b.png',
+    ]) {
+      expect(isImageUrl(url), url).toBe(true);
+      expect(image(url).status, url).toBe('success');
+    }
+  });
+
+  it('refuses javascript:, data:, protocol-relative, dot-dot and arbitrary strings, in every address field', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/a.png',
+      '/files/../admin',
+      '/files/a/../../x',
+      'files/a.png',
+      'anything at all',
+      'https://exa mple.com/a.png',
+    ]) {
+      expect(isImageUrl(url.trim()), url).toBe(false);
+      expect(image(url).error, url).toMatchObject({ 'images[0].imageURL': [INVALID_IMAGE_URL] });
+      expect(image('/files/a.png', { thumbURL: url }).error, url).toMatchObject({ 'images[0].thumbURL': [INVALID_IMAGE_URL] });
+      expect(image('/files/a.png', { originalURL: url }).error, url).toMatchObject({ 'images[0].originalURL': [INVALID_IMAGE_URL] });
+    }
   });
 });

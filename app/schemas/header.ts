@@ -31,13 +31,53 @@ export const HEADER_IMAGE_WIDTH = 1125;
 export const HEADER_IMAGE_HEIGHT = 600;
 export const ESP_HEADER_IMAGE_HEIGHT = 450;
 
+/** An image address the form holds that is not one the apps can open. */
+export const INVALID_IMAGE_URL = 'This image cannot be used: its address is not valid. Remove it and upload the image again.';
+
 const text = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().optional());
 
+/**
+ * A file this console stored on its own disk, as the local storage engine addresses it
+ * (`/files/{path}`, each segment a plain name: no `..`, no scheme, no host).
+ */
+export function isStoredFilePath(value: string): boolean {
+  if (!value.startsWith('/files/')) return false;
+  const segments = value.slice('/files/'.length).split('/');
+  return segments.every((segment) => /^[\w\-.~%!$&'()*+,;=:@]+$/.test(segment) && segment !== '.' && segment !== '..');
+}
+
+/**
+ * Where the apps may load a header image from (spec 01 §3.3 imageURL): an http(s) address (the
+ * storage bucket's, a places photo's) or a file stored by this console. Never `javascript:`,
+ * `data:` or any other scheme, whatever the browser posted.
+ */
+export const isImageUrl = (value: string): boolean => isHttpUrl(value) || isStoredFilePath(value);
+
+/** An absolute http: or https: address with a host (a storage URL may name localhost). */
+export function isHttpUrl(value: string): boolean {
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const imageUrl = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.string().max(2000, INVALID_IMAGE_URL).refine(isImageUrl, INVALID_IMAGE_URL),
+);
+const optionalImageUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+  z.string().max(2000, INVALID_IMAGE_URL).refine(isImageUrl, INVALID_IMAGE_URL).optional(),
+);
+
 export const HeaderImageSchema = z.object({
-  imageURL: z.string().min(1),
-  originalURL: text,
+  imageURL: imageUrl,
+  originalURL: optionalImageUrl,
   imageName: text,
-  thumbURL: text,
+  thumbURL: optionalImageUrl,
   caption: text,
   date: z.coerce.number().int().nonnegative().optional(),
 });

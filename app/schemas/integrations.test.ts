@@ -25,6 +25,15 @@ describe('IntegrationsSchema', () => {
   });
 });
 
+describe('IntegrationsSchema addresses', () => {
+  it('takes the PMS API endpoint as an http(s) address only', () => {
+    expect(form({ location: 'a', apiEndpoint: 'https://api.pms.example/v1' }).status).toBe('success');
+    for (const apiEndpoint of ['javascript:alert(1)', 'file:///etc/passwd', 'gopher://x.example', 'words']) {
+      expect(form({ location: 'a', apiEndpoint }).error?.apiEndpoint, apiEndpoint).toEqual([INTEGRATIONS_MESSAGES.url]);
+    }
+  });
+});
+
 describe('instanceLookupProblem (spec 01 §5)', () => {
   it('needs a region for Newbook and client id and password for RMS', () => {
     expect(instanceLookupProblem({ pmsSystem: 'newbook' })).toBe(INTEGRATIONS_MESSAGES.regionFirst);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intent, intents } from '~/lib/intent';
+import { isHttpUrl } from './header';
 
 /**
  * The integrations screen (spec 01 §2.9, §3.5, §3.6, §5): a location's PMS configuration at
@@ -30,6 +31,7 @@ export const INTEGRATIONS_MESSAGES = {
   /** Spec 01 §5. */
   locationRequired: 'Please select a location.',
   tooLong: 'This text is too long.',
+  url: 'Enter an address that starts with https:// or http://.',
   /** Spec 01 §5: instance loading prerequisites (the spec gives the rule, not the words). */
   regionFirst: 'Please select an API region first.',
   rmsCredentialsFirst: 'Please enter the API client ID and client password first.',
@@ -59,7 +61,7 @@ export const IntegrationsSchema = z.object({
   apiClientId: text(),
   apiClientPassword: text(),
   apiPropertyId: text(),
-  apiEndpoint: text(2000),
+  apiEndpoint: text(2000).refine((value) => value === undefined || value === '' || isHttpUrl(value), INTEGRATIONS_MESSAGES.url),
   /** An instance picked from the loaded list; it fills apiPropertyId. */
   instanceId: text(),
   // GPS Mapping

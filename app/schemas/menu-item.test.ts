@@ -2,8 +2,10 @@ import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
+import { INVALID_SVG_MESSAGE } from '~/lib/icons/sanitize';
 import {
   ICON_REQUIRED,
+  INVALID_AUTH_GROUP,
   INVALID_URL,
   MenuItemSchema,
   TITLE_REQUIRED,
@@ -70,6 +72,40 @@ describe('menu item rules (spec 02 §5)', () => {
   it('needs a user group when restricted', () => {
     expect(errors({ typeId: 'messages', name: 'N', icon: 'chat', isRestricted: 'on' })).toMatchObject({ auth: [AUTH_REQUIRED_MESSAGE] });
     expect(errors({ typeId: 'messages', name: 'N', icon: 'chat', isRestricted: 'on', auth: ['isAdmin', 'seasonalCampers'] })).toEqual({});
+  });
+
+  it('keeps record keys to the database key rule (the chosen key becomes the uniqueId)', () => {
+    for (const existingId of ['a/b/../../../x', '.$#[]', 'a.b', 'tab\tkey']) {
+      expect(errors({ typeId: 'form', name: 'X', icon: 'globe', existingId }), existingId).toMatchObject({
+        existingId: ['Form is required.'],
+      });
+      expect(errors({ typeId: 'amc-events', name: 'X', icon: 'calendar', source: 'existing', existingId }), existingId).toMatchObject({
+        existingId: ['Calendar is required.'],
+      });
+    }
+    expect(errors({ typeId: 'form', name: 'X', icon: 'globe', existingId: '-NxForm_1' })).toEqual({});
+    // A new calendar ignores the select.
+    expect(errors({ typeId: 'amc-events', name: 'X', icon: 'calendar', source: 'new', existingId: 'a/b' })).toEqual({});
+  });
+
+  it('keeps user groups to database keys', () => {
+    expect(errors({ typeId: 'messages', name: 'N', icon: 'chat', isRestricted: 'on', auth: ['isAdmin', 'a/b'] })).toMatchObject({
+      auth: [INVALID_AUTH_GROUP],
+    });
+  });
+
+  it('refuses a custom icon that holds no svg drawing', () => {
+    expect(errors({ typeId: 'messages', name: 'N', iconSvg: '<script>alert(1)</script>' })).toMatchObject({ icon: [INVALID_SVG_MESSAGE] });
+    expect(errors({ typeId: 'messages', name: 'N', iconSvg: 'not an svg' })).toMatchObject({ icon: [INVALID_SVG_MESSAGE] });
+    // A library icon wins: the hidden svg is ignored.
+    expect(errors({ typeId: 'messages', name: 'N', icon: 'chat', iconSvg: 'not an svg' })).toEqual({});
+  });
+
+  it('counts only plain /files/ paths as stored files', () => {
+    expect(isStoredFileUrl('/files/../../etc/passwd')).toBe(false);
+    expect(isStoredFileUrl('/files/a b.pdf')).toBe(false);
+    expect(errors({ typeId: 'file', name: 'F', icon: 'file', url: '/files/a/../../x.pdf' })).toMatchObject({ url: [INVALID_URL] });
+    expect(errors({ typeId: 'file', name: 'F', icon: 'file', url: 'javascript:alert(1)' })).toMatchObject({ url: [INVALID_URL] });
   });
 
   it('needs a title on each tab', () => {

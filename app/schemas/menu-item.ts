@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { AUTH_REQUIRED_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType, type MenuButtonType } from '~/lib/catalogues/menu-buttons';
+import { isValidKey } from '~/lib/db-key';
+import { INVALID_SVG_MESSAGE, sanitizeSvg } from '~/lib/icons/sanitize';
 import { intent, intents } from '~/lib/intent';
 import { INVALID_URL, isValidUrl } from './community';
+import { isStoredFilePath } from './header';
 
 /**
  * The menu item editor (spec 02 "Menu item editor", §3 menu item, §4 "Menu item", §5 menu item
@@ -14,6 +17,8 @@ export const TITLE_REQUIRED = 'Title is required.';
 export const ICON_REQUIRED = 'Icon is required.';
 export const TYPE_REQUIRED = 'Menu type is required.';
 export const URL_REQUIRED = 'URL is required.';
+/** A user group the list does not offer (its key is not a database key). */
+export const INVALID_AUTH_GROUP = 'Choose the user groups from the list.';
 export { AUTH_REQUIRED_MESSAGE, INVALID_URL };
 
 /** The form's file fields: an svg icon upload, and the file of a File item. */
@@ -118,6 +123,9 @@ export const MenuItemSchema = z
       return;
     }
     if (!value.icon && !value.iconSvg) ctx.addIssue({ code: 'custom', path: ['icon'], message: ICON_REQUIRED });
+    // Spec 02 §5: only svgs; whatever is posted as the custom icon must hold drawing markup.
+    else if (!value.icon && value.iconSvg && sanitizeSvg(value.iconSvg) === '')
+      ctx.addIssue({ code: 'custom', path: ['icon'], message: INVALID_SVG_MESSAGE });
     if (type.needsUrl) {
       if (!value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: URL_REQUIRED });
       else if (!isValidUrl(value.url) && !(type.id === 'file' && isStoredFileUrl(value.url)))
@@ -126,12 +134,16 @@ export const MenuItemSchema = z
     const source = recordSourceOf(type.id);
     if (source && (source.mode === 'choose' || value.source === 'existing') && !value.existingId) {
       ctx.addIssue({ code: 'custom', path: ['existingId'], message: requiredMessage(source.label) });
+    } else if (source && (source.mode === 'choose' || value.source === 'existing') && !isValidKey(value.existingId)) {
+      // The chosen record's key becomes the item's uniqueId, a database key of the community's data.
+      ctx.addIssue({ code: 'custom', path: ['existingId'], message: requiredMessage(source.label) });
     }
+    if (value.auth.some((group) => !isValidKey(group))) ctx.addIssue({ code: 'custom', path: ['auth'], message: INVALID_AUTH_GROUP });
     if (value.isRestricted && value.auth.length === 0) ctx.addIssue({ code: 'custom', path: ['auth'], message: AUTH_REQUIRED_MESSAGE });
   });
 
 /** A file stored by this console on its own disk (the embedded default serves them at /files/…). */
-export const isStoredFileUrl = (url: string) => /^\/files\/[^\s]+$/.test(url);
+export const isStoredFileUrl = (url: string) => isStoredFilePath(url);
 
 /** The form's shape as conform sees it. */
 export type MenuItemFormValue = z.infer<typeof MenuItemSchema>;

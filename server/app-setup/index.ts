@@ -1,4 +1,5 @@
-import type { RealtimeDb } from '@server/db/types';
+import type { DbValue, RealtimeDb } from '@server/db/types';
+import { unchanged, versionOf } from '@server/db/version';
 import { storagePaths, type Paths } from '@server/paths';
 import { extensionOf, storeUploadedFile, type FileStorage } from '@server/storage';
 import {
@@ -111,8 +112,54 @@ export function recordUpdate(values: AppSetupValues): Record<string, string | nu
   return update;
 }
 
-export async function saveAppRecord(db: RealtimeDb, paths: Paths, values: AppSetupValues): Promise<void> {
-  await db.ref(paths.appData(values.appId)).update(recordUpdate(values));
+/**
+ * The version of an app's record as the form shows it (server/db/version.ts): its fields
+ * without the deployment assets' addresses, which the assets' own Upload buttons change while
+ * the form stays open.
+ */
+export function appRecordVersion(record: AppRecord | null): string {
+  const values = formValuesOf(record);
+  for (const asset of APP_ASSETS) delete values[asset.field];
+  return versionOf(values);
+}
+
+export type SaveAppResult = { ok: true } | { ok: false; conflict: { version: string; record: AppRecord | null } };
+
+/**
+ * Writes the form's values into the app's record in one transaction: when `expectedVersion` is
+ * given (the version the form showed) and the record as stored then is another, nothing is
+ * written and the answer is the record as it is. Fields the form does not show are kept.
+ */
+export async function saveAppRecord(
+  db: RealtimeDb,
+  paths: Paths,
+  values: AppSetupValues,
+  expectedVersion: string | null = null,
+): Promise<SaveAppResult> {
+  const update = recordUpdate(values);
+  let conflict: { record: AppRecord | null } | null = null;
+  await db.ref(paths.appData(values.appId)).transaction((raw) => {
+    conflict = null;
+    const current = isObject(raw) ? raw : null;
+    if (expectedVersion && appRecordVersion(current) !== expectedVersion) {
+      conflict = { record: current };
+      return unchanged(raw);
+    }
+    const next: Record<string, unknown> = { ...current };
+    const assets: Record<string, unknown> = isObject(next.deploymentAssets) ? { ...next.deploymentAssets } : {};
+    for (const [path, value] of Object.entries(update)) {
+      const [top, child] = path.split('/') as [string, string | undefined];
+      const target = child === undefined ? next : assets;
+      const key = child ?? top;
+      if (value === null) delete target[key];
+      else target[key] = value;
+    }
+    if (Object.keys(assets).length > 0) next.deploymentAssets = assets;
+    else delete next.deploymentAssets;
+    return next as DbValue;
+  });
+  const changed = conflict as { record: AppRecord | null } | null;
+  return changed ? { ok: false, conflict: { version: appRecordVersion(changed.record), record: changed.record } } : { ok: true };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type LoginNotice,
   type PendingSignIn,
 } from './login-flow';
+import { emailLinkQueuedText, mailNotice, PASSWORD_RESET_QUEUED } from './mail-notices';
 import {
   clearPasswordFailures,
   countMailRequest,
@@ -453,7 +454,13 @@ export async function requestEmailLink(
     services,
     request,
     '/login?mode=email-link',
-    { notice: { tone: 'success', text: emailLinkSentText(email) } },
+    {
+      notice: await mailNotice(
+        services.jobs,
+        { tone: 'success', text: emailLinkSentText(email) },
+        { tone: 'info', text: emailLinkQueuedText(email) },
+      ),
+    },
     { headers },
   );
   return { kind: 'sent', response };
@@ -532,7 +539,7 @@ export async function requestPasswordReset(
     runInBackground('Sending a password reset link', () => sendResetLink(services, { email, origin, appTitle: input.appTitle }));
   }
   const response = await redirectToLogin(services, request, '/login?mode=forgot', {
-    notice: { tone: 'success', text: PASSWORD_RESET_SENT },
+    notice: await mailNotice(services.jobs, { tone: 'success', text: PASSWORD_RESET_SENT }, { tone: 'info', text: PASSWORD_RESET_QUEUED }),
   });
   return { kind: 'sent', response };
 }

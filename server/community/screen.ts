@@ -4,12 +4,14 @@ import type { StaffContext } from '@server/authz';
 import type { DbValue } from '@server/db/types';
 import { qrImages, type QrImages } from '@server/qr';
 import { defaultMainMenu } from '~/lib/catalogues/default-menus';
+import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { type IconColors, PREVIEW_SAMPLE_BACKGROUND_COLOR, PREVIEW_SAMPLE_SHAPE_COLOR } from '~/lib/icons/colors';
 import { iconSetChoices } from '~/lib/icons/icon-sets';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { timeZoneOptionsWith } from '~/lib/timezones';
 import {
   COLOR_FIELDS,
+  COLOR_LABELS,
   CommunitySchema,
   INVALID_LOCATION,
   SVG_ICON_SETS,
@@ -17,6 +19,7 @@ import {
   type AddCommunityIntentValue,
   type CommunitySetupIntentValue,
 } from '~/schemas/community';
+import { descriptionFields } from './description';
 import { communityFormValue, type CommunityFormValue, type CommunityRecord } from './form';
 import {
   generateColors,
@@ -31,6 +34,7 @@ import {
 import {
   PULL_COLORS_FAILED,
   addCommunity,
+  communityVersion,
   pulledColorsMessage,
   qrTarget,
   readCommunity,
@@ -68,6 +72,8 @@ export interface CommunitySetupData {
   iconSets: ReadonlyArray<{ value: string; label: string }>;
   /** Other communities the person may edit, to pull colours from. */
   pullSources: Array<{ key: string; title: string }>;
+  /** Community setup: the version of the record as shown (app/lib/conflict.ts); null when adding. */
+  version: string | null;
 }
 
 /** A confirmation step the action answers with (spec 01 §4.4); rendered as a PageDialog. */
@@ -92,6 +98,10 @@ export interface SetupFormAnswer {
   pulled?: { id: string; message: string } | null;
   /** A step that failed with one of the spec's toasts (Pull Colors). */
   notice?: string | null;
+  /** The version the form holds: the one it was posted with, or the stored one after a conflict. */
+  version?: string | null;
+  /** Someone else saved the community meanwhile: their values, and the version Save now replaces. */
+  conflict?: Conflict | null;
 }
 
 export type SetupAnswer = SetupFormAnswer | { kind: 'saved' } | { kind: 'added'; key: string; title: string };
@@ -136,6 +146,7 @@ export async function loadSetupScreen(deps: CommunityDeps, staff: StaffContext, 
     pullSources: adding
       ? []
       : staff.communities.filter((community) => community.key !== staff.community).map(({ key, title }) => ({ key, title })),
+    version: adding ? null : communityVersion(record),
   };
 }
 
@@ -246,12 +257,63 @@ async function answerPullColors(deps: CommunityDeps, staff: StaffContext, formDa
     : form(result, { notice: PULL_COLORS_FAILED }, 400);
 }
 
+/** The labels of the fields a conflict lists (the form's own labels). */
+function conflictLabels(canSetListing: boolean, drawableShown: boolean, businessOnly: boolean): Record<string, string> {
+  return {
+    title: 'Title',
+    name: 'Name',
+    displayName: 'Display Name',
+    appName: 'App Name',
+    description: 'Description',
+    address: 'Address',
+    city: 'City',
+    state: 'State',
+    zip: 'Zip',
+    latitude: 'Latitude',
+    longitude: 'Longitude',
+    timeZone: 'Time Zone',
+    phone: 'Phone',
+    website: 'Website',
+    reservationURL: 'Reservation URL',
+    regulationsURL: 'Regulations URL',
+    communityType: 'Community Type',
+    ...(drawableShown ? { drawable: 'Home Screen Image' } : {}),
+    ...(canSetListing ? { listed: 'Listed', isBusinessOnly: 'Business Only', inProgress: 'In Progress' } : {}),
+    ...COLOR_LABELS,
+    colorIconShapeRandom: 'Random Icon Shape Colors',
+    colorIconBackgroundRandom: 'Random Icon Background Colors',
+    iconSet: 'Icon Set',
+    ...(businessOnly ? { detailButtons: 'Additional Buttons' } : { socialMedia: 'Social Media' }),
+  };
+}
+
+/** Form values as the conflict notice compares and shows them (the description as plain text). */
+function comparable(value: Record<string, unknown>): Record<string, unknown> {
+  const html = typeof value.htmlDescription === 'string' ? value.htmlDescription : '';
+  return { ...value, description: descriptionFields(html).description ?? '' };
+}
+
 /** Posts of the community setup form (the community in the session). */
 export async function answerCommunitySetup(
   deps: CommunityDeps,
   staff: StaffContext,
   intent: CommunitySetupIntentValue,
   formData: FormData,
+): Promise<SetupAnswer> {
+  // Every answer that shows the form again keeps the version it was posted with (the
+  // confirmations, Pull Colors and row changes are steps on the way to one Save).
+  const version = postedVersion(formData);
+  const answer = await answerSetupPost(deps, staff, intent, formData, version);
+  if (answer.kind === 'form' && answer.version === undefined) answer.version = version;
+  return answer;
+}
+
+async function answerSetupPost(
+  deps: CommunityDeps,
+  staff: StaffContext,
+  intent: CommunitySetupIntentValue,
+  formData: FormData,
+  version: string | null,
 ): Promise<SetupAnswer> {
   if (formData.has(LIST_INTENT) || intent.intent === 'list') return answerListIntent(formData);
   if (intent.intent === 'lookup-timezone') return answerTimeZoneLookup(formData);
@@ -307,7 +369,21 @@ export async function answerCommunitySetup(
     }
   }
 
-  await saveCommunity(deps, staff.community, value, options, extra);
+  const saved = await saveCommunity(deps, staff.community, value, options, extra, version);
+  if (!saved.ok) {
+    // Nothing written: the form as typed, their values beside it, and the version Save now replaces.
+    const theirs = comparable({ ...communityFormValue(saved.conflict.record) });
+    const conflict: Conflict = {
+      message: conflictMessage("This community's information"),
+      version: saved.conflict.version,
+      theirs: conflictRows(
+        conflictLabels(canSetListing, options.drawableShown, options.businessOnly),
+        theirs,
+        comparable({ ...value, latitude: value.latitude ?? '', longitude: value.longitude ?? '' }),
+      ),
+    };
+    return form(submission.reply(), { conflict, version: conflict.version, confirm: null }, 409);
+  }
   return { kind: 'saved' };
 }
 

@@ -1,8 +1,9 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
+import { unchanged, versionOf } from '@server/db/version';
 import { MAIN_MENU } from '@server/menu/sections';
 import { PathKeyError, communityKeyFromTitle, isStudioCommunityKey, type Paths } from '@server/paths';
 import { COLOR_FIELDS, type CommunityForm } from '~/schemas/community';
-import { communityRecordFields, communityUpdate, type CommunityRecord, type UpdateOptions } from './form';
+import { communityFormValue, communityRecordFields, type CommunityRecord, type UpdateOptions } from './form';
 
 /**
  * Community setup (spec 01 §2.7, §4.4): saving the form, adding a community, pulling colours
@@ -37,9 +38,19 @@ export function showsHomeScreenImage(key: string | null, record: CommunityRecord
   return listedInForm ?? record?.listed === true;
 }
 
+/** The version of a community record as the setup form shows it (server/db/version.ts). */
+export function communityVersion(record: CommunityRecord | null): string {
+  return versionOf(communityFormValue(record ?? {}));
+}
+
+export type SaveCommunityResult = { ok: true } | { ok: false; conflict: { version: string; record: CommunityRecord } };
+
 /**
- * Writes the form's fields into the community record in one multi-path update, together with
- * `extra` paths (icon conversion, menu icon colours) so they commit or fail as one.
+ * Writes the form's fields into the community record in one transaction over the record: when
+ * `expectedVersion` is given (the version the form showed) and the record as stored then is
+ * another, nothing is written and the answer is the record as it is. The fields the form does
+ * not show are kept as stored. `extra` paths outside the record (icon conversion, menu icon
+ * colours) are written right after, in one multi-path update.
  */
 export async function saveCommunity(
   deps: CommunityDeps,
@@ -47,9 +58,30 @@ export async function saveCommunity(
   form: CommunityForm,
   options: UpdateOptions,
   extra: Record<string, DbValue> = {},
-): Promise<void> {
-  const update = { ...communityUpdate(deps.paths, key, communityRecordFields(form, options)), ...extra };
-  await deps.db.ref().update(update);
+  expectedVersion: string | null = null,
+): Promise<SaveCommunityResult> {
+  const fields = communityRecordFields(form, options);
+  let conflict: CommunityRecord | null = null;
+  await deps.db.ref(deps.paths.community(key)).transaction((raw) => {
+    conflict = null;
+    const current: CommunityRecord = isObject(raw) ? raw : {};
+    if (expectedVersion && communityVersion(current) !== expectedVersion) {
+      conflict = current;
+      return unchanged(raw);
+    }
+    const next: Record<string, unknown> = { ...current };
+    for (const [field, value] of Object.entries(fields)) {
+      if (value === null) delete next[field];
+      else next[field] = value;
+    }
+    return next as DbValue;
+  });
+  const changed = conflict as CommunityRecord | null;
+  if (changed) return { ok: false, conflict: { version: communityVersion(changed), record: changed } };
+  const recordPath = deps.paths.community(key);
+  const outside = Object.fromEntries(Object.entries(extra).filter(([path]) => path !== recordPath && !path.startsWith(`${recordPath}/`)));
+  if (Object.keys(outside).length > 0) await deps.db.ref().update(outside);
+  return { ok: true };
 }
 
 export type AddCommunityResult = { ok: true; key: string } | { ok: false; field: 'title'; message: string };

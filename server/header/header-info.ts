@@ -1,4 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
+import { unchanged, versionOf } from '@server/db/version';
 import { centreCrop, decodeImage, processImage, type CropRect, type Size } from '@server/images/pipeline';
 import { storagePaths, type Paths } from '@server/paths';
 import type { PlacePhotoFile } from '@server/providers/places';
@@ -100,9 +101,36 @@ export function headerRecord(form: HeaderFormValue, stored: Record<string, unkno
   return record;
 }
 
-/** Writes header-info/{context} in one set. */
-export async function saveHeaderInfo(deps: Deps, community: string, context: string, record: Record<string, DbValue>): Promise<void> {
-  await deps.db.ref(deps.paths.headerInfo(community, context)).set(record);
+/** The version of a stored header as the editor shows it (server/db/version.ts). */
+export const headerVersion = (stored: Record<string, unknown>): string => versionOf(headerFormValue(stored));
+
+export type SaveHeaderResult = { ok: true } | { ok: false; conflict: { version: string; stored: Record<string, unknown> } };
+
+/**
+ * Writes header-info/{context} for a valid form in one transaction: the node is made from the
+ * form and the images' fields as stored then (headerRecord). When `expectedVersion` is given
+ * (the version the editor showed) and the stored header is another, nothing is written and the
+ * answer is the header as it is.
+ */
+export async function saveHeaderInfo(
+  deps: Deps,
+  community: string,
+  context: string,
+  form: HeaderFormValue,
+  expectedVersion: string | null = null,
+): Promise<SaveHeaderResult> {
+  let conflict: Record<string, unknown> | null = null;
+  await deps.db.ref(deps.paths.headerInfo(community, context)).transaction((raw) => {
+    conflict = null;
+    const stored = isObject(raw) ? raw : {};
+    if (expectedVersion && headerVersion(stored) !== expectedVersion) {
+      conflict = stored;
+      return unchanged(raw);
+    }
+    return headerRecord(form, stored);
+  });
+  const changed = conflict as Record<string, unknown> | null;
+  return changed ? { ok: false, conflict: { version: headerVersion(changed), stored: changed } } : { ok: true };
 }
 
 const safeName = (name: string) => {

@@ -1,4 +1,5 @@
-import type { RealtimeDb } from '@server/db/types';
+import type { DbValue, RealtimeDb } from '@server/db/types';
+import { unchanged, versionOf } from '@server/db/version';
 import type { Paths } from '@server/paths';
 import { PmsError, pmsProviderFor, PMS_OFFLINE_MESSAGE, type FetchLike, type PmsEnv, type PmsInstance } from '@server/providers/pms';
 import { INTEGRATIONS_MESSAGES, PMS_SYSTEM_NAMES, instanceLookupProblem, type IntegrationsValues } from '~/schemas/integrations';
@@ -43,30 +44,84 @@ export const MAP_FIELDS = {
   siteCode: 'siteCode',
 } as const;
 
-export async function loadIntegrations(db: RealtimeDb, paths: Paths, location: string): Promise<IntegrationFormValues> {
-  const [pms, map] = await Promise.all([db.ref(paths.pmsConfig(location)).get(), db.ref(paths.mapConfig(location)).get()]);
-  const pmsRecord = isObject(pms.val()) ? (pms.val() as Record<string, unknown>) : {};
-  const mapRecord = isObject(map.val()) ? (map.val() as Record<string, unknown>) : {};
+/** The form's values of a location's two records. */
+function formValuesOf(pms: unknown, map: unknown): IntegrationFormValues {
+  const pmsRecord = isObject(pms) ? pms : {};
+  const mapRecord = isObject(map) ? map : {};
   const values: IntegrationFormValues = {};
   for (const field of PMS_FIELDS) values[field] = str(pmsRecord[field]);
   for (const [recordField, formField] of Object.entries(MAP_FIELDS)) values[formField] = str(mapRecord[recordField]);
   return values;
 }
 
-/** Writes both records in one atomic multi-path update; unset fields are removed. */
-export async function saveIntegrations(db: RealtimeDb, paths: Paths, values: IntegrationsValues): Promise<void> {
-  const pmsPath = paths.pmsConfig(values.location);
-  const mapPath = paths.mapConfig(values.location);
-  const update: Record<string, string | null> = {};
-  const set = (path: string, value: string | undefined) => {
-    update[path] = value === undefined || value === '' ? null : value;
+export async function loadIntegrations(db: RealtimeDb, paths: Paths, location: string): Promise<IntegrationFormValues> {
+  const [pms, map] = await Promise.all([db.ref(paths.pmsConfig(location)).get(), db.ref(paths.mapConfig(location)).get()]);
+  return formValuesOf(pms.val(), map.val());
+}
+
+/** The version of a location's integrations as the form shows them (server/db/version.ts). */
+export const integrationsVersion = (values: IntegrationFormValues): string => versionOf(values);
+
+export type SaveIntegrationsResult = { ok: true } | { ok: false; conflict: { version: string; values: IntegrationFormValues } };
+
+/**
+ * Writes both records of the location in one transaction (over the integrations node that holds
+ * them); unset fields are removed and fields the form does not show are kept. When
+ * `expectedVersion` is given (the version the form showed) and the records as stored then are
+ * another, nothing is written and the answer is their values as they are.
+ */
+export async function saveIntegrations(
+  db: RealtimeDb,
+  paths: Paths,
+  values: IntegrationsValues,
+  expectedVersion: string | null = null,
+): Promise<SaveIntegrationsResult> {
+  const written: Record<string, Record<string, string | null>> = { pms: {}, map: {} };
+  const set = (record: 'pms' | 'map', field: string, value: string | undefined) => {
+    written[record]![field] = value === undefined || value === '' ? null : value;
   };
-  for (const field of PMS_FIELDS) {
-    const value = field === 'apiPropertyId' ? values.instanceId || values.apiPropertyId : values[field];
-    set(`${pmsPath}/${field}`, value);
-  }
-  for (const [recordField, formField] of Object.entries(MAP_FIELDS)) set(`${mapPath}/${recordField}`, values[formField]);
-  await db.ref('').update(update);
+  for (const field of PMS_FIELDS) set('pms', field, field === 'apiPropertyId' ? values.instanceId || values.apiPropertyId : values[field]);
+  for (const [recordField, formField] of Object.entries(MAP_FIELDS)) set('map', recordField, values[formField]);
+
+  const root = paths.integrations();
+  // Each record's path below the integrations node ('pmsConfig/{location}').
+  const below = (path: string) => path.slice(root.length + 1).split('/') as [string, string];
+  const [pmsGroup, location] = below(paths.pmsConfig(values.location));
+  const [mapGroup] = below(paths.mapConfig(values.location));
+  let conflict: IntegrationFormValues | null = null;
+  await db.ref(root).transaction((raw) => {
+    conflict = null;
+    const current = isObject(raw) ? raw : {};
+    const group = (name: string) => (isObject(current[name]) ? (current[name] as Record<string, unknown>) : {});
+    const pms = group(pmsGroup)[location];
+    const map = group(mapGroup)[location];
+    if (expectedVersion && integrationsVersion(formValuesOf(pms, map)) !== expectedVersion) {
+      conflict = formValuesOf(pms, map);
+      return unchanged(raw);
+    }
+    const merged = (record: unknown, fields: Record<string, string | null>) => {
+      const next: Record<string, unknown> = { ...(isObject(record) ? record : {}) };
+      for (const [field, value] of Object.entries(fields)) {
+        if (value === null) delete next[field];
+        else next[field] = value;
+      }
+      return Object.keys(next).length > 0 ? next : null;
+    };
+    const next: Record<string, unknown> = { ...current };
+    for (const [name, record, fields] of [
+      [pmsGroup, pms, written.pms!],
+      [mapGroup, map, written.map!],
+    ] as const) {
+      const groupValue: Record<string, unknown> = { ...group(name) };
+      const value = merged(record, fields);
+      if (value === null) delete groupValue[location];
+      else groupValue[location] = value;
+      next[name] = Object.keys(groupValue).length > 0 ? groupValue : null;
+    }
+    return next as DbValue;
+  });
+  const changed = conflict as IntegrationFormValues | null;
+  return changed ? { ok: false, conflict: { version: integrationsVersion(changed), values: changed } } : { ok: true };
 }
 
 export type InstanceLookup =

@@ -6,8 +6,9 @@ import type { Services } from '@server/services';
 import { storeUploadedFile, type ParsedUpload } from '@server/storage';
 import { type AuthGroup, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
+import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { iconSetName } from '~/lib/icons/icon-sets';
-import { checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
+import { INVALID_SVG_MESSAGE, checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
 import {
   ADD_MENU_ITEM_TITLE,
   EDIT_MENU_ITEM_TITLE,
@@ -32,6 +33,7 @@ import {
   deleteMenuItem,
   findMenuItem,
   formValueOf,
+  menuItemVersion,
   newItemColors,
   readMenuItems,
   recordChoices,
@@ -84,6 +86,8 @@ export interface MenuItemEditorData {
   missingUniqueId: string | null;
   /** The Error dialog about it was answered (`?ok`). */
   missingUniqueIdSeen: boolean;
+  /** Edit only: the version of the item as shown (app/lib/conflict.ts). */
+  version: string | null;
   fileAccept: readonly string[];
   /** What a File item may upload, before any file is chosen (never an error text). */
   fileHint: string;
@@ -100,6 +104,10 @@ export interface MenuItemActionData {
   formError?: string | null;
   /** The Select Menu Type picker over the form (More menu types…), with its filter. */
   picker?: { query: string } | null;
+  /** The version the form holds: the one it was posted with, or the stored one after a conflict. */
+  version?: string | null;
+  /** Someone else saved the item meanwhile: their values, and the version Save now replaces. */
+  conflict?: Conflict | null;
 }
 
 /** What a post of the editor comes to: the form again, or a write done or refused. */
@@ -202,6 +210,7 @@ export async function menuItemEditorData(
     qr: item ? await qrFor(services, community, record, item) : null,
     missingUniqueId: item && !hasId && NEEDS_CONTEXT.has(item.type?.id ?? '') ? MISSING_UNIQUE_ID_MESSAGE : null,
     missingUniqueIdSeen: search.has('ok'),
+    version: item ? menuItemVersion(section.id, item) : null,
     fileAccept: FILE_TYPES,
     fileHint: fileHint(upload.maxBytes),
     tooLargeMessage: upload.tooLargeMessage,
@@ -236,6 +245,45 @@ export async function menuItemPost(
   upload: ParsedUpload,
   intent: MenuItemIntentValue,
 ): Promise<MenuItemPostOutcome> {
+  // Every answer that shows the form again keeps the version it was posted with, so a Save
+  // after any other step still compares with the item as the form first showed it.
+  const version = ctx.item ? postedVersion(upload.formData) : null;
+  const outcome = await answerPost(services, ctx, upload, intent, version);
+  if (outcome.kind === 'form' && outcome.data.version === undefined) outcome.data.version = version;
+  return outcome;
+}
+
+/** The labels of the fields a conflict lists (the editor's own labels). */
+const CONFLICT_LABELS = {
+  type: 'Menu Type',
+  name: 'Title',
+  description: 'Description',
+  icon: 'Icon',
+  colorIconShape: 'Icon Color',
+  colorIconBackground: 'Icon Background Color',
+  url: 'URL',
+  useWebView: 'Open inside the app (web view)',
+  existingId: 'Record',
+  tabs: 'Tabs',
+  isRestricted: 'Restrict to user groups',
+  auth: 'User Group',
+} as const;
+
+/** Values of the editor as the conflict notice compares and shows them. */
+function comparable(values: Record<string, unknown>): Record<string, unknown> {
+  const type = getMenuButtonType(typeof values.typeId === 'string' ? values.typeId : undefined);
+  const icon = typeof values.icon === 'string' && values.icon !== '' ? values.icon : values.iconSvg ? 'Custom svg icon' : '';
+  const tabs = Array.isArray(values.tabs) ? values.tabs.map((tab: { title?: unknown }) => tab?.title) : [];
+  return { ...values, type: type?.name ?? values.typeId, icon, tabs, isRestricted: values.isRestricted === true };
+}
+
+async function answerPost(
+  services: Services,
+  ctx: EditorContext,
+  upload: ParsedUpload,
+  intent: MenuItemIntentValue,
+  version: string | null,
+): Promise<MenuItemPostOutcome> {
   const { community, section, item } = ctx;
   const formData = upload.formData;
   formData.set('menuId', section.id);
@@ -267,6 +315,14 @@ export async function menuItemPost(
       formData.set('iconSvg', sanitizeSvg(source));
       formData.set('icon', '');
     }
+  }
+  // The custom icon the form carries in a hidden field is cleaned again on every post, whatever
+  // the browser sent: only drawing markup is kept (no scripts, handlers or foreign objects).
+  const postedSvg = formData.get('iconSvg');
+  if (typeof postedSvg === 'string' && postedSvg.trim() !== '' && !fieldErrors.icon) {
+    const clean = sanitizeSvg(postedSvg);
+    if (clean === '') fieldErrors.icon = [INVALID_SVG_MESSAGE];
+    formData.set('iconSvg', clean);
   }
   if (intent.intent === 'remove-svg') {
     formData.set('iconSvg', '');
@@ -318,7 +374,22 @@ export async function menuItemPost(
     return { kind: 'form', status: 400, data: { result: submission.reply(), iconQuery: iconQueryOf(formData) } };
   }
 
-  const saved = await saveMenuItem(services, submission.value as MenuItemValue, { community, record: ctx.record, now: Date.now() });
+  const value = submission.value as MenuItemValue;
+  const saved = await saveMenuItem(services, value, { community, record: ctx.record, now: Date.now(), expectedVersion: version });
+  if (!saved.ok && 'conflict' in saved) {
+    // Nothing written: the form as typed, their item beside it, and the version Save now replaces.
+    const theirs = comparable(formValueOf(section.id, saved.conflict.item));
+    const conflict: Conflict = {
+      message: conflictMessage('This menu item'),
+      version: saved.conflict.version,
+      theirs: conflictRows(CONFLICT_LABELS, theirs, comparable(value)),
+    };
+    return {
+      kind: 'form',
+      status: 409,
+      data: { result: submission.reply(), iconQuery: iconQueryOf(formData), version: conflict.version, conflict },
+    };
+  }
   if (!saved.ok) {
     return { kind: 'form', status: 409, data: { result: submission.reply({ formErrors: [saved.message] }), formError: saved.message } };
   }

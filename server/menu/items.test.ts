@@ -28,6 +28,23 @@ describe('menu items', () => {
     expect(MENU_ITEM_MESSAGES.protectedDelete).toBe('Only resort admins can delete the first 6 main menu items.');
   });
 
+  it('stores a custom svg only sanitized, whatever the caller parsed', () => {
+    const raw = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><foreignObject/><path d="M0 0"/></svg>';
+    const item = storedItem(
+      value({ icon: '', iconSvg: raw }),
+      getMenuButtonType('website')!,
+      null,
+      false,
+      'site',
+      'site',
+      colors,
+      'svg_round',
+    );
+    const iconData = item.iconData as Record<string, unknown>;
+    expect(iconData).toMatchObject({ title: 'custom', isCustom: true });
+    expect(iconData.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>');
+  });
+
   it('gives tabs ids from their titles, unique within the item, keeping given ids', () => {
     expect(storedTabs([{ title: 'On Site' }, { title: 'On-Site' }, { id: 'kept', title: 'Town' }, { id: 'bad id!', title: '!!' }])).toEqual(
       [

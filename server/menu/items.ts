@@ -1,4 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db';
+import { unchanged, versionOf } from '@server/db/version';
 import { type Paths, calendarIdFromTitle } from '@server/paths';
 import {
   authGroupOptions,
@@ -11,6 +12,7 @@ import {
 import { getMenuButtonType, menuButtonTypeOfItem, menuItemDefaults, type MenuButtonType } from '~/lib/catalogues/menu-buttons';
 import { normalizeHex, randomIconColors, type IconColors } from '~/lib/icons/colors';
 import { getMenuIcon, menuIconOrDefault } from '~/lib/icons/library';
+import { sanitizeSvg } from '~/lib/icons/sanitize';
 import { hasTabs, recordSourceOf, type MenuItemValue } from '~/schemas/menu-item';
 import { MAIN_MENU, walkMenus } from './sections';
 import { LOCKED_MAIN_MENU_ITEMS, menuItems, type StoredMenuItem } from './sort';
@@ -206,6 +208,11 @@ export function formValueOf(menuId: string, item: EditorItem): Record<string, un
 
 export interface SaveContext {
   community: string;
+  /**
+   * The version of the item the form showed (menuItemVersion); when given and the stored item
+   * is another, nothing is saved and the answer is a conflict. Null or absent: no check.
+   */
+  expectedVersion?: string | null;
   /** The community record: icon set and colours (random modes). */
   record: Rec;
   now: number;
@@ -213,7 +220,16 @@ export interface SaveContext {
   rng?: () => number;
 }
 
-export type SaveResult = { ok: true; key: string; added: boolean } | { ok: false; message: string };
+export type SaveResult =
+  | { ok: true; key: string; added: boolean }
+  | { ok: false; message: string }
+  /** The item changed since the form showed it: nothing written; the item as stored now. */
+  | { ok: false; conflict: { version: string; item: EditorItem } };
+
+/** The version of an item as the editor shows it (its form value): see server/db/version.ts. */
+export function menuItemVersion(menuId: string, entry: StoredMenuItem): string {
+  return versionOf(formValueOf(menuId, { ...entry, type: typeOfItem(entry.value) }));
+}
 
 /** The community's own icon colours (spec 01 §3.1), with the console's defaults where unset. */
 export function communityIconColors(record: Rec): IconColors {
@@ -335,7 +351,8 @@ export function storedItem(
   delete keep.sortKey;
   // The type's stored name: a listing section keeps its own name (dining, faqs …) while its picker type is unchanged.
   const storedType = stored && !typeChanged ? text(stored.type) : null;
-  const customSvg = value.iconSvg && !value.icon ? value.iconSvg : null;
+  // Sanitized here too, whatever the caller parsed: the apps draw this svg as it is stored.
+  const customSvg = value.iconSvg && !value.icon ? sanitizeSvg(value.iconSvg) || null : null;
   const libraryIcon = customSvg ? null : menuIconOrDefault(value.icon);
   const item: Rec = {
     ...keep,
@@ -394,20 +411,36 @@ export async function saveMenuItem(deps: MenuDeps, value: MenuItemValue, ctx: Sa
   if (Object.keys(records).length > 0) await deps.db.ref().update(records);
 
   let missing = false;
+  let conflict: StoredMenuItem | null = null;
   const menuPath = deps.paths.menu(ctx.community, value.menuId);
   const result = await deps.db.ref(menuPath).transaction((raw) => {
     missing = false;
+    conflict = null;
     const list = menuItems(raw);
     const values = list.map((entry) => entry.value);
     if (!current) return [...values, item] as DbValue;
     const at = list.findIndex((entry) => entry.key === current.key);
     if (at < 0) {
       missing = true;
-      return undefined;
+      return unchanged(raw);
     }
-    values[at] = item;
+    // The item as stored now, compared with the one the form showed, in this transaction.
+    const now = list[at]!;
+    if (ctx.expectedVersion && menuItemVersion(value.menuId, now) !== ctx.expectedVersion) {
+      conflict = now;
+      return unchanged(raw);
+    }
+    // Fields the editor does not show are kept as they are now, not as first read.
+    values[at] = storedItem(value, type, now.value, typeChanged, uniqueId, id, iconColors(value, now.value, ctx), iconSet);
     return values as DbValue;
   });
+  const changed = conflict as StoredMenuItem | null;
+  if (changed) {
+    return {
+      ok: false,
+      conflict: { version: menuItemVersion(value.menuId, changed), item: { ...changed, type: typeOfItem(changed.value) } },
+    };
+  }
   if (missing || !result.committed) return { ok: false, message: MENU_ITEM_MESSAGES.gone };
   const key = menuItems(result.snapshot.val()).find((entry) => entry.value.id === id && entry.value.name === value.name)?.key ?? id;
   return { ok: true, key, added: !current };

@@ -5,12 +5,15 @@ import {
   SORT_MESSAGES,
   alphabeticalOrder,
   checkOrder,
+  fitOrder,
   lockedItemCount,
+  menuOrderVersion,
   menuItems,
   moveKey,
   parseOrder,
   readMenu,
   saveMenuOrder,
+  sortConflictMessage,
   sortMenuAlphabetically,
 } from './sort';
 
@@ -143,5 +146,29 @@ describe('saving (embedded database)', () => {
     expect(after.map((entry) => entry.id)).toEqual(['a', 'f', 'm']);
     expect(after[2]).not.toHaveProperty('sortKey');
     expect((await readMenu(demo, COMMUNITY)).map((entry) => entry.index)).toEqual([0, 1, 2]);
+  });
+
+  it('refuses an order whose base version is not the stored order, answering theirs and the new version', async () => {
+    await seed([item('a', 'Alpha'), item('b', 'Bravo'), item('c', 'Charlie')]);
+    const base = menuOrderVersion(await readMenu(demo, COMMUNITY));
+    // Someone else's order lands first.
+    expect(await saveMenuOrder(demo, COMMUNITY, ['c', 'b', 'a'], 0, 'main-menu', base)).toEqual({ ok: true, order: ['c', 'b', 'a'] });
+    const stale = await saveMenuOrder(demo, COMMUNITY, ['b', 'a', 'c'], 0, 'main-menu', base);
+    expect(stale).toEqual({
+      ok: false,
+      conflict: {
+        current: ['c', 'b', 'a'],
+        titles: ['Charlie', 'Bravo', 'Alpha'],
+        version: menuOrderVersion(await readMenu(demo, COMMUNITY)),
+      },
+    });
+    expect((await stored()).map((entry) => entry.uniqueId)).toEqual(['c', 'b', 'a']);
+    expect(sortConflictMessage(['Charlie', 'Bravo'])).toBe(
+      'The menu was changed by someone else while you were sorting. Their order: Charlie, Bravo. Your order is still shown, with any new items last. Save again to replace theirs.',
+    );
+  });
+
+  it('fits a pending order to the items there are now: gone ones dropped, new ones last', () => {
+    expect(fitOrder(['b', 'x', 'a', 'b'], ['a', 'b', 'c'])).toEqual(['b', 'a', 'c']);
   });
 });

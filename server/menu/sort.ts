@@ -1,4 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db';
+import { unchanged, versionOf } from '@server/db/version';
 import type { Paths } from '@server/paths';
 
 /**
@@ -27,6 +28,26 @@ export const SORT_MESSAGES = {
   saved: 'The menu order has been saved.',
   sortedAlpha: 'The menu has been sorted alphabetically.',
 } as const;
+
+/**
+ * A sort saved over an order someone else changed meanwhile (app/lib/conflict.ts): their order
+ * is named, the person's own order stays on screen (their new items last) and Save replaces theirs.
+ */
+export function sortConflictMessage(theirs: readonly string[]): string {
+  const list = theirs.length > 0 ? theirs.join(', ') : '(no items)';
+  return `The menu was changed by someone else while you were sorting. Their order: ${list}. Your order is still shown, with any new items last. Save again to replace theirs.`;
+}
+
+/** The version of a menu's order as sort mode shows it: its item keys in order. */
+export function menuOrderVersion(items: readonly StoredMenuItem[]): string {
+  return versionOf(items.map((item) => item.key));
+}
+
+/** A pending order fitted to the menu as it is now: keys it no longer has dropped, new ones last. */
+export function fitOrder(order: readonly string[], current: readonly string[]): string[] {
+  const kept = order.filter((key, index) => current.includes(key) && order.indexOf(key) === index);
+  return [...kept, ...current.filter((key) => !kept.includes(key))];
+}
 
 export type MenuDeps = { db: RealtimeDb; paths: Pick<Paths, 'menu'> };
 
@@ -139,11 +160,18 @@ export async function readMenu(deps: MenuDeps, community: string, menuId = 'main
   return menuItems((await deps.db.ref(deps.paths.menu(community, menuId)).get()).val());
 }
 
-export type SaveResult = { ok: true; order: string[] } | { ok: false; message: string; current: string[] };
+export type SaveResult =
+  | { ok: true; order: string[] }
+  | { ok: false; message: string; current: string[] }
+  /** The menu changed since sort mode showed it: nothing written; its order (keys, titles) and version now. */
+  | { ok: false; conflict: { current: string[]; titles: string[]; version: string } };
 
 /**
- * Saves a menu in the submitted order (sort-submit): re-reads the menu, checks the order
- * (exact set, locked items in place), drops temporary sort keys and sets the array in one write.
+ * Saves a menu in the submitted order (sort-submit) in one transaction over the menu array: the
+ * order is checked against the items as stored at that moment (exact set, locked items in
+ * place) and, when `expectedVersion` is given, the stored order must still be the one sort mode
+ * started from (menuOrderVersion). Temporary sort keys are dropped; the items' other fields are
+ * written as they are stored then, so an edit saved meanwhile is kept.
  */
 export async function saveMenuOrder(
   deps: MenuDeps,
@@ -151,20 +179,40 @@ export async function saveMenuOrder(
   submitted: readonly string[],
   locked: number,
   menuId = 'main-menu',
+  expectedVersion: string | null = null,
 ): Promise<SaveResult> {
-  const items = await readMenu(deps, community, menuId);
-  const current = items.map((item) => item.key);
-  const check = checkOrder(current, submitted, locked);
-  if (!check.ok) return { ok: false, message: check.message, current };
-  const byKey = new Map(items.map((item) => [item.key, item.value]));
-  await deps.db.ref(deps.paths.menu(community, menuId)).set(check.order.map((key) => withoutSortKey(byKey.get(key)!)) as DbValue);
-  return { ok: true, order: check.order };
+  let outcome: SaveResult = { ok: false, message: SORT_MESSAGES.changed, current: [] };
+  const result = await deps.db.ref(deps.paths.menu(community, menuId)).transaction((raw) => {
+    const items = menuItems(raw);
+    const current = items.map((item) => item.key);
+    if (expectedVersion && menuOrderVersion(items) !== expectedVersion) {
+      outcome = {
+        ok: false,
+        conflict: { current, titles: items.map((item) => itemTitle(item.value) || item.key), version: menuOrderVersion(items) },
+      };
+      return unchanged(raw);
+    }
+    const check = checkOrder(current, submitted, locked);
+    if (!check.ok) {
+      outcome = { ok: false, message: check.message, current };
+      return unchanged(raw);
+    }
+    outcome = { ok: true, order: check.order };
+    const byKey = new Map(items.map((item) => [item.key, item.value]));
+    return check.order.map((key) => withoutSortKey(byKey.get(key)!)) as DbValue;
+  });
+  if (outcome.ok && !result.committed) return { ok: false, message: SORT_MESSAGES.changed, current: [] };
+  return outcome;
 }
 
-/** Sorts a menu alphabetically by title or name and saves it (sort-alpha); locked items stay first. */
+/** Sorts a menu alphabetically by title or name and saves it (sort-alpha), in one transaction; locked items stay first. */
 export async function sortMenuAlphabetically(deps: MenuDeps, community: string, locked: number, menuId = 'main-menu'): Promise<string[]> {
-  const items = await readMenu(deps, community, menuId);
-  const order = alphabeticalOrder(items, locked);
-  const result = await saveMenuOrder(deps, community, order, locked, menuId);
-  return result.ok ? result.order : result.current;
+  let order: string[] = [];
+  await deps.db.ref(deps.paths.menu(community, menuId)).transaction((raw) => {
+    const items = menuItems(raw);
+    order = alphabeticalOrder(items, locked);
+    const byKey = new Map(items.map((item) => [item.key, item.value]));
+    return items.length === 0 ? unchanged(raw) : (order.map((key) => withoutSortKey(byKey.get(key)!)) as DbValue);
+  });
+  return order;
 }

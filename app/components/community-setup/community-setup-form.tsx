@@ -3,6 +3,7 @@ import { getZodConstraint } from '@conform-to/zod';
 import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { CheckboxField, FormErrors, Notice, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
@@ -148,8 +149,10 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
       <Form method="post" action={`/${data.mode}`} {...getFormProps(form)}>
         {/* The default button: Enter in a field saves (not the first row's Remove or the time zone lookup). */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <VersionField version={actionData?.version ?? data.version} />
         <Flex direction="column" gap="3">
           <FormErrors id={form.errorId} errors={form.errors} />
+          <ConflictNotice conflict={actionData?.conflict} />
 
           <Section title="Community Information" open>
             <TextField field={fields.title} label="Title" hint={adding ? 'The community key is made from the title.' : undefined} />

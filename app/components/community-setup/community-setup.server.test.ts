@@ -382,3 +382,56 @@ describe('add community', () => {
     expect((again.data?.result.initialValue as Record<string, unknown>).city).toBe('Cedar');
   });
 });
+
+describe('two people editing the community at once', () => {
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const opened = await communitySetupLoader(get('/community-setup', admin));
+    expect(opened.version).toMatch(/^[\w-]{22}$/);
+    const fields = { ...posted(opened.defaultValue), version: opened.version!, intent: 'save' };
+
+    // A saves a new phone number first.
+    const a = await outcome(communitySetupAction(post('/community-setup', admin, { ...fields, phone: '555-010-1111' })));
+    expect(a.status).toBe(302);
+    expect((await record('demo-campground')).phone).toBe('555-010-1111');
+
+    // B's form was opened before A's save.
+    const b = await outcome(
+      communitySetupAction(post('/community-setup', editor, { ...fields, city: 'Pine Hollow B', phone: '555-010-2222' })),
+    );
+    expect(b.status).toBe(409);
+    expect(await record('demo-campground')).toMatchObject({ phone: '555-010-1111' });
+    expect((await record('demo-campground')).city).not.toBe('Pine Hollow B');
+    const conflict = b.data!.conflict!;
+    expect(conflict.message).toBe(
+      "This community's information was changed by someone else while you were editing. Their version is shown below; your changes are still in the form. Save again to replace theirs.",
+    );
+    expect(conflict.theirs).toContainEqual({ label: 'Phone', value: '555-010-1111' });
+    expect(conflict.theirs.map((row) => row.label)).toContain('City');
+    expect(b.data!.result.initialValue).toMatchObject({ city: 'Pine Hollow B', phone: '555-010-2222' });
+    expect(b.data!.version).toBe(conflict.version);
+    expect((await communitySetupLoader(get('/community-setup', admin))).version).toBe(conflict.version);
+
+    // A step (the time zone lookup) keeps the version the form holds.
+    const step = await outcome(communitySetupAction(post('/community-setup', editor, { ...fields, intent: 'lookup-timezone' })));
+    expect(step.data!.version).toBe(opened.version);
+
+    // B saves again with the new version: B's values replace A's, deliberately.
+    const again = await outcome(
+      communitySetupAction(
+        post('/community-setup', editor, { ...fields, city: 'Pine Hollow B', phone: '555-010-2222', version: conflict.version }),
+      ),
+    );
+    expect(again.status).toBe(302);
+    expect(await record('demo-campground')).toMatchObject({ city: 'Pine Hollow B', phone: '555-010-2222' });
+  });
+
+  it('keeps fields the form does not show when saving (they are not part of its version)', async () => {
+    const opened = await communitySetupLoader(get('/community-setup', admin));
+    await services.db.ref(`${services.paths.community('demo-campground')}/packageNames/oneLink`).set('https://pine.example/app');
+    const saved = await outcome(
+      communitySetupAction(post('/community-setup', admin, { ...posted(opened.defaultValue), version: opened.version!, intent: 'save' })),
+    );
+    expect(saved.status).toBe(302);
+    expect((await record('demo-campground')).packageNames).toMatchObject({ oneLink: 'https://pine.example/app' });
+  });
+});

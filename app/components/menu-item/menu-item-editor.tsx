@@ -3,6 +3,7 @@ import { Badge, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
 import { validateOnSave } from '~/components/forms/validate';
@@ -207,11 +208,13 @@ function MenuItemForm({
         />
       ) : null}
       <input type="hidden" name="previousTypeId" value={typeId} />
+      <VersionField version={actionData?.version ?? data.version} />
       <input {...hidden(fields.menuId)} />
       <input {...hidden(fields.itemKey)} />
       <Flex direction="column" gap="3">
         {data.missingUniqueId ? <Notice>{`${data.missingUniqueId} Submit gives the item an identifier from its title.`}</Notice> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
+        <ConflictNotice conflict={actionData?.conflict} />
         <Section title="Information" open>
           <Flex gap="2" align="end" wrap="wrap">
             <div style={{ flex: 1, minWidth: 200 }}>

@@ -1,9 +1,10 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MENU_ITEM_MESSAGES } from '@server/menu/items';
 import type { Services } from '@server/services';
 import { AUTH_REQUIRED_MESSAGE, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
+import { conflictMessage } from '~/lib/conflict';
 import { INVALID_SVG_MESSAGE, SVG_WITH_IMAGE_MESSAGE } from '~/lib/icons/sanitize';
 import { action as indexAction } from '~/routes/_app._home._index';
 import { action as addAction, loader as addLoader } from '~/routes/_app._home.add';
@@ -313,6 +314,74 @@ describe('menu item editor: adding', () => {
   });
 });
 
+describe('menu item editor: values checked on save, whatever the browser sent', () => {
+  const HOSTILE_SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script>' +
+    '<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(3)"/></body></foreignObject>' +
+    '<a href="javascript:alert(4)"><path d="M0 0h10v10z" onclick="alert(5)" fill="url(https://evil.example/#x)"/></a>' +
+    '<use href="https://evil.example/sprite.svg#i"/><circle cx="5" cy="5" r="4" fill="#fff"/></svg>';
+
+  it('sanitizes a raw iconSvg posted in the hidden field before storing it', async () => {
+    const saved = await post(editor, { action: 'add' }, { ...base, name: 'Raw Svg', icon: '', iconSvg: HOSTILE_SVG });
+    expect(saved.status).toBe(302);
+    const stored = (await menu()).at(-1)!;
+    expect(stored).toMatchObject({ name: 'Raw Svg', icon: 'custom' });
+    const svg = String(stored.iconData?.svg);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('<circle cx="5" cy="5" r="4" fill="#fff"/>');
+    for (const bad of ['script', 'onload', 'onerror', 'onclick', 'foreignObject', 'javascript:', 'evil.example', '<img', '<body']) {
+      expect(svg, bad).not.toContain(bad);
+    }
+  });
+
+  it('sanitizes a raw iconSvg on edit too, and answers the form again with the cleaned one', async () => {
+    const again = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      { ...base, name: 'FAQs', icon: '', iconSvg: HOSTILE_SVG, intent: 'search-icons' },
+    );
+    expect(again.status).toBe(200);
+    expect(String((again.data!.result.initialValue as Record<string, string>).iconSvg)).not.toContain('script');
+    const saved = await post(editor, { action: 'edit', itemId: 'faqs' }, { ...base, name: 'FAQs', icon: '', iconSvg: HOSTILE_SVG });
+    expect(saved.status).toBe(302);
+    const faqs = (await menu()).find((item) => item.id === 'faqs')!;
+    expect(String(faqs.iconData?.svg)).not.toMatch(/script|onload|foreignObject/);
+  });
+
+  it("refuses an iconSvg that holds no drawing with the spec's svg message", async () => {
+    const refused = await post(editor, { action: 'add' }, { ...base, name: 'No Svg', icon: '', iconSvg: '<script>alert(1)</script>' });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused.data).icon).toEqual([INVALID_SVG_MESSAGE]);
+    expect(await menu()).toEqual(seededMenu);
+  });
+
+  it('refuses record keys that are not database keys, keeping what was typed', async () => {
+    for (const existingId of ['a/b/../../../x', '.$#[]']) {
+      const form = await post(editor, { action: 'add' }, { ...base, typeId: 'form', name: 'Survey', icon: 'globe', url: '', existingId });
+      expect(form.status, existingId).toBe(400);
+      expect(errorsOf(form.data).existingId).toEqual(['Form is required.']);
+      expect(form.data!.result.initialValue).toMatchObject({ name: 'Survey', existingId });
+      const calendar = await post(
+        editor,
+        { action: 'add' },
+        { ...base, typeId: 'amc-events', name: 'Kids', icon: 'calendar', url: '', source: 'existing', existingId },
+      );
+      expect(calendar.status, existingId).toBe(400);
+      expect(errorsOf(calendar.data).existingId).toEqual(['Calendar is required.']);
+    }
+    expect(await menu()).toEqual(seededMenu);
+  });
+
+  it('refuses a file address that is neither http(s) nor a stored file', async () => {
+    for (const url of ['javascript:alert(1)', '/files/../../admin']) {
+      const refused = await post(editor, { action: 'add' }, { ...base, typeId: 'file', name: 'Map', icon: 'file', url });
+      expect(refused.status, url).toBe(400);
+      expect(errorsOf(refused.data).url).toEqual([INVALID_URL]);
+    }
+    expect(await menu()).toEqual(seededMenu);
+  });
+});
+
 describe('menu item editor: More menu types… keeps what was typed', () => {
   const typed = { ...base, description: 'Where to find us', previousTypeId: 'website' };
 
@@ -473,6 +542,103 @@ describe('menu item editor: editing and deleting', () => {
     await services.db.ref(menuPath()).set(items as never);
     const key = String(items.length - 1);
     expect((await load(editor, { action: 'edit', itemId: key })).missingUniqueId).toBe(MISSING_UNIQUE_ID_MESSAGE);
+  });
+});
+
+describe('menu item editor: two people editing the same item', () => {
+  const faqsForm = (fields: Record<string, string>) => ({
+    ...base,
+    typeId: 'simple',
+    name: 'FAQs',
+    icon: 'help',
+    url: '',
+    ...fields,
+  });
+  const storedFaqs = async () => (await menu()).find((item) => item.id === 'faqs')!;
+
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const opened = await load(editor, { action: 'edit', itemId: 'faqs' });
+    expect(opened.version).toMatch(/^[\w-]{22}$/);
+    const typeId = String(opened.defaultValue!.typeId);
+    const icon = String(opened.defaultValue!.icon);
+    // A and B opened the same item; A saves a new description first.
+    const a = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, description: 'From A', version: opened.version! }),
+    );
+    expect(a.status).toBe(302);
+    expect((await storedFaqs()).description).toBe('From A');
+
+    // B's form still carries the version it was opened with.
+    const b = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, name: 'Questions', description: 'From B', version: opened.version! }),
+    );
+    expect(b.status).toBe(409);
+    expect((await storedFaqs()).description).toBe('From A');
+    expect((await storedFaqs()).name).toBe('FAQs');
+    const conflict = b.data!.conflict!;
+    expect(conflict.message).toBe(conflictMessage('This menu item'));
+    expect(conflict.theirs).toEqual(
+      expect.arrayContaining([
+        { label: 'Title', value: 'FAQs' },
+        { label: 'Description', value: 'From A' },
+      ]),
+    );
+    expect(b.data!.result.initialValue).toMatchObject({ name: 'Questions', description: 'From B' });
+    expect(b.data!.version).toBe(conflict.version);
+    expect(conflict.version).not.toBe(opened.version);
+    expect((await load(editor, { action: 'edit', itemId: 'faqs' })).version).toBe(conflict.version);
+
+    // A step that is not a save (Search icons) keeps the version the form holds.
+    const step = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, intent: 'search-icons', version: opened.version! }),
+    );
+    expect(step.data!.version).toBe(opened.version);
+
+    // B saves again with the new version: B's values replace A's, deliberately.
+    const again = await post(
+      editor,
+      { action: 'edit', itemId: 'faqs' },
+      faqsForm({ typeId, icon, name: 'Questions', description: 'From B', version: conflict.version }),
+    );
+    expect(again.status).toBe(302);
+    expect(await storedFaqs()).toMatchObject({ name: 'Questions', description: 'From B' });
+  });
+
+  it('compares inside the transaction: a change between reading and writing is a conflict too', async () => {
+    const opened = await load(editor, { action: 'edit', itemId: 'faqs' });
+    const typeId = String(opened.defaultValue!.typeId);
+    const icon = String(opened.defaultValue!.icon);
+    const items = await menu();
+    const at = items.findIndex((item) => item.id === 'faqs');
+    // Someone else's write lands just before this save's transaction reads the menu.
+    const realRef = services.db.ref.bind(services.db);
+    const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
+      const ref = realRef(path);
+      if (path !== menuPath()) return ref;
+      const transaction = ref.transaction.bind(ref);
+      ref.transaction = async (update) => {
+        await realRef(`${menuPath()}/${at}`).update({ description: 'Sneaked in' });
+        return transaction(update);
+      };
+      return ref;
+    });
+    try {
+      const b = await post(
+        editor,
+        { action: 'edit', itemId: 'faqs' },
+        faqsForm({ typeId, icon, description: 'Mine', version: opened.version! }),
+      );
+      expect(b.status).toBe(409);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await storedFaqs()).description).toBe('Sneaked in');
   });
 });
 

@@ -1,7 +1,7 @@
 import { requireStaff } from '@server/authz';
 import { sanitizeRichText } from '@server/html';
 import { MAIN_MENU, type MenuSection } from '@server/menu/sections';
-import { lockedItemCount, menuItems } from '@server/menu/sort';
+import { lockedItemCount, menuItems, menuOrderVersion } from '@server/menu/sort';
 import { currentSection } from '~/components/home/menu/section.server';
 import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
@@ -42,6 +42,8 @@ export interface HomeSort {
   confirmAlpha: boolean;
   /** Leading items this person may not move (spec 01 §6): 0, or 6. */
   locked: number;
+  /** The version of the stored order (server/menu/sort.ts menuOrderVersion), which Save compares. */
+  version: string;
 }
 
 export interface HomeData {
@@ -133,6 +135,7 @@ export async function loadHome(request: Request): Promise<HomeData> {
       active: sorting,
       confirmAlpha: sorting && url.pathname === '/sort-alpha',
       locked: lockedItemCount(record, access.isResortSystem, section.id),
+      version: menuOrderVersion(menuItems(menu.val())),
     },
   };
 }

@@ -5,6 +5,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import {
   FieldLabel,
@@ -107,8 +108,10 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
     <Form ref={formRef} method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} noValidate>
       {/* The default button: Enter in a field saves rather than uploading the first asset. */}
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <VersionField version={actionData?.version ?? data.version} />
       <Flex direction="column" gap="4">
         <FormErrors id={form.errorId} errors={form.errors} />
+        <ConflictNotice conflict={navigation.state === 'idle' ? actionData?.conflict : null} />
         {actionData?.uploadError ? <Notice>{`${actionData.uploadError.title}: ${actionData.uploadError.message}`}</Notice> : null}
 
         <AppPicker data={data} field={fields.appId} busy={busy} />

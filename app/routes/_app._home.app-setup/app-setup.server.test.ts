@@ -330,7 +330,10 @@ describe('app setup action', () => {
     const refSpy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
       const ref = original(path as string);
       if (path === services.paths.appData('test-app'))
-        return Object.assign(Object.create(ref), { update: () => Promise.reject(new Error('down')) });
+        return Object.assign(Object.create(ref), {
+          update: () => Promise.reject(new Error('down')),
+          transaction: () => Promise.reject(new Error('down')),
+        });
       return ref;
     });
     const { status, data } = unwrap(await appSetupAction(post('/app-setup?appId=test-app', { intent: 'save', appId: 'test-app' })));
@@ -346,5 +349,47 @@ describe('app setup action', () => {
 
   it('is for super admins only', async () => {
     expect((await thrown(appSetupAction(post('/app-setup', { intent: 'save', appId: 'x' }, adminCookie)))).status).toBe(403);
+  });
+});
+
+describe('two super admins editing one app', () => {
+  const formOf = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  const stored = async () => (await services.db.ref(services.paths.appData('pine-hollow')).get()).val() as Record<string, unknown>;
+
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const opened = await appSetupLoader(get('/app-setup?appId=pine-hollow'));
+    expect(opened.version).toMatch(/^[\w-]{22}$/);
+    const { appIcon: _a, notificationIcon: _n, featuredImage: _f, ...record } = opened.values;
+    const fields = { ...formOf(record), appId: 'pine-hollow', version: opened.version!, intent: 'save' };
+
+    const a = await appSetupAction(post('/app-setup?appId=pine-hollow', { ...fields, appName: 'Pine A' }));
+    expect(a).toBeInstanceOf(Response);
+    expect((await stored()).appName).toBe('Pine A');
+
+    // An asset uploaded meanwhile does not count: the form does not show its address.
+    await services.db
+      .ref(services.paths.appData('pine-hollow'))
+      .update({ 'deploymentAssets/appIcon': '/files/app-icons/pine-hollow/app-icon.png' });
+
+    const b = unwrap(await appSetupAction(post('/app-setup?appId=pine-hollow', { ...fields, keywords: 'camping,b' })));
+    expect(b.status).toBe(409);
+    expect((await stored()).appName).toBe('Pine A');
+    expect(b.data.conflict!.message).toBe(
+      'The configuration of pine-hollow was changed by someone else while you were editing. Their version is shown below; your changes are still in the form. Save again to replace theirs.',
+    );
+    expect(b.data.conflict!.theirs).toContainEqual({ label: 'App Name', value: 'Pine A' });
+    expect(b.data.result.initialValue).toMatchObject({ keywords: 'camping,b' });
+    expect(b.data.version).toBe(b.data.conflict!.version);
+    expect((await appSetupLoader(get('/app-setup?appId=pine-hollow'))).version).toBe(b.data.conflict!.version);
+
+    const again = await appSetupAction(
+      post('/app-setup?appId=pine-hollow', { ...fields, keywords: 'camping,b', version: b.data.version! }),
+    );
+    expect(again).toBeInstanceOf(Response);
+    expect(await stored()).toMatchObject({
+      appName: opened.values.appName,
+      deploymentAssets: expect.objectContaining({ keywords: 'camping,b' }),
+    });
+    expect(((await stored()).deploymentAssets as Record<string, unknown>).appIcon).toBe('/files/app-icons/pine-hollow/app-icon.png');
   });
 });

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import {
+  appRecordVersion,
   checkStoredAssets,
   createGetAppList,
   formValuesOf,
@@ -16,12 +17,19 @@ import { requireSuperAdmin } from '@server/authz';
 import { isValidKey } from '@server/paths';
 import { IMAGE_TYPES, incorrectTypeMessage, isAcceptedFile, parseUpload } from '@server/storage';
 import { redirectWithToast } from '~/components/toast.server';
+import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { parseIntent } from '~/lib/intent';
 import {
+  ADVANCED_FLAGS,
+  ADVANCED_TEXT_FIELDS,
   APP_ASSETS,
+  APP_SETTINGS_FLAGS,
   APP_SETUP_MESSAGES,
   AppSetupIntent,
   AppSetupSchema,
+  COLOUR_FIELDS,
+  LOCATION_TEXT_FIELDS,
+  NUMBER_FIELDS,
   appIdMismatchMessage,
   type AppAssetField,
   uploadErrorToast,
@@ -58,6 +66,8 @@ export interface AppSetupLoaderData {
   loadError: string | null;
   /** The stored deployment assets' sizes against the recommended ones (spec 01 §5). */
   assetChecks: Partial<Record<AppAssetField, AssetCheck>>;
+  /** The version of the app's record as shown (app/lib/conflict.ts); null without an app. */
+  version: string | null;
 }
 
 export interface AppSetupActionData {
@@ -66,7 +76,28 @@ export interface AppSetupActionData {
   uploadError?: { title: string; message: string } | null;
   /** An asset stored by its Upload button (the rest of the form stays as typed, unsaved). */
   uploaded?: { id: string; field: AppAssetField; message: string } | null;
+  /** The version the form holds: the one it was posted with, or the stored one after a conflict. */
+  version?: string | null;
+  /** Someone else saved the app's configuration meanwhile: their values, and the version Save now replaces. */
+  conflict?: Conflict | null;
 }
+
+/** The labels of the fields a conflict lists (the form's own labels). */
+const CONFLICT_LABELS: Record<string, string> = {
+  appName: 'App Name',
+  appTitle: 'App Title',
+  shortDescription: 'Short Description',
+  description: 'Full Description',
+  keywords: 'Keywords',
+  appType: 'App Type',
+  cLocationId: 'Location ID (cLocationId)',
+  ...APP_SETTINGS_FLAGS,
+  ...LOCATION_TEXT_FIELDS,
+  ...ADVANCED_FLAGS,
+  ...NUMBER_FIELDS,
+  ...ADVANCED_TEXT_FIELDS,
+  ...COLOUR_FIELDS,
+};
 
 export const appSetupPath = (appId?: string | null) => (appId ? `/app-setup?${new URLSearchParams({ appId })}` : '/app-setup');
 
@@ -91,10 +122,13 @@ export async function appSetupLoader(request: Request): Promise<AppSetupLoaderDa
   }
 
   let values = formValuesOf(null);
+  let version: string | null = null;
   let loadError: string | null = null;
   if (appId) {
     try {
-      values = formValuesOf(await loadAppRecord(db, paths, appId));
+      const record = await loadAppRecord(db, paths, appId);
+      values = formValuesOf(record);
+      version = appRecordVersion(record);
     } catch (error) {
       console.error(`Loading the app configuration of ${appId} failed:`, error);
       loadError = APP_SETUP_TOASTS.loadError;
@@ -109,10 +143,10 @@ export async function appSetupLoader(request: Request): Promise<AppSetupLoaderDa
       console.error(`Checking the deployment asset sizes of ${appId} failed:`, error);
     }
   }
-  return { apps, appsError, appId, values: { ...values, appId: appId ?? '' }, loadError, assetChecks };
+  return { apps, appsError, appId, values: { ...values, appId: appId ?? '' }, loadError, assetChecks, version };
 }
 
-const answer = (body: AppSetupActionData, status = 200) => data<AppSetupActionData>(body, { status });
+const answerWith = (body: AppSetupActionData, status = 200) => data<AppSetupActionData>(body, { status });
 
 export async function appSetupAction(request: Request) {
   await requireSuperAdmin(request);
@@ -123,6 +157,9 @@ export async function appSetupAction(request: Request) {
   const formData = upload.formData;
   const intent = parseIntent(formData, AppSetupIntent);
   const submission = parseWithZod(formData, { schema: AppSetupSchema });
+  // Every answer that shows the form again keeps the version it was posted with.
+  const version = postedVersion(formData);
+  const answer = (body: AppSetupActionData, status = 200) => answerWith({ version, ...body }, status);
   /** The form as typed with only the step's own errors: a step (Load App, an upload) is not a save. */
   const asTyped = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}): SubmissionResult<string[]> => {
     const error: Record<string, string[]> = { ...errors.fieldErrors };
@@ -205,11 +242,21 @@ export async function appSetupAction(request: Request) {
       return answer({ result: submission.reply({ formErrors: [uploadErrorToast(asset.noun)] }) }, 500);
     }
   }
+  let saved;
   try {
-    await saveAppRecord(services.db, services.paths, values);
+    saved = await saveAppRecord(services.db, services.paths, values, loaded === values.appId ? version : null);
   } catch (error) {
     console.error(`Saving the app configuration of ${values.appId} failed:`, error);
     return answer({ result: submission.reply({ formErrors: [APP_SETUP_TOASTS.saveError] }) }, 500);
+  }
+  if (!saved.ok) {
+    // Nothing written: the form as typed, their values beside it, and the version Save now replaces.
+    const conflict: Conflict = {
+      message: conflictMessage(`The configuration of ${values.appId}`),
+      version: saved.conflict.version,
+      theirs: conflictRows(CONFLICT_LABELS, formValuesOf(saved.conflict.record), values),
+    };
+    return answer({ result: submission.reply(), version: conflict.version, conflict }, 409);
   }
   // The success keeps its own colour; a size other than the recommended one is said beside the asset.
   return redirectWithToast(request, appSetupPath(values.appId), { kind: 'success', message: APP_SETUP_TOASTS.saved(values.appId) });

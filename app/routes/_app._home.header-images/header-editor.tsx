@@ -3,6 +3,7 @@ import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/t
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
@@ -69,6 +70,11 @@ function ImageRow({
           <Text size="1" color="gray">
             {name}
           </Text>
+          {/* The addresses are hidden fields: a refused one is said here, beside its image. */}
+          <ErrorList
+            id={image.imageURL.errorId}
+            errors={[...(image.imageURL.errors ?? []), ...(image.thumbURL.errors ?? []), ...(image.originalURL.errors ?? [])].slice(0, 1)}
+          />
           <TextField field={image.caption} label={`Caption ${index + 1}`} />
           <Flex gap="2" wrap="wrap">
             <Button
@@ -277,10 +283,12 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
           onClose={hydrated ? () => setPickerOpen(false) : undefined}
         />
       ) : null}
+      <VersionField version={actionData?.version ?? data.version} />
       <Flex direction="column" gap="4">
         <Heading as="h2" size="5">
           Header Images
         </Heading>
+        <ConflictNotice conflict={actionData?.conflict} />
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend>
             <Text size="2" weight="medium">

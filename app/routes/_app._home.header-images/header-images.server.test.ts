@@ -5,7 +5,7 @@ import { cookiePair } from '@server/auth/session';
 import { decodeImage } from '@server/images/pipeline';
 import { OFFLINE_ATTRIBUTION } from '@server/providers/places';
 import type { Services } from '@server/services';
-import { IMAGE_REQUIRED, INVALID_VIDEO } from '~/schemas/header';
+import { IMAGE_REQUIRED, INVALID_IMAGE_URL, INVALID_VIDEO } from '~/schemas/header';
 import { placesHandlers } from '../../../tests/mocks/places';
 import { BUSY_PHOTO, PLACE_BUSY, PLACE_WITH_PHOTOS, PLACES_KEY, photoReference, placesRequests } from '../../../tests/mocks/places/google';
 import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
@@ -238,6 +238,78 @@ async function storedImage(storage: Services['storage'], url: string) {
 const quietLog = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('header images: addresses checked on save, whatever the browser sent', () => {
+  it('refuses javascript:, data: and arbitrary strings as imageURL or thumbURL, storing nothing and keeping the form', async () => {
+    const good = { imageURL: '/files/demo-campground/images/header/1/lake.png', caption: 'Lake' };
+    await services.db.ref(headerPath()).set({ images: [good], delaySeconds: 5, hideTitle: false });
+    const before = await stored();
+    for (const [field, value] of [
+      ['imageURL', 'javascript:alert(document.cookie)'],
+      ['imageURL', 'data:image/svg+xml,<svg onload=alert(1)>'],
+      ['imageURL', 'anything at all'],
+      ['thumbURL', 'javascript:alert(1)'],
+      ['originalURL', '//evil.example/x.png'],
+    ] as const) {
+      const fields: Record<string, string> = {
+        intent: 'save',
+        headerType: 'images',
+        delaySeconds: '5',
+        'images[0].imageURL': String(good.imageURL),
+        'images[0].caption': 'Typed caption',
+      };
+      fields[`images[0].${field}`] = value;
+      const refused = await outcome(action(args(post(editor, fields))));
+      expect(refused.status, `${field} ${value}`).toBe(400);
+      expect(refused.data!.result.error).toMatchObject({ [`images[0].${field}`]: [INVALID_IMAGE_URL] });
+      expect((refused.data!.result.initialValue as Reply).images[0]).toMatchObject({ caption: 'Typed caption' });
+    }
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('header images: two people editing the header at once', () => {
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const lake = { imageURL: '/files/demo-campground/images/header/1/lake.png', imageName: 'lake.png', caption: 'Lake' };
+    await services.db.ref(headerPath()).set({ images: [lake], delaySeconds: 5, hideTitle: false });
+    const opened = (await loader(args(get(editor)))) as HeaderImagesData;
+    const fields = {
+      intent: 'save',
+      headerType: 'images',
+      'images[0].imageURL': lake.imageURL,
+      'images[0].imageName': lake.imageName,
+      version: opened.version,
+    };
+
+    const a = await outcome(action(args(post(editor, { ...fields, 'images[0].caption': 'From A', delaySeconds: '5' }))));
+    expect(a.status).toBe(302);
+    expect((await stored())!.images![0]).toMatchObject({ caption: 'From A' });
+
+    const b = await outcome(action(args(post(editor, { ...fields, 'images[0].caption': 'From B', delaySeconds: '9' }))));
+    expect(b.status).toBe(409);
+    expect(await stored()).toMatchObject({ delaySeconds: 5, images: [expect.objectContaining({ caption: 'From A' })] });
+    const conflict = b.data!.conflict!;
+    expect(conflict.message).toBe(
+      'The header was changed by someone else while you were editing. Their version is shown below; your changes are still in the form. Save again to replace theirs.',
+    );
+    expect(conflict.theirs).toEqual([
+      { label: 'Image(s)', value: 'lake.png (From A)' },
+      { label: 'Slideshow Delay (seconds)', value: '5' },
+    ]);
+    expect((b.data!.result.initialValue as Reply).images[0]).toMatchObject({ caption: 'From B' });
+    expect(b.data!.version).toBe(conflict.version);
+
+    // An Upload on the way keeps the version the form holds.
+    const step = await outcome(action(args(post(editor, { ...fields, intent: 'upload', delaySeconds: '9' }))));
+    expect(step.data!.version).toBe(opened.version);
+
+    const again = await outcome(
+      action(args(post(editor, { ...fields, 'images[0].caption': 'From B', delaySeconds: '9', version: conflict.version }))),
+    );
+    expect(again.status).toBe(302);
+    expect(await stored()).toMatchObject({ delaySeconds: 9, images: [expect.objectContaining({ caption: 'From B' })] });
+  });
 });
 
 describe('the places picker, offline (no GOOGLE_MAPS_API_KEY)', () => {

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data } from '@remix-run/node';
+import { data as answer } from '@remix-run/node';
 import {
   HEADER_SAVED,
   headerFormValue,
   headerImageSize,
-  headerRecord,
+  headerVersion,
   readHeaderInfo,
   saveHeaderInfo,
   storeHeaderImage,
@@ -17,8 +17,10 @@ import { PlacesError, placesErrorMessage, placesProvider } from '@server/provide
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type ParsedUpload, type UploadError } from '@server/storage';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
+import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import {
   CROP_FIELD,
+  HEADER_TYPE_LABELS,
   HeaderSchema,
   IMAGE_FIELD,
   PLACE_CREDIT_PREFIX,
@@ -63,6 +65,8 @@ export interface HeaderImagesData {
   };
   /** The picker opened by a GET of `?places=1`. */
   picker: PlacesPicker | null;
+  /** The version of the stored header as shown (app/lib/conflict.ts). */
+  version: string;
 }
 
 export interface HeaderImagesActionData {
@@ -70,6 +74,30 @@ export interface HeaderImagesActionData {
   uploadError: Pick<UploadError, 'title' | 'message'> | null;
   /** The places picker to show over the form (intents `places`, and `place-photo` failing). */
   picker?: PlacesPicker | null;
+  /** The version the form holds: the one it was posted with, or the stored one after a conflict. */
+  version?: string | null;
+  /** Someone else saved the header meanwhile: their values, and the version Save now replaces. */
+  conflict?: Conflict | null;
+}
+
+/** The labels of the fields a conflict lists (the editor's own labels). */
+const CONFLICT_LABELS = {
+  headerType: 'Header Type',
+  images: 'Image(s)',
+  videoURL: 'Video URL',
+  autoplay: 'Autoplay',
+  delaySeconds: 'Slideshow Delay (seconds)',
+  hideTitle: 'Hide Title in Android',
+} as const;
+
+/** A header's values as the conflict notice compares and shows them: each image by its name and caption. */
+function comparable(value: HeaderFormValue): Record<string, unknown> {
+  return {
+    ...value,
+    headerType: HEADER_TYPE_LABELS[value.headerType],
+    images: value.images.map((image, index) => `${image.imageName || `Image ${index + 1}`}${image.caption ? ` (${image.caption})` : ''}`),
+    videoURL: value.headerType === 'video' ? value.videoURL : '',
+  };
 }
 
 export async function loadHeaderEditor(request: Request, community: string): Promise<HeaderImagesData> {
@@ -90,6 +118,7 @@ export async function loadHeaderEditor(request: Request, community: string): Pro
       offlineHint: PLACES_TEXTS.offlineHint,
     },
     picker: wantsPicker ? await loadPlacesPicker(services.env, placeId) : null,
+    version: headerVersion(stored),
   };
 }
 
@@ -114,6 +143,9 @@ function appendImage(formData: FormData, image: HeaderImageValue) {
 export async function headerEditorAction(request: Request, community: string, upload: ParsedUpload, intent: HeaderIntentName) {
   const services = await getServices();
   const formData = upload.formData;
+  // Every answer that shows the form again keeps the version it was posted with.
+  const version = postedVersion(formData);
+  const data = (body: HeaderImagesActionData, init?: { status: number }) => answer<HeaderImagesActionData>({ version, ...body }, init);
   const file = formData.get(IMAGE_FIELD);
   const crop = parseCrop(formData.get(CROP_FIELD));
   const chosenPhoto = String(formData.get(PLACE_PHOTO_FIELD) ?? '').trim();
@@ -131,10 +163,7 @@ export async function headerEditorAction(request: Request, community: string, up
   if (!upload.ok) {
     const submission = parseWithZod(formData, { schema: HeaderSchema });
     const uploadError = { title: upload.error.title, message: upload.error.message };
-    return data<HeaderImagesActionData>(
-      { result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [upload.error.message] } }), uploadError },
-      { status: 400 },
-    );
+    return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [upload.error.message] } }), uploadError }, { status: 400 });
   }
 
   // A chosen file joins the list (a video header ignores it: a video clears images).
@@ -145,10 +174,7 @@ export async function headerEditorAction(request: Request, community: string, up
     } catch {
       const submission = parseWithZod(formData, { schema: HeaderSchema });
       const message = 'The image could not be read. Please upload a PNG or JPEG image.';
-      return data<HeaderImagesActionData>(
-        { result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null },
-        { status: 400 },
-      );
+      return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null }, { status: 400 });
     }
     appendImage(formData, image);
   }
@@ -159,7 +185,7 @@ export async function headerEditorAction(request: Request, community: string, up
     const reopen = async (status: number, error: string | null) => {
       const submission = parseWithZod(formData, { schema: HeaderSchema });
       const picker = await loadPlacesPicker(services.env, placeId, { error, chosen: chosenPhoto || null });
-      return data<HeaderImagesActionData>({ result: unvalidated(submission.reply()), uploadError: null, picker }, { status });
+      return data({ result: unvalidated(submission.reply()), uploadError: null, picker }, { status });
     };
     if (intent === 'places') return reopen(200, null);
     if (intent === 'place-photo') {
@@ -188,17 +214,25 @@ export async function headerEditorAction(request: Request, community: string, up
       formData.set('headerType', 'images');
     }
     const submission = parseWithZod(formData, { schema: HeaderSchema });
-    return data<HeaderImagesActionData>({ result: unvalidated(submission.reply()), uploadError: null, picker: null });
+    return data({ result: unvalidated(submission.reply()), uploadError: null, picker: null });
   }
 
   const submission = parseWithZod(formData, { schema: HeaderSchema });
   // Remove / move up / move down (conform intents) and 'Upload' show the form again, unsaved.
   if (submission.status !== 'success' || intent === 'upload') {
     const failed = submission.status === 'error' && intent !== 'upload';
-    return data<HeaderImagesActionData>({ result: submission.reply(), uploadError: null }, { status: failed ? 400 : 200 });
+    return data({ result: submission.reply(), uploadError: null }, { status: failed ? 400 : 200 });
   }
 
-  const stored = await readHeaderInfo(services, community, HEADER_CONTEXT);
-  await saveHeaderInfo(services, community, HEADER_CONTEXT, headerRecord(submission.value, stored));
+  const saved = await saveHeaderInfo(services, community, HEADER_CONTEXT, submission.value, version);
+  if (!saved.ok) {
+    // Nothing written: the form as typed, their header beside it, and the version Save now replaces.
+    const conflict: Conflict = {
+      message: conflictMessage('The header'),
+      version: saved.conflict.version,
+      theirs: conflictRows(CONFLICT_LABELS, comparable(headerFormValue(saved.conflict.stored)), comparable(submission.value)),
+    };
+    return data({ result: submission.reply(), uploadError: null, version: conflict.version, conflict }, { status: 409 });
+  }
   return redirectWithToast(request, '/', { kind: 'success', message: HEADER_SAVED });
 }

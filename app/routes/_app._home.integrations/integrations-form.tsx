@@ -5,6 +5,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
@@ -66,8 +67,10 @@ function IntegrationsForm({ data, actionData }: { data: IntegrationsLoaderData; 
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
+      <VersionField version={actionData?.version ?? data.version} />
       <Flex direction="column" gap="4">
         <FormErrors id={form.errorId} errors={form.errors} />
+        <ConflictNotice conflict={navigation.state === 'idle' ? actionData?.conflict : null} />
         <LocationPicker data={data} field={fields.location} busy={busy} />
 
         <Section title="PMS" open>

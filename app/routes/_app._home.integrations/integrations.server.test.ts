@@ -154,7 +154,8 @@ describe('integrations action', () => {
     const original = services.db.ref.bind(services.db);
     const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
       const ref = original(path as string);
-      if (path === '') return Object.assign(Object.create(ref), { update: () => Promise.reject(new Error('down')) });
+      if (path === services.paths.integrations())
+        return Object.assign(Object.create(ref), { transaction: () => Promise.reject(new Error('down')) });
       return ref;
     });
     const { status, data } = unwrap(
@@ -194,5 +195,43 @@ describe('integrations action', () => {
     await expect(integrationsAction(post('/integrations', { intent: 'delete', location: 'demo-town' }))).rejects.toMatchObject({
       status: 400,
     });
+  });
+});
+
+describe('two super admins editing one location', () => {
+  const formOf = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  const pms = async () => (await services.db.ref(services.paths.pmsConfig('demo-campground')).get()).val() as Record<string, unknown>;
+  const map = async () => (await services.db.ref(services.paths.mapConfig('demo-campground')).get()).val() as Record<string, unknown>;
+
+  it("answers a stale save with 409, their values and a new version, keeping A's change and everything B typed", async () => {
+    const opened = await integrationsLoader(get('/integrations?location=demo-campground'));
+    expect(opened.version).toMatch(/^[\w-]{22}$/);
+    const fields = { ...formOf(opened.values), version: opened.version!, intent: 'save' };
+    const otherLocation = await services.db.ref(services.paths.pmsConfig('demo-town')).get();
+
+    const a = await integrationsAction(
+      post('/integrations?location=demo-campground', { ...fields, mapCode: 'FROM-A', apiKey: 'secret-a' }),
+    );
+    expect(a).toBeInstanceOf(Response);
+    expect((await map()).mapCode).toBe('FROM-A');
+
+    const b = unwrap(await integrationsAction(post('/integrations?location=demo-campground', { ...fields, siteCode: 'FROM-B' })));
+    expect(b.status).toBe(409);
+    expect(await map()).toMatchObject({ mapCode: 'FROM-A', siteCode: opened.values.siteCode });
+    expect(b.data.conflict!.theirs).toContainEqual({ label: 'Map Code', value: 'FROM-A' });
+    // Credentials are said to have changed, never shown.
+    expect(b.data.conflict!.theirs).toContainEqual({ label: 'API Key', value: '(changed)' });
+    expect(JSON.stringify(b.data.conflict)).not.toContain('secret-a');
+    expect(b.data.result.initialValue).toMatchObject({ siteCode: 'FROM-B' });
+    expect(b.data.version).toBe(b.data.conflict!.version);
+
+    const again = await integrationsAction(
+      post('/integrations?location=demo-campground', { ...fields, siteCode: 'FROM-B', version: b.data.version! }),
+    );
+    expect(again).toBeInstanceOf(Response);
+    expect(await map()).toMatchObject({ mapCode: opened.values.mapCode, siteCode: 'FROM-B' });
+    expect((await pms()).apiKey).toBeUndefined();
+    // The other location's records are left as they were.
+    expect((await services.db.ref(services.paths.pmsConfig('demo-town')).get()).val()).toEqual(otherLocation.val());
   });
 });

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect } from '@remix-run/node';
+import { data as answer, redirect } from '@remix-run/node';
 import type { z } from 'zod';
 import { requireSuperAdmin } from '@server/authz';
 import { readForm } from '@server/http/form';
 import {
+  integrationsVersion,
   listLocations,
   loadIntegrations,
   lookUpInstances,
@@ -15,6 +16,7 @@ import {
 import { isValidKey } from '@server/paths';
 import { pmsProviderFor, PMS_OFFLINE_MESSAGE, PMS_SYSTEMS, type PmsInstance } from '@server/providers/pms';
 import { redirectWithToast } from '~/components/toast.server';
+import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { parseIntent } from '~/lib/intent';
 import {
   INTEGRATIONS_MESSAGES,
@@ -51,6 +53,8 @@ export interface IntegrationsLoaderData {
   offlineSystems: string[];
   /** What the screen says while the chosen system's lookup is offline. */
   offlineNote: string;
+  /** The version of the location's integrations as shown (app/lib/conflict.ts); null without a location. */
+  version: string | null;
 }
 
 export interface IntegrationsActionData {
@@ -59,7 +63,29 @@ export interface IntegrationsActionData {
   /** The instance lookup's answer (load-instances). */
   instances?: PmsInstance[];
   instancesMessage?: { tone: 'error' | 'info' | 'warning'; text: string } | null;
+  /** The version the form holds: the one it was posted with, or the stored one after a conflict. */
+  version?: string | null;
+  /** Someone else saved the location's integrations meanwhile: their values, and the version Save now replaces. */
+  conflict?: Conflict | null;
 }
+
+/** The labels of the fields a conflict lists (the form's own labels). */
+const CONFLICT_LABELS: Record<string, string> = {
+  pmsSystem: 'PMS System',
+  apiRegion: 'API Region',
+  apiKey: 'API Key',
+  apiClientId: 'API Client ID',
+  apiClientPassword: 'API Client Password',
+  apiPropertyId: 'API Property ID',
+  apiEndpoint: 'API Endpoint',
+  mapSystem: 'Map System',
+  mapApiKey: 'Map API Key',
+  mapCode: 'Map Code',
+  clientId: 'Client ID',
+  siteCode: 'Site Code',
+};
+/** Credentials are named as changed, never shown. */
+const SECRET_FIELDS = ['apiKey', 'apiClientPassword', 'mapApiKey'];
 
 export const integrationsPath = (location?: string | null) =>
   location ? `/integrations?${new URLSearchParams({ location })}` : '/integrations';
@@ -86,10 +112,12 @@ export async function integrationsLoader(request: Request): Promise<Integrations
   }
 
   let values: IntegrationFormValues = {};
+  let version: string | null = null;
   let loadError: string | null = null;
   if (location) {
     try {
       values = await loadIntegrations(db, paths, location);
+      version = integrationsVersion(values);
     } catch (error) {
       console.error(`Loading the integrations of ${location} failed:`, error);
       loadError = INTEGRATIONS_TOASTS.loadError;
@@ -104,6 +132,7 @@ export async function integrationsLoader(request: Request): Promise<Integrations
     loadError,
     offlineSystems,
     offlineNote: PMS_OFFLINE_MESSAGE,
+    version,
   };
 }
 
@@ -112,6 +141,9 @@ export async function integrationsAction(request: Request) {
   const { db, paths, env } = await getServices();
   const formData = await readForm(request, { schemas: IntegrationsSchema });
   const { intent } = parseIntent(formData, IntegrationsIntent);
+  // Every answer that shows the form again keeps the version it was posted with.
+  const version = postedVersion(formData);
+  const data = <Body extends IntegrationsActionData>(body: Body, init?: { status: number }) => answer({ version, ...body }, init);
   const submission = parseWithZod(formData, { schema: IntegrationsSchema });
   /** The form as typed with only the step's own errors (Load Location is not a save). */
   const asTyped = (fieldErrors: Record<string, string[]>) => ({ ...submission.reply(), error: fieldErrors });
@@ -146,7 +178,7 @@ export async function integrationsAction(request: Request) {
     });
     // Show the form again as typed, without validation errors.
     const result = submission.reply({ formErrors: [], fieldErrors: {} });
-    const answer: IntegrationsActionData = {
+    const reply: IntegrationsActionData = {
       result: { ...result, error: {} },
       intent,
       instances: lookup.instances,
@@ -155,7 +187,7 @@ export async function integrationsAction(request: Request) {
           ? null
           : { tone: lookup.status === 'offline' ? 'info' : lookup.status === 'empty' ? 'warning' : 'error', text: lookup.message },
     };
-    return data(answer, { status: lookup.status === 'invalid' ? 400 : 200 });
+    return data(reply, { status: lookup.status === 'invalid' ? 400 : 200 });
   }
 
   // Another location is chosen than the one whose fields the form shows: writing these fields
@@ -168,14 +200,29 @@ export async function integrationsAction(request: Request) {
   }
   if (submission.status !== 'success') return data<IntegrationsActionData>({ result: submission.reply(), intent }, { status: 400 });
   const values = submission.value;
+  let saved;
   try {
-    await saveIntegrations(db, paths, values);
+    saved = await saveIntegrations(db, paths, values, loaded === values.location ? version : null);
   } catch (error) {
     console.error(`Saving the integrations of ${values.location} failed:`, error);
     return data<IntegrationsActionData>(
       { result: submission.reply({ formErrors: [INTEGRATIONS_TOASTS.saveError] }), intent },
       { status: 500 },
     );
+  }
+  if (!saved.ok) {
+    // Nothing written: the form as typed, their values beside it, and the version Save now replaces.
+    const rows = conflictRows(CONFLICT_LABELS, saved.conflict.values, {
+      ...values,
+      apiPropertyId: values.instanceId || values.apiPropertyId,
+    });
+    const secret = new Set(SECRET_FIELDS.map((field) => CONFLICT_LABELS[field]));
+    const conflict: Conflict = {
+      message: conflictMessage(`The integrations of ${values.location}`),
+      version: saved.conflict.version,
+      theirs: rows.map((row) => (secret.has(row.label) && row.value !== '(empty)' ? { ...row, value: '(changed)' } : row)),
+    };
+    return data<IntegrationsActionData>({ result: submission.reply(), intent, version: conflict.version, conflict }, { status: 409 });
   }
   return redirectWithToast(request, integrationsPath(values.location), {
     kind: 'success',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookiePair } from '@server/auth/session';
 import { SORT_MESSAGES } from '@server/menu/sort';
 import type { Services } from '@server/services';
@@ -49,7 +49,7 @@ describe('sort posts', () => {
     expect(result.status).toBe(302);
     const moved = [before[1], before[0], ...before.slice(2)].map(String);
     expect(location(result)).toBe(sortModeHref(moved, before[0]));
-    expect(pendingAt(location(result))).toEqual({ order: moved, moved: before[0] });
+    expect(pendingAt(location(result))).toEqual({ order: moved, moved: before[0], base: null });
     expect(await stored()).toEqual(before);
   });
 
@@ -69,7 +69,7 @@ describe('sort posts', () => {
       expect(pendingAt(location(move)).order).toEqual(before);
       const cookie = await sessionCookie(services.sessions, demoPerson('adminA'), { communityKey: COMMUNITY });
       const home = await loadHome(new Request('http://console.test/sort-button', { headers: { Cookie: cookie } }));
-      expect(home.sort).toEqual({ active: true, confirmAlpha: false, locked: 6 });
+      expect(home.sort).toMatchObject({ active: true, confirmAlpha: false, locked: 6 });
 
       const saved = await post('system', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(swapped) });
       expect(saved).toMatchObject({ status: 302 });
@@ -86,6 +86,74 @@ describe('sort posts', () => {
     expect(changed.status).toBe(302);
     expect(pendingAt(location(changed)).order).toEqual(before);
     expect(await toastOf(changed)).toMatchObject({ kind: 'error', message: SORT_MESSAGES.changed });
+  });
+
+  it('refuses a Save over an order someone else saved meanwhile, naming theirs and keeping this one', async () => {
+    const cookie = await sessionCookie(services.sessions, demoPerson('adminA'), { communityKey: COMMUNITY });
+    const home = await loadHome(new Request('http://console.test/sort-button', { headers: { Cookie: cookie } }));
+    const base = home.sort.version;
+    const before = await stored();
+    // A and B both sort; A saves first (moves the last item to the front).
+    const a = [before.at(-1)!, ...before.slice(0, -1)];
+    expect(location(await post('adminA', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(a), version: base }))).toBe('/');
+    expect(await stored()).toEqual(a);
+
+    // B's order started from the old one: the same items, so only the version tells.
+    const b = [before[1]!, before[0]!, ...before.slice(2)];
+    const refused = await post('system', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(b), version: base });
+    expect(refused.status).toBe(302);
+    expect(await stored()).toEqual(a);
+    const back = pendingAt(location(refused));
+    expect(back.order).toEqual(b);
+    expect(back.base).not.toBe(base);
+    const toast = await toastOf(refused);
+    expect(toast).toMatchObject({ kind: 'error' });
+    expect(toast?.message).toMatch(/^The menu was changed by someone else while you were sorting\. Their order: /);
+    expect(toast?.message).toContain('Save again to replace theirs.');
+
+    // B saves again from there: B's order replaces A's, deliberately.
+    expect(location(await post('system', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(b), version: back.base! }))).toBe(
+      '/',
+    );
+    expect(await stored()).toEqual(b);
+    await services.db
+      .ref(services.paths.menu(COMMUNITY, 'main-menu'))
+      .set((await services.db.ref(services.paths.menu(COMMUNITY, 'main-menu')).get()).val());
+  });
+
+  it('keeps an item edit saved while the order is written (one transaction over the menu)', async () => {
+    const before = await stored();
+    const menuPath = services.paths.menu(COMMUNITY, 'main-menu');
+    // Another person's edit lands just before the order is written.
+    const realRef = services.db.ref.bind(services.db);
+    let injected = false;
+    const inject = async () => {
+      if (injected) return;
+      injected = true;
+      await realRef(`${menuPath}/2/description`).set('Edited while sorting');
+    };
+    const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
+      const ref = realRef(path);
+      if (path !== menuPath) return ref;
+      const [set, transaction] = [ref.set.bind(ref), ref.transaction.bind(ref)];
+      ref.set = async (value) => (await inject(), set(value));
+      ref.transaction = async (update) => (await inject(), transaction(update));
+      return ref;
+    });
+    try {
+      const order = [before[1]!, before[0]!, ...before.slice(2)];
+      expect(location(await post('adminA', '/sort-submit', { intent: 'sort-submit', order: JSON.stringify(order) }))).toBe('/');
+    } finally {
+      spy.mockRestore();
+    }
+    const menu = (await services.db.ref(menuPath).get()).val() as Array<Record<string, unknown>>;
+    expect(menu.find((item) => item.uniqueId === before[2])?.description).toBe('Edited while sorting');
+  });
+
+  it('carries the base version through Move up / Move down without JavaScript', async () => {
+    const before = await stored();
+    const moved = await post('adminA', '/sort-button', { intent: 'move-down:1', order: JSON.stringify(before), version: 'v-from-start' });
+    expect(pendingAt(location(moved)).base).toBe('v-from-start');
   });
 
   it('sorts alphabetically on the confirmation’s OK', async () => {

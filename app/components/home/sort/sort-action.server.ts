@@ -1,9 +1,20 @@
 import { redirect } from '@remix-run/node';
 import type { StaffContext } from '@server/authz';
-import { SORT_MESSAGES, lockedItemCount, moveKey, parseOrder, readMenu, saveMenuOrder, sortMenuAlphabetically } from '@server/menu/sort';
+import {
+  SORT_MESSAGES,
+  fitOrder,
+  lockedItemCount,
+  moveKey,
+  parseOrder,
+  readMenu,
+  saveMenuOrder,
+  sortConflictMessage,
+  sortMenuAlphabetically,
+} from '@server/menu/sort';
 import { currentSection } from '~/components/home/menu/section.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
+import { postedVersion } from '~/lib/conflict';
 import { getServices } from '~/services.server';
 import { sortModeHref, type SortIntent } from './sort-types';
 
@@ -37,11 +48,22 @@ export async function sortAction(request: Request, { community, access }: StaffC
 
   const current = (await readMenu(services, community, menuId)).map((item) => item.key);
   const order = parseOrder(form.get('order'));
+  // The version of the order sort mode started from (app/lib/conflict.ts).
+  const base = postedVersion(form);
 
   if (intent.intent === 'sort-submit') {
-    if (!order) return redirectWithToast(request, sortModeHref(current), { kind: 'error', message: SORT_MESSAGES.changed });
-    const result = await saveMenuOrder(services, community, order, locked, menuId);
-    if (!result.ok) return redirectWithToast(request, sortModeHref(result.current), { kind: 'error', message: result.message });
+    if (!order) return redirectWithToast(request, sortModeHref(current, null, base), { kind: 'error', message: SORT_MESSAGES.changed });
+    const result = await saveMenuOrder(services, community, order, locked, menuId, base);
+    if (!result.ok && 'conflict' in result) {
+      // Someone else changed the menu meanwhile: their order is named, this person's stays on
+      // screen (fitted to the items there are now), and the next Save replaces theirs.
+      const { conflict } = result;
+      return redirectWithToast(request, sortModeHref(fitOrder(order, conflict.current), null, conflict.version), {
+        kind: 'error',
+        message: sortConflictMessage(conflict.titles),
+      });
+    }
+    if (!result.ok) return redirectWithToast(request, sortModeHref(result.current, null, base), { kind: 'error', message: result.message });
     return redirectWithToast(request, '/', { kind: 'success', message: SORT_MESSAGES.saved });
   }
 
@@ -51,5 +73,5 @@ export async function sortAction(request: Request, { community, access }: StaffC
   const pending = sameItems ? order : current;
   const step = intent.intent === 'move-up' ? -1 : 1;
   const next = moveKey(pending, intent.argument, step, locked);
-  return redirect(sortModeHref(next, next[intent.argument + step] ?? null));
+  return redirect(sortModeHref(next, next[intent.argument + step] ?? null, base));
 }

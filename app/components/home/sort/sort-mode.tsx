@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { VersionField } from '~/components/forms/conflict';
 import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
 import { PageDialog } from '~/components/ui/dialog';
 import { SORT_ALPHA_TEXT, SORT_ALPHA_TITLE, pendingSortOf } from './sort-types';
@@ -68,6 +69,8 @@ export function SortMode({
     <section aria-labelledby="home-menu-title" data-sort-mode="">
       <Form method="post" action="/sort-button">
         <input type="hidden" name="order" value={JSON.stringify(order)} />
+        {/* The stored order sort mode started from: Save refuses to overwrite another one unseen. */}
+        <VersionField version={pending.base ?? sort.version} />
         <Flex align="center" justify="between" gap="3" wrap="wrap" mb="3">
           <Heading as="h2" size="4" id="home-menu-title">
             {title}

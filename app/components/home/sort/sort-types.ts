@@ -28,21 +28,25 @@ export const SORT_ALPHA_TITLE = 'Sort Alphabetically';
 export const SORT_ALPHA_TEXT = 'Are you positive you want to sort this listing in alphabetical order?';
 
 /**
- * The pending order of sort mode travels in the address (`/sort-button?order=[…]&moved=key`):
+ * The pending order of sort mode travels in the address (`/sort-button?order=[…]&moved=key&base=…`):
  * a Move up / Move down post, or a refused Save, redirects there, so the grid in the home
- * layout shows it (JavaScript on or off) and a reload keeps it.
+ * layout shows it (JavaScript on or off) and a reload keeps it. `base` is the version of the
+ * stored order sort mode started from (app/lib/conflict.ts): Save compares it with the order
+ * stored then, so a concurrent sort or edit of the menu is not overwritten unseen.
  */
 export const SORT_ORDER_PARAM = 'order';
 export const SORT_MOVED_PARAM = 'moved';
+export const SORT_BASE_PARAM = 'base';
 
-export function sortModeHref(order: readonly string[], moved?: string | null): string {
+export function sortModeHref(order: readonly string[], moved?: string | null, base?: string | null): string {
   const search = new URLSearchParams({ [SORT_ORDER_PARAM]: JSON.stringify(order) });
   if (moved) search.set(SORT_MOVED_PARAM, moved);
+  if (base) search.set(SORT_BASE_PARAM, base);
   return `/sort-button?${search.toString()}`;
 }
 
-/** The pending order and the key just moved, from sort mode's address; null order when none. */
-export function pendingSortOf(search: URLSearchParams): { order: string[] | null; moved: string | null } {
+/** The pending order, the key just moved and the base version, from sort mode's address; null order when none. */
+export function pendingSortOf(search: URLSearchParams): { order: string[] | null; moved: string | null; base: string | null } {
   let order: string[] | null = null;
   try {
     const parsed: unknown = JSON.parse(search.get(SORT_ORDER_PARAM) ?? 'null');
@@ -50,5 +54,6 @@ export function pendingSortOf(search: URLSearchParams): { order: string[] | null
   } catch {
     order = null;
   }
-  return { order, moved: search.get(SORT_MOVED_PARAM) };
+  const base = search.get(SORT_BASE_PARAM);
+  return { order, moved: search.get(SORT_MOVED_PARAM), base: base && base.length <= 100 ? base : null };
 }
