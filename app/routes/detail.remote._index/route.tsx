@@ -1,10 +1,9 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Form, useLoaderData } from '@remix-run/react';
 import { LoginLayout, ViewHeading } from '~/components/login/login-layout';
 import loginStyles from '~/components/login/login.css';
-import { PageDialog } from '~/components/ui/dialog';
+import { NoAccessErrorBoundary } from '~/components/no-access-boundary';
 import { loadRemoteHome } from './remote-home.server';
 
 /**
@@ -83,30 +82,5 @@ export default function RemoteHome() {
   );
 }
 
-interface ForbiddenBody {
-  reason?: string;
-  title?: string;
-  text?: string;
-}
-
-/** A signed-in person without any rights gets the spec's 'User Does Not Have Access' dialog, whose OK signs them out. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const body = isRouteErrorResponse(error) && error.status === 403 ? (error.data as ForbiddenBody | null) : null;
-  if (body && typeof body === 'object' && body.reason === 'no-access' && body.title) {
-    return (
-      <PageDialog
-        title={body.title}
-        description={body.text}
-        actions={
-          <Form method="post" action="/login?action=logout">
-            <Button type="submit" data-autofocus>
-              OK
-            </Button>
-          </Form>
-        }
-      />
-    );
-  }
-  return <GeneralErrorBoundary />;
-}
+/** A signed-in person without any rights gets the spec's 'User Does Not Have Access' dialog. */
+export const ErrorBoundary = NoAccessErrorBoundary;
