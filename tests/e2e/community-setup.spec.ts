@@ -163,6 +163,8 @@ test('a validation error keeps what was typed', { tag: '@forms' }, async ({ page
 test('the time zone follows the coordinates', { tag: '@forms' }, async ({ page, community: _community }, info) => {
   await page.goto('/community-setup');
   const form = panel(page);
+  // With JavaScript the look-up listens to typing only once React has hydrated the form.
+  if (js(info)) await expect(form.locator('form[data-hydrated]')).toHaveCount(1);
   await form.getByLabel('Latitude').fill('43.9853');
   await form.getByLabel('Longitude').fill('-90.5021');
   if (!js(info)) await form.getByRole('button', { name: 'Look up time zone' }).click();

@@ -3,6 +3,7 @@ import { getZodConstraint } from '@conform-to/zod';
 import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { CheckboxField, FormErrors, Notice, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
@@ -99,14 +100,19 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
     onValidate: validateOnSave(CommunitySchema, ['save', 'convert-icons', 'apply-colors']),
   });
 
+  const hydrated = useHydrated();
   // With JavaScript the time zone follows the coordinates as they are typed (offline lookup).
+  // Only the newest position is applied: an earlier look-up that finishes later is dropped.
+  const lookups = useRef(0);
   const followPosition = async (latitude: string, longitude: string) => {
+    const run = ++lookups.current;
     const lat = Number(latitude);
     const lng = Number(longitude);
     if (latitude.trim() === '' || longitude.trim() === '' || !Number.isFinite(lat) || !Number.isFinite(lng)) return;
     if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return;
     try {
       const { default: tzlookup } = await import('@photostructure/tz-lookup');
+      if (run !== lookups.current) return;
       const zone = tzlookup(lat, lng);
       const select = document.getElementById(fields.timeZone.id);
       if (select instanceof HTMLSelectElement && zone && ![...select.options].some((option) => option.value === zone))
@@ -146,7 +152,8 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
       <Heading as="h2" size="5">
         {adding ? 'Add Community' : 'Community Setup'}
       </Heading>
-      <Form method="post" action={`/${data.mode}`} {...getFormProps(form)}>
+      {/* data-hydrated: the time zone follows the coordinates only once React listens (tests wait for it). */}
+      <Form method="post" action={`/${data.mode}`} {...getFormProps(form)} data-hydrated={hydrated ? '' : undefined}>
         {/* The default button: Enter in a field saves (not the first row's Remove or the time zone lookup). */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <VersionField version={actionData?.version ?? data.version} />
