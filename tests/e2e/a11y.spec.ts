@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
+import { submitRandomIconColors } from './community-setup-dialogs';
 import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
@@ -163,13 +164,7 @@ test.describe('accessibility (axe) @js-only', () => {
     // Nothing is saved: the dialog previews new colours (Cancel keeps everything).
     await loginAs('system@demo.example', { communityKey: 'demo-town' });
     await page.setViewportSize(DESKTOP);
-    await page.goto('/community-setup');
-    await page.waitForLoadState('networkidle');
-    const form = page.locator('#editor');
-    const section = form.locator('details', { has: page.locator('summary', { hasText: 'App Design' }) });
-    if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
-    await form.getByLabel('Random Icon Shape Colors').check();
-    await form.getByRole('button', { name: 'Submit' }).click();
+    await submitRandomIconColors(page);
     await expect(modal(page, 'Select Menu Type')).toBeVisible();
     await audit(page, "community setup's colours");
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
+import { submitRandomIconColors } from './community-setup-dialogs';
 import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
@@ -152,14 +153,7 @@ test.describe('page dialogs @js-only', () => {
     // Nothing is saved: the dialog previews new colours and Cancel keeps everything.
     await loginAs('system@demo.example', { communityKey: 'demo-town' });
     await page.setViewportSize(DESKTOP);
-    await page.goto('/community-setup');
-    await page.waitForLoadState('networkidle');
-    const form = page.locator('#editor');
-    const section = form.locator('details', { has: page.locator('summary', { hasText: 'App Design' }) });
-    if (!(await section.evaluate((element) => (element as HTMLDetailsElement).open))) await section.locator('summary').click();
-    const submit = form.getByRole('button', { name: 'Submit' });
-    await form.getByLabel('Random Icon Shape Colors').check();
-    await submit.click();
+    const form = await submitRandomIconColors(page);
 
     const dialog = modal(page, 'Select Menu Type');
     await expect(dialog).toBeVisible();

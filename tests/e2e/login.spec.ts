@@ -91,7 +91,7 @@ test.describe('password sign-in', () => {
       const listing = page.getByRole('list', { name: 'Your listings' }).getByRole('listitem').filter({ hasText: 'Lakeside Grill' });
       await expect(listing).toContainText('Business listing in Pine Hollow RV Resort · Owner');
       await expect(listing.getByRole('list')).toContainText('Edit Information');
-      await expect(page.getByRole('note')).toContainText('coming soon');
+      await expect(page.getByRole('note')).toContainText('are made by the staff of');
       await page.getByRole('button', { name: 'Log Out' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
       expect(await sessionCookie(page)).toBeUndefined();

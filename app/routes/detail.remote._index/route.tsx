@@ -68,8 +68,9 @@ export default function RemoteHome() {
 
       <Callout.Root color="blue" role="note">
         <Callout.Text>
-          Editing {one ? 'your listing' : 'your listings'} here is coming soon. Until then, ask the community&apos;s staff to make changes
-          for you.
+          {one
+            ? 'Changes to this listing are made by the staff of its community: write to them with what should change.'
+            : 'Changes to these listings are made by the staff of their communities: write to them with what should change.'}
         </Callout.Text>
       </Callout.Root>
 
