@@ -1,0 +1,170 @@
+import type { z } from 'zod';
+
+/**
+ * The listing framework's vocabulary (spec 02 "Listing routes (shared by all lists)", §4 views
+ * and listing actions, §5 filters, §9 page sizes; spec 01 §4.6, §9; spec 03 §9 list-screen
+ * mappings). One screen serves every list; a list context is one typed entry of the registry
+ * (./contexts.ts) that says what the list holds and how it is shown, filtered, paged and edited.
+ *
+ * Everything here is isomorphic (no I/O): the server reads the database through
+ * server/listing, the browser renders rows and editors from the same entry.
+ */
+
+/** Who may open a list and change it (server/authz require… helpers). */
+export type ListPermission =
+  /** Staff (editor or admin) of the current community. */
+  | 'staff'
+  /** Admins of the current community. */
+  | 'location-admin'
+  /** Resort system admins (system-wide data). */
+  | 'system-admin';
+
+export interface ListTab {
+  id: string;
+  title: string;
+}
+
+/** Rows loaded first, and with each later chunk (infinite scroll or "More"). */
+export interface PageSizes {
+  first: number;
+  next: number;
+}
+
+/** Spec 01 §9: generic lists load 50, then 5 at a time. */
+export const GENERIC_PAGE_SIZES = { first: 50, next: 5 } as const satisfies PageSizes;
+
+/**
+ * How a list's rows are ordered, in the database and on screen.
+ * - `ordinal`: by the items' `ordinal` child (staff sort the list), ties by key;
+ * - `key`: by key (push ids are chronological), `newestFirst` reverses it;
+ * - `child`: by a child field (a time), `newestFirst` reverses it.
+ */
+export type ListOrder =
+  | { by: 'ordinal' }
+  | { by: 'key'; newestFirst?: boolean }
+  | { by: 'child'; child: string; newestFirst?: boolean };
+
+/**
+ * Where a list's items live, relative to the community's location data.
+ * - `section`: a menu section's node: `{base}` or, for a tabbed list, `{base}-{tab}` (dining-resort);
+ * - `node`: a fixed node (locations, store, bookings, messages-config/topics …), optionally
+ *   only its children whose `where.child` equals `where.equals` (topics of one type);
+ * - `system`: a node of the product's system-wide data area (systemwide topics).
+ */
+export type ListSource =
+  | { kind: 'section' }
+  | { kind: 'node'; node: readonly string[]; where?: { child: string; equals: string } }
+  | { kind: 'system'; node: readonly string[]; where?: { child: string; equals: string } };
+
+/** The filters a list offers (spec 02 §5 "Filters"). */
+export type FilterKind = 'text' | 'date' | 'recurrence';
+
+/** Where a list's text filter looks, and what a row shows (dotted paths into the item). */
+export interface ItemFields {
+  /** The row's title (also searched). */
+  title: string;
+  /** A second line under the title (also searched). */
+  subtitle?: string;
+  /** The description searched by the text filter (HTML is searched as text). */
+  description?: string;
+  /** The location title searched by the text filter. */
+  locationTitle?: string;
+  /** An image shown at the row's start. */
+  image?: string;
+}
+
+/**
+ * A dated list (events, messages): its active and archive views, and what Delete does in each
+ * (spec 02 §4 "Deleting events and messages").
+ */
+export interface DatedList {
+  /** The end time field, ms since the epoch; 0 or absent means no end. */
+  endField: string;
+  /** Added to `endField` for the end-date filter (events' endDateDuration). */
+  durationField?: string;
+}
+
+export type ListView = 'active' | 'archive';
+
+/** What kind of control an editor field is (app/components/listing/editor-fields.tsx). */
+export type EditorFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'rich-text'
+  | 'phone'
+  | 'url'
+  | 'email'
+  | 'number'
+  | 'money'
+  | 'checkbox'
+  | 'select'
+  | 'coordinates'
+  | 'hours'
+  | 'title-list';
+
+export interface EditorField<Name extends string = string> {
+  name: Name;
+  label: string;
+  kind: EditorFieldKind;
+  hint?: string;
+  /** For `select`. */
+  choices?: ReadonlyArray<{ value: string; label: string }>;
+  /** Shown in the editor's form only for system-wide lists, say. */
+  when?: 'always' | 'system';
+}
+
+/** An editor in the list's right column, built from the item's default shape. */
+export interface InlineEditor<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+  kind: 'inline';
+  /** The form's schema, with the spec's messages; its output is what is stored (after `toRecord`). */
+  schema: Schema;
+  /** The form's fields in order; names are the schema's keys. */
+  fields: ReadonlyArray<EditorField>;
+  /** The default item shape (spec 03 §9 "Default item shapes"): a new item's form value. */
+  defaults: () => z.input<Schema>;
+  /** A stored item as the form shows it. */
+  toForm: (stored: Record<string, unknown>) => z.input<Schema>;
+  /** The parsed form as stored (merged over the stored item, so fields the form does not show are kept). */
+  toRecord: (value: z.output<Schema>) => Record<string, unknown>;
+}
+
+/** Rows whose editor is the business detail editor (`/detail/:type/:dbContext/:itemId`). */
+export interface DetailEditor {
+  kind: 'detail';
+  /** The detail editor's `type` route param. */
+  detailType: string;
+}
+
+/** Rows that are menu items of a submenu: edited with the menu item editor. */
+export interface MenuItemEditor {
+  kind: 'menu-item';
+}
+
+export type ListEditor = InlineEditor | DetailEditor | MenuItemEditor;
+
+/** One list context of the registry. */
+export interface ListContextDefinition {
+  /** The screen's title (and page title) when the list is opened without a menu item. */
+  title: string;
+  /** What an item is called in buttons and messages ("FAQ", "Contact"). */
+  itemName: string;
+  /** Tabs of the list opened without a menu item (a menu item's own `tabs` win). */
+  tabs: readonly ListTab[];
+  source: ListSource;
+  order: ListOrder;
+  fields: ItemFields;
+  filters: readonly FilterKind[];
+  pageSizes: PageSizes;
+  permission: ListPermission;
+  editor: ListEditor;
+  /** The empty message of the right column and the list. */
+  emptyMessage: string;
+  /** The loading overlay's text (spec 02: "Loading events", "Loading messages"). */
+  loadingText: string;
+  /** Staff may sort the list (drag, Move up / Move down, alphabetical). */
+  sortable: boolean;
+  /** Active / archive views; Delete archives in the active view. */
+  dated?: DatedList;
+  /** Menu item types that open this list (`/list/:menuId/:gridMenuKey` by the item's type). */
+  menuTypes: readonly string[];
+}
