@@ -1,15 +1,15 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 
-/** A form's submit button (`intent=save`) and a Cancel link back home. */
-export function FormActions({ submitLabel, busy = false }: { submitLabel: string; busy?: boolean }) {
+/** A form's submit button (`intent=save`) and a Cancel link back (home unless `cancelTo` says). */
+export function FormActions({ submitLabel, busy = false, cancelTo = '/' }: { submitLabel: string; busy?: boolean; cancelTo?: string }) {
   return (
     <Flex gap="3" pt="3" wrap="wrap">
       <Button type="submit" name="intent" value="save" loading={busy}>
         {submitLabel}
       </Button>
       <Button asChild variant="soft" color="gray">
-        <Link to="/">Cancel</Link>
+        <Link to={cancelTo}>Cancel</Link>
       </Button>
     </Flex>
   );

@@ -6,8 +6,8 @@ import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
 import { parseIntent } from '~/lib/intent';
 import { HeaderIntent } from '~/schemas/header';
-import { HeaderEditor } from './header-editor';
-import { headerEditorAction, loadHeaderEditor, parseHeaderUpload } from './header-images.server';
+import { HeaderEditor } from '~/components/header-editor/header-editor';
+import { headerEditorAction, loadHeaderEditor, parseHeaderUpload } from '~/components/header-editor/header-images.server';
 
 /**
  * The header editor (spec 01 §2.6 "header-images: header editor"; spec 02 "Header editor"):

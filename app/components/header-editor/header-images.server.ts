@@ -67,7 +67,22 @@ export interface HeaderImagesData {
   picker: PlacesPicker | null;
   /** The version of the stored header as shown (app/lib/conflict.ts). */
   version: string;
+  /** Where the form posts, and where Save and Cancel go back to. */
+  formAction: string;
+  returnTo: string;
 }
+
+/**
+ * Whose header the editor edits: header-info/{context}. Home's is main-menu (`/header-images`);
+ * a list's is its context (`/listnm/dining/header-images`, spec 02 §4 listing action header-images).
+ */
+export interface HeaderTarget {
+  context: string;
+  formAction: string;
+  returnTo: string;
+}
+
+export const HOME_HEADER: HeaderTarget = { context: HEADER_CONTEXT, formAction: '/header-images', returnTo: '/' };
 
 export interface HeaderImagesActionData {
   result: SubmissionResult<string[]>;
@@ -100,9 +115,9 @@ function comparable(value: HeaderFormValue): Record<string, unknown> {
   };
 }
 
-export async function loadHeaderEditor(request: Request, community: string): Promise<HeaderImagesData> {
+export async function loadHeaderEditor(request: Request, community: string, target: HeaderTarget = HOME_HEADER): Promise<HeaderImagesData> {
   const services = await getServices();
-  const [stored, record] = await Promise.all([readHeaderInfo(services, community, HEADER_CONTEXT), loadCommunityRecord(community)]);
+  const [stored, record] = await Promise.all([readHeaderInfo(services, community, target.context), loadCommunityRecord(community)]);
   const placeId = placeIdOf(record);
   const wantsPicker = new URL(request.url).searchParams.get('places') === '1';
   return {
@@ -119,6 +134,8 @@ export async function loadHeaderEditor(request: Request, community: string): Pro
     },
     picker: wantsPicker ? await loadPlacesPicker(services.env, placeId) : null,
     version: headerVersion(stored),
+    formAction: target.formAction,
+    returnTo: target.returnTo,
   };
 }
 
@@ -140,7 +157,13 @@ function appendImage(formData: FormData, image: HeaderImageValue) {
 }
 
 /** The post of the editor's form, its intent already read: the form again, or saved and home. */
-export async function headerEditorAction(request: Request, community: string, upload: ParsedUpload, intent: HeaderIntentName) {
+export async function headerEditorAction(
+  request: Request,
+  community: string,
+  upload: ParsedUpload,
+  intent: HeaderIntentName,
+  target: HeaderTarget = HOME_HEADER,
+) {
   const services = await getServices();
   const formData = upload.formData;
   // Every answer that shows the form again keeps the version it was posted with.
@@ -224,7 +247,7 @@ export async function headerEditorAction(request: Request, community: string, up
     return data({ result: submission.reply(), uploadError: null }, { status: failed ? 400 : 200 });
   }
 
-  const saved = await saveHeaderInfo(services, community, HEADER_CONTEXT, submission.value, version);
+  const saved = await saveHeaderInfo(services, community, target.context, submission.value, version);
   if (!saved.ok) {
     // Nothing written: the form as typed, their header beside it, and the version Save now replaces.
     const conflict: Conflict = {
@@ -234,5 +257,5 @@ export async function headerEditorAction(request: Request, community: string, up
     };
     return data({ result: submission.reply(), uploadError: null, version: conflict.version, conflict }, { status: 409 });
   }
-  return redirectWithToast(request, '/', { kind: 'success', message: HEADER_SAVED });
+  return redirectWithToast(request, target.returnTo, { kind: 'success', message: HEADER_SAVED });
 }

@@ -271,7 +271,7 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   return (
     <Form
       method="post"
-      action="/header-images"
+      action={data.formAction}
       encType="multipart/form-data"
       {...getFormProps(form)}
       data-hydrated={hydrated ? '' : undefined}
@@ -374,7 +374,7 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
         </Box>
         <CheckboxField field={fields.hideTitle} label="Hide Title in Android" />
 
-        <FormActions submitLabel="Save" busy={busy} />
+        <FormActions submitLabel="Save" busy={busy} cancelTo={data.returnTo} />
       </Flex>
     </Form>
   );
