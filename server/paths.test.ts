@@ -136,6 +136,7 @@ describe('createPaths', () => {
     expect(paths.legacyEvent('demo-campground', 'events-resort', '1718900000000')).toBe(
       'amc/location-data/demo-campground/events-resort/1718900000000',
     );
+    expect(paths.systemData('messages-config/topics')).toBe('amc/system-data/messages-config/topics');
   });
 
   it('takes a multi-key section path and checks each key', () => {

@@ -97,6 +97,7 @@
  * - config/shortURLs/{base64 url} ............. shortUrls, shortUrl (+ shortUrlCacheKey: base64url,
  *   because standard base64 may contain '/', which no key can hold)
  * - system-data/config/app/style, …/app/type .. systemAppStyle, systemAppType
+ * - any node of system-data (system-wide lists) systemData ({product}/system-data/{sectionPath})
  * Platform (not in the spec)
  * - {product}/dev-outbox[/{id}] ............... outbox (mail kept by the offline mailer)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
@@ -439,6 +440,8 @@ export function createPaths(product: string) {
       `${uw(community)}/message-threads/${key('uid', uid)}/${key('otherUid', otherUid)}`,
 
     // System-wide data
+    /** Any node of the product's system-wide data by its (possibly multi-key) path: a system-wide list. */
+    systemData: (sectionPath: string) => `${p}/system-data/${parseSectionPath(sectionPath).join('/')}`,
     systemMessages: () => `${p}/system-data/messages`,
     systemMessage: (messageId: string) => `${p}/system-data/messages/${key('messageId', messageId)}`,
     systemScheduledMessages: () => `${p}/system-data/messages-scheduled`,
@@ -601,6 +604,7 @@ export const PATH_SHAPES = {
   personalMessage: '{product}/user-written/{community}/messages/{fromUid}/{toUid}/{messageId}',
   messageThreads: '{product}/user-written/{community}/message-threads/{uid}',
   messageThread: '{product}/user-written/{community}/message-threads/{uid}/{otherUid}',
+  systemData: '{product}/system-data/{sectionPath}',
   systemMessages: '{product}/system-data/messages',
   systemMessage: '{product}/system-data/messages/{messageId}',
   systemScheduledMessages: '{product}/system-data/messages-scheduled',
