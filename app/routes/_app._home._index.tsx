@@ -2,15 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { chooseSectionAction } from '~/components/home/menu/section.server';
+import { chooseSectionAction, chooseSectionFromQuery } from '~/components/home/menu/section.server';
 import { requireStaff } from '~/components/shell/authz.server';
 import { ShellButtonTray } from '~/components/shell/shell-trays';
 import { intents, parseIntent } from '~/lib/intent';
 
-/** Home (spec 01 §2.6): the layout shows the header and menu; the right column the button tray. */
+/**
+ * Home (spec 01 §2.6): the layout shows the header and menu; the right column the button tray.
+ * `/?section={uniqueId}` (a Submenu tile) remembers that section and shows home.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return null;
+  return chooseSectionFromQuery(request);
 }
 
 /** The menu section picker's post: remembers the section the home grid shows. */

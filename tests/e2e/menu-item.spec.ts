@@ -4,9 +4,9 @@ import { e2ePaths, expect, test, withE2eDb } from './fixtures';
 
 /**
  * The menu item editor (spec 02 "Menu item editor", §4 "Menu item", §5, §8): Add Menu Item
- * through the Select Menu Type picker, the rules' messages, editing from a home tile, changing
- * the type, restricting to user groups, the QR Code section, deleting after 'Delete Item', and
- * the menu section picker. Each test edits a community of its own
+ * through the Select Menu Type picker, the rules' messages, editing from a home tile's edit
+ * control, changing the type, restricting to user groups, the QR Code section, deleting after
+ * 'Delete Item', and the menu section picker. Each test edits a community of its own
  * (the community fixture). Form posts run with JavaScript and without (@forms); the editor's
  * rules and their messages are proven in menu-item.server.test.ts.
  */
@@ -92,7 +92,7 @@ test('adds a website through the type picker, with the rules’ messages first',
   });
 });
 
-test('edits an item from its home tile; the title changes, the uniqueId stays', { tag: '@forms' }, async ({ page, community }) => {
+test('edits an item via its tile’s edit control; the title changes, the uniqueId stays', { tag: '@forms' }, async ({ page, community }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Edit Pool Rules' }).click();
   await expect(page).toHaveURL(/\/home\/edit\/pool-rules(#editor)?$/);

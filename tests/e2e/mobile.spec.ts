@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The shell on a phone (390 × 844), with JavaScript and without: a home tile or an entry of the
- * left column opens its screen in the right column, which lies under the menu there, so the
+ * The shell on a phone (390 × 844), with JavaScript and without: a home tile's edit control or an
+ * entry of the left column opens its screen in the right column, which lies under the menu there, so the
  * page comes to the editor (`#editor`; with JavaScript its heading also takes the focus); an
  * entry chosen in the opened drawer closes it.
  */
@@ -33,7 +33,7 @@ async function expectInViewUnderHeader(page: Page, heading: Locator) {
   expect(box && bar && box.y >= bar.y + bar.height).toBe(true);
 }
 
-test('a home tile opens its editor in view', { tag: '@no-js' }, async ({ page, loginAs }, info) => {
+test('a home tile’s edit control opens its editor in view', { tag: '@no-js' }, async ({ page, loginAs }, info) => {
   await loginAs('admin@demo.example');
   await page.goto('/');
   await page.waitForLoadState('networkidle');

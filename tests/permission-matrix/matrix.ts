@@ -243,6 +243,16 @@ export const MATRIX: MatrixRow[] = [
     note: 'the menu expander stores a preference cookie (which grants nothing) and comes back to the address',
   },
   {
+    request: { path: '/?section=main-menu' },
+    expected: staff('redirect:/'),
+    note: "a Submenu tile's address: remembers the menu section, as the picker's post does, and shows home",
+  },
+  {
+    request: { path: '/?section=not-a-section' },
+    expected: STAFF,
+    note: 'a section the community does not have is ignored: home shows the remembered one',
+  },
+  {
     request: { method: 'POST', path: '/?index', form: { intent: 'choose-section', menuId: 'main-menu' } },
     expected: staff('redirect:/'),
     note: 'remembers the menu section the home grid shows',

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { Form, Link } from '@remix-run/react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -64,6 +64,8 @@ function SectionPicker({ sections, current }: { sections: readonly MenuSection[]
             Menu section
           </Text>
           <select
+            // A Submenu tile changes the section without this form: the choice then follows it.
+            key={current.id}
             id="menu-section"
             name="menuId"
             className="form-control"
@@ -88,9 +90,10 @@ function SectionPicker({ sections, current }: { sections: readonly MenuSection[]
 }
 
 /**
- * The menu grid of the chosen section (spec 01 §2.6): each tile opens the item's editor
- * (/home/edit/:itemId); 'Add Menu Item' opens the type picker (/add); 'Sort' enters sort mode
- * (/sort-button), where the grid becomes sortable (app/components/home/sort).
+ * The menu grid of the chosen section (spec 01 §2.6): each tile opens what it stands for
+ * (app/lib/menu-targets.ts; the editor when the console shows no content of it) and its edit
+ * control the item's editor (/home/edit/:itemId); 'Add Menu Item' opens the type picker (/add);
+ * 'Sort' enters sort mode (/sort-button), where the grid becomes sortable (app/components/home/sort).
  */
 function MenuGrid({
   menu,
@@ -130,21 +133,71 @@ function MenuGrid({
         </Card>
       ) : (
         <ul className="menu-grid">
-          {menu.map((item) => (
-            <li key={item.key}>
-              <Link
-                to={editorHref(item.editHref)}
-                className="menu-grid-link"
-                aria-current={item.key === selectedItem ? 'true' : undefined}
-                aria-label={`Edit ${item.title || 'menu item'}`}
-              >
-                <MenuTile item={item} />
-              </Link>
-            </li>
-          ))}
+          {menu.map((item) => {
+            const selected = item.key === selectedItem;
+            return (
+              <li key={item.key} className="menu-grid-cell" data-selected={selected ? '' : undefined}>
+                <TileLink item={item} />
+                {/* A sibling of the tile's link (no link inside a link), laid over its corner. */}
+                <IconButton
+                  asChild
+                  size={{ initial: '2', sm: '1' }}
+                  variant={selected ? 'solid' : 'soft'}
+                  color={selected ? undefined : 'gray'}
+                  radius="full"
+                  className="menu-grid-edit"
+                >
+                  <Link
+                    to={editorHref(item.editHref)}
+                    aria-label={`Edit ${item.title || 'menu item'}`}
+                    aria-current={selected ? 'page' : undefined}
+                  >
+                    <PencilIcon />
+                  </Link>
+                </IconButton>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A tile's main link: the item's content (a new tab for an address), else its editor. */
+function TileLink({ item }: { item: HomeMenuTile }) {
+  const { target } = item;
+  if (target.kind === 'external') {
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className="menu-grid-link" data-target-kind={target.kind}>
+        <MenuTile item={item} />
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <Link to={target.kind === 'none' ? editorHref(item.editHref) : target.href} className="menu-grid-link" data-target-kind={target.kind}>
+      <MenuTile item={item} />
+    </Link>
+  );
+}
+
+function PencilIcon() {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M21.17 6.81a1 1 0 0 0-3.98-3.98L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z" />
+      <path d="m15 5 4 4" />
+    </svg>
   );
 }
 

@@ -6,6 +6,7 @@ import { currentSection } from '~/components/home/menu/section.server';
 import { businessHome, isBusinessHome, type BusinessHome } from '~/lib/business-home';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { svgDataUri } from '~/lib/icons/render';
+import { menuItemTarget, type MenuItemTarget } from '~/lib/menu-targets';
 import { getServices } from '~/services.server';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from './colors';
 import { imageUrl, loadCommunityRecord } from './shell.server';
@@ -24,9 +25,11 @@ export interface HomeMenuItem {
   iconShape: 'round' | 'square';
 }
 
-/** A tile of the home grid: a menu item, its index in the stored menu and its editor's address. */
+/** A tile of the home grid: a menu item, its index in the stored menu, what it opens and its editor's address. */
 export interface HomeMenuTile extends HomeMenuItem {
   index: number;
+  /** The item's content (app/lib/menu-targets.ts); with none the tile opens the editor. */
+  target: MenuItemTarget;
   /** `/home/edit/{key}` (spec 01 route table: /home/:action/:itemId). */
   editHref: string;
 }
@@ -81,11 +84,14 @@ export function svgIconDataUri(svg: unknown, color: string): string | null {
 }
 
 export function homeMenuItems(menu: unknown, community: Record<string, unknown>): HomeMenuItem[] {
-  return homeMenuTiles(menu, community).map(({ index: _index, editHref: _editHref, ...item }) => item);
+  return homeMenuTiles(menu, community, MAIN_MENU).map(({ index: _index, target: _target, editHref: _editHref, ...item }) => item);
 }
 
-/** The menu's items as home tiles; keys as sorting uses them (server/menu/sort.ts). */
-export function homeMenuTiles(menu: unknown, community: Record<string, unknown>): HomeMenuTile[] {
+/**
+ * The items of the menu section `menuId` as home tiles; keys as sorting uses them
+ * (server/menu/sort.ts), targets as the section shows them.
+ */
+export function homeMenuTiles(menu: unknown, community: Record<string, unknown>, menuId: string): HomeMenuTile[] {
   const communityShape = normalizeHexColor(community.colorIconShape) ?? '#FFFFFF';
   const communityBackground =
     normalizeHexColor(community.colorIconBackground) ?? normalizeHexColor(community.colorBackground) ?? DEFAULT_COLOR_BACKGROUND;
@@ -102,6 +108,7 @@ export function homeMenuTiles(menu: unknown, community: Record<string, unknown>)
       iconColor,
       iconShape: set.includes('round') ? 'round' : 'square',
       index,
+      target: menuItemTarget(item, menuId),
       editHref: menuItemEditHref(key),
     } satisfies HomeMenuTile;
   });
@@ -127,7 +134,7 @@ export async function loadHome(request: Request): Promise<HomeData> {
     title: text(record.title) ?? text(record.name) ?? community,
     header: view,
     slide: slideIndex(url.searchParams.get('slide'), view.slides.length),
-    menu: homeMenuTiles(menu.val(), record),
+    menu: homeMenuTiles(menu.val(), record, section.id),
     section,
     sections,
     business,

@@ -140,8 +140,15 @@ describe('loadHome', () => {
     expect(home.slide).toBe(0);
     expect((await loadHome(request('/?slide=1', await cookieFor('town-editor@demo.example')))).slide).toBe(1);
     expect(home.menu.length).toBeGreaterThan(5);
-    expect(home.menu[0]).toMatchObject({ key: 'community-events', title: 'Activities', iconShape: 'round' });
+    expect(home.menu[0]).toMatchObject({
+      key: 'community-events',
+      title: 'Activities',
+      iconShape: 'round',
+      target: { kind: 'screen', href: '/amc-calendar/community-events/active' },
+      editHref: '/home/edit/community-events',
+    });
     expect(home.menu[0]?.icon).toMatch(/^data:image\/svg\+xml/);
+    expect(home.menu.find((tile) => tile.key === 'faqs')?.target).toEqual({ kind: 'list', href: '/list/main-menu/faqs' });
   });
 });
 
