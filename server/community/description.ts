@@ -1,6 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichText } from '@server/html';
 
+export { htmlFromPlainText } from '~/lib/plain-text-html';
+
 /**
  * The community description (spec 01 §3.1 description and htmlDescription): staff edit rich text;
  * the record keeps the sanitized HTML and the plain text derived from it, for the places that
@@ -42,18 +44,6 @@ export function plainTextOf(html: string): string {
       .replace(/\n+(?=• )/g, '\n')
       .trim()
   );
-}
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Rich text for a record that only has a plain description: one paragraph per block of text. */
-export function htmlFromPlainText(text: string): string {
-  const blocks = text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .filter(Boolean);
-  return blocks.map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`).join('');
 }
 
 /** What the record stores for a posted description: sanitized HTML and its plain text. */

@@ -8,6 +8,8 @@ import type { IdentityProvider } from '@server/auth/identity/types';
 import { createDb } from '@server/db';
 import type { RealtimeDb } from '@server/db/types';
 import { PATH_SHAPES, PRODUCT_COLLECTIONS, createPaths, parseEventContext, parseListingContext } from '@server/paths';
+import { LIST_CONTEXTS, LIST_CONTEXT_KEYS } from '~/lib/listing/contexts';
+import type { ListContextDefinition } from '~/lib/listing/types';
 import { makeTempDir } from '../../tests/setup/tmp';
 import {
   DEMO_COMMUNITIES,
@@ -32,6 +34,7 @@ const paths = createPaths(PRODUCT);
 
 type Tree = { [key: string]: Json };
 const obj = (value: Json | undefined): Tree => (isPlainObject(value) ? value : {});
+const list = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);
 const at = (tree: Json, path: string): Json | undefined =>
   path.split('/').reduce<Json | undefined>((node, key) => (Array.isArray(node) ? node[Number(key)] : obj(node)[key]), tree);
 
@@ -74,6 +77,33 @@ describe('the demo data', () => {
       paths.systemTopic('all'),
       paths.systemTopic('announcements'),
     ]);
+  });
+
+  it('has rows in every list context of the listing framework (but submenus)', () => {
+    const locationData = obj(product['location-data']);
+    const systemData = obj(product['system-data']);
+    const childrenAt = (node: Json | undefined, path: readonly string[]): Json[] =>
+      Object.values(obj(path.reduce<Json | undefined>((value, key) => obj(value)[key], node)));
+    const rows = (definition: ListContextDefinition, key: string): Json[] =>
+      Object.values(locationData).flatMap((data) => {
+        const { source } = definition;
+        if (source.kind === 'section') {
+          const bases = [
+            key,
+            ...list(obj(data)['main-menu'])
+              .map(obj)
+              .filter((item) => definition.menuTypes.includes(String(item.type)))
+              .map((item) => String(item.uniqueId)),
+          ];
+          const sections = bases.flatMap((base) => [base, ...definition.tabs.map((tab) => `${base}-${tab.id}`)]);
+          return sections.flatMap((section) => Object.values(obj(obj(data)[section])));
+        }
+        const items = childrenAt(source.kind === 'system' ? systemData : data, source.node);
+        return source.where ? items.filter((item) => obj(item)[source.where!.child] === source.where!.equals) : items;
+      });
+    const empty = LIST_CONTEXT_KEYS.filter((key) => rows(LIST_CONTEXTS[key], key).length === 0);
+    // A submenu's rows are menu items of a categorygrid tile: the demo menus (spec 03 §9 defaults) have none.
+    expect(empty).toEqual(['categorygrid']);
   });
 
   it('follows the spec rules (menus, events, recurrences, entries, grants, authorization)', () => {
@@ -299,6 +329,9 @@ describe('the demo data', () => {
     obj(obj(activities.events)['ev-movie-night']).endDateDuration = 1;
     const grill = obj(obj(obj(obj(productNode['location-data'])['demo-campground'])['dining-resort'])['lakeside-grill']);
     obj(grill.hours).Mon = [{ open: '11 AM', close: '20:00' }];
+    // A list reached without a menu item (/listnm/attractions) is checked like the menu's lists.
+    const falls = obj(obj(obj(obj(productNode['location-data'])['demo-town']).attractions)['maple-river-falls']);
+    falls.phone = '555';
     const rsvp = obj(obj(obj(obj(obj(productNode['user-written'])['demo-campground'])['custom-forms'])['rsvp-standard'])['rsvp-ellis']);
     obj(rsvp.answers).shoeSize = { value: 9 };
     raw['stray-root'] = { value: true };
@@ -317,6 +350,7 @@ describe('the demo data', () => {
     expect(problems).toContain('amc/location-data/demo-town/main-menu/0/iconData: the svg holds an <image> tag');
     expect(problems).toContain('ev-movie-night: endDate - startDate must equal endDateDuration');
     expect(problems).toContain("lakeside-grill/hours/Mon: times are 'h:mm AM/PM'");
+    expect(problems).toContain('demo-town/attractions/maple-river-falls: phone needs at least 7 digits');
     expect(problems).toContain('rsvp-ellis: "shoeSize" is not a data field of the form');
 
     expect(() =>

@@ -8,6 +8,8 @@ import {
   parseEventContext,
   parseListingContext,
 } from '@server/paths';
+import { LIST_CONTEXTS, LIST_CONTEXT_KEYS } from '~/lib/listing/contexts';
+import type { ListContextDefinition } from '~/lib/listing/types';
 import { DemoUserSchema, RemoteAccessEntrySchema, UserAuthorizationSchema, type DemoUser } from './records';
 import { wallClock } from './relative-time';
 import { DEFAULT_TIME_ZONE, isPlainObject, type Json } from './resolve';
@@ -137,6 +139,21 @@ export function menuSections(menu: Json | undefined): string[] {
   return sections;
 }
 
+/**
+ * Sections a list reaches without a menu item (`/listnm/{context}`, spec 02 "Listing routes"):
+ * for each list context whose items are a section, its key and, for a tabbed one, '{key}-{tabId}'.
+ */
+export const LIST_CONTEXT_SECTIONS: readonly string[] = LIST_CONTEXT_KEYS.flatMap((key) => {
+  const definition: ListContextDefinition = LIST_CONTEXTS[key];
+  if (definition.source.kind !== 'section') return [];
+  return [key, ...definition.tabs.map((tab) => `${key}-${tab.id}`)];
+});
+
+/** A community's list sections: those of its menu and those reached without one. */
+export function listSections(menu: Json | undefined): Set<string> {
+  return new Set([...menuSections(menu), ...LIST_CONTEXT_SECTIONS]);
+}
+
 /** Structural checks: top-level keys, collections, write roots, values, location-data nodes. */
 export function structuralProblems(tree: Json, product: string): string[] {
   const problems: string[] = [];
@@ -156,10 +173,12 @@ export function structuralProblems(tree: Json, product: string): string[] {
   const reserved = new Set<string>([...RESERVED_SECTION_NAMES, ...LOCATION_DATA_NODES]);
   for (const [community, data] of Object.entries(obj(productNode['location-data']))) {
     if (!(community in communities)) problems.push(`${product}/location-data/${community}: no community record`);
-    const sections = new Set(menuSections(obj(data)['main-menu']));
+    const sections = listSections(obj(data)['main-menu']);
     for (const child of Object.keys(obj(data))) {
       if (!reserved.has(child) && !sections.has(child)) {
-        problems.push(`${product}/location-data/${community}/${child}: neither a fixed node nor a section of the community's menu`);
+        problems.push(
+          `${product}/location-data/${community}/${child}: neither a fixed node nor a section (of the community's menu or of a list opened by /listnm)`,
+        );
       }
     }
   }
@@ -415,8 +434,9 @@ function communityProblems(
   });
 
   // Businesses and other list items: hours format, phone digits, coordinates as strings.
+  const sections = listSections(data['main-menu']);
   for (const [section, items] of Object.entries(data)) {
-    if (!menuSections(data['main-menu']).includes(section)) continue;
+    if (!sections.has(section)) continue;
     for (const [itemId, raw] of Object.entries(obj(items))) {
       const item = obj(raw);
       const where = paths.listItem(community, section, itemId);

@@ -9,6 +9,7 @@ import { CheckboxField, FormErrors, Notice, Section, SelectField, TextField, typ
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
 import { PageDialog } from '~/components/ui/dialog';
+import { RichTextField } from '~/components/widgets/rich-text';
 import { CONVERT_ICONS_TEXT, CONVERT_ICONS_TITLE } from '~/lib/icons/icon-sets';
 import { MENU_ICONS, getMenuIcon } from '~/lib/icons/library';
 import { SOCIAL_ICONS, getSocialIcon } from '~/lib/icons/social';
@@ -27,7 +28,6 @@ import {
 } from '~/schemas/community';
 import { ColorField } from './color-field';
 import type { CommunitySetupActionData, CommunitySetupData, SetupConfirm } from './community-setup.server';
-import { RichTextField } from './rich-text';
 
 /**
  * Community setup and Add Community (spec 01 §2.7): accordion sections as <details>, every

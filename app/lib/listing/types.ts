@@ -39,10 +39,7 @@ export const GENERIC_PAGE_SIZES = { first: 50, next: 5 } as const satisfies Page
  * - `key`: by key (push ids are chronological), `newestFirst` reverses it;
  * - `child`: by a child field (a time), `newestFirst` reverses it.
  */
-export type ListOrder =
-  | { by: 'ordinal' }
-  | { by: 'key'; newestFirst?: boolean }
-  | { by: 'child'; child: string; newestFirst?: boolean };
+export type ListOrder = { by: 'ordinal' } | { by: 'key'; newestFirst?: boolean } | { by: 'child'; child: string; newestFirst?: boolean };
 
 /**
  * Where a list's items live, relative to the community's location data.
@@ -124,8 +121,11 @@ export interface InlineEditor<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
   defaults: () => z.input<Schema>;
   /** A stored item as the form shows it. */
   toForm: (stored: Record<string, unknown>) => z.input<Schema>;
-  /** The parsed form as stored (merged over the stored item, so fields the form does not show are kept). */
-  toRecord: (value: z.output<Schema>) => Record<string, unknown>;
+  /**
+   * The parsed form as stored (merged over the stored item, so fields the form does not show are kept).
+   * A method, so that an editor of one schema is an `InlineEditor` (its parameter is compared bivariantly).
+   */
+  toRecord(value: z.output<Schema>): Record<string, unknown>;
 }
 
 /** Rows whose editor is the business detail editor (`/detail/:type/:dbContext/:itemId`). */

@@ -6,18 +6,19 @@ import { FieldHint, TextAreaField } from '~/components/forms/fields';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 /**
- * The community's rich-text description (spec 01 §3.1 htmlDescription). Without JavaScript it
- * is a plain <textarea> holding the HTML, posted as the same field; once the browser has loaded
- * the editor (Tiptap, fetched on demand so other screens never load it) the textarea gives way
- * to the editor with its toolbar (bold, italic, bulleted and numbered lists, link), which
- * posts the HTML in a hidden input. The server sanitizes whatever arrives.
+ * A rich-text field (the community's htmlDescription, spec 01 §3.1; list items' descriptions,
+ * spec 03 §9 default item shapes). Without JavaScript it is a plain <textarea> holding the
+ * HTML, posted as the same field; once the browser has loaded the editor (Tiptap, fetched on
+ * demand so other screens never load it) the textarea gives way to the editor with its toolbar
+ * (bold, italic, bulleted and numbered lists, link), which posts the HTML in a hidden input.
+ * The server sanitizes whatever arrives.
  */
-export function RichTextField({ field, label, hint }: { field: FieldMetadata<string | undefined>; label: string; hint?: ReactNode }) {
+export function RichTextField<Schema>({ field, label, hint }: { field: FieldMetadata<Schema>; label: string; hint?: ReactNode }) {
   const [Editor, setEditor] = useState<ComponentType<RichTextEditorProps> | null>(null);
   const [startHtml, setStartHtml] = useState('');
   const [autofocus, setAutofocus] = useState(false);
   // What the field held when the page came (the editor starts from the textarea, or this).
-  const initialHtml = useRef(field.initialValue ?? '');
+  const initialHtml = useRef(typeof field.initialValue === 'string' ? field.initialValue : '');
   const fieldId = field.id;
 
   useEffect(() => {

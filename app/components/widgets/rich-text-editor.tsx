@@ -4,10 +4,11 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
- * The rich-text editor of the community description, loaded in the browser only (see
- * community-setup-rich-text.tsx). Tiptap's StarterKit without the parts the server's sanitizer
- * drops (code, code blocks, rules); a toolbar of toggle buttons with aria-pressed; a link
- * popover with its own address field. The HTML travels in a hidden input named like the field.
+ * The rich-text editor (the community description, list items' descriptions), loaded in the
+ * browser only (see ./rich-text.tsx). Tiptap's StarterKit without the parts the server's
+ * sanitizer drops (code, code blocks, rules); a toolbar of toggle buttons with aria-pressed; a
+ * link popover with its own address field. The HTML travels in a hidden input named like the
+ * field.
  */
 
 export interface RichTextEditorProps {
