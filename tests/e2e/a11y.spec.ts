@@ -96,6 +96,30 @@ test.describe('accessibility (axe) @js-only', () => {
     await visit(page, '/dev/outbox');
   });
 
+  test('the list screens: rows, tabs, filters, each editor, delete, sort and the header editor', async ({ page, loginAs }) => {
+    await loginAs('system@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/list/main-menu/dining');
+    await visit(page, '/list/main-menu/regulations?q=pet&all=1');
+    await visit(page, '/list/main-menu/faqs/all/add');
+    await visit(page, '/list/main-menu/contacts/offices/edit/front-office');
+    await visit(page, '/listnm/locations/edit/main-pavilion');
+    await visit(page, '/listnm/store/edit/firewood-bundle');
+    await visit(page, '/listnm/bookings/add');
+    await visit(page, '/listnm/category/add');
+    await visit(page, '/listnm/systemwide-user-group');
+    await visit(page, '/list/main-menu/faqs/all/sort');
+    await visit(page, '/list/main-menu/dining/resort/header-images');
+    await page.goto('/list/main-menu/faqs/all/delete/wifi');
+    await expect(modal(page, 'Delete Item')).toBeVisible();
+    await audit(page, 'Delete Item of a list');
+    await withoutScripts(page, '/list/main-menu/faqs');
+    await withoutScripts(page, '/listnm/locations/add');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/list/main-menu/contacts');
+    await visit(page, '/listnm/store/add');
+  });
+
   test('home and the menu item screens of a campground, with their dialogs', async ({ page, loginAs }) => {
     await loginAs('admin@demo.example');
     await page.setViewportSize(DESKTOP);

@@ -1,4 +1,5 @@
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
+import { LISTING_LINES } from './listing';
 
 /**
  * THE PERMISSION MATRIX: who gets what from every address of the app.
@@ -606,4 +607,7 @@ export const MATRIX: MatrixRow[] = [
     },
     note: "where a remote manager's sign-in lands: what their remote access covers; staff belong in the console",
   },
+
+  // ── Lists (spec 01 §2.1 /listnm/… and /list/…; spec 02 "Listing routes"): generated from the registry ──
+  ...LISTING_LINES,
 ];

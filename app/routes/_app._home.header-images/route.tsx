@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { HeaderEditor } from '~/components/header-editor/header-editor';
+import { headerEditorAction, loadHeaderEditor, parseHeaderUpload } from '~/components/header-editor/header-images.server';
 import { requireStaff } from '~/components/shell/authz.server';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
 import { parseIntent } from '~/lib/intent';
 import { HeaderIntent } from '~/schemas/header';
-import { HeaderEditor } from '~/components/header-editor/header-editor';
-import { headerEditorAction, loadHeaderEditor, parseHeaderUpload } from '~/components/header-editor/header-images.server';
 
 /**
  * The header editor (spec 01 §2.6 "header-images: header editor"; spec 02 "Header editor"):

@@ -1,0 +1,380 @@
+import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Form, Link, useFetcher, useMatches, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ShellColumns } from '~/components/shell/shell-columns';
+import { PageDialog } from '~/components/ui/dialog';
+import { HeaderCarousel } from '~/components/widgets/header-carousel';
+import type { BulkActionData, ListScreenData, RowView } from './list.server';
+import { SortList } from './sort-list';
+
+/**
+ * The one list screen (spec 02 "Listing routes"): tab strip, header, filters, select-all with
+ * Delete Selected, the rows, and the right column (`panel`: the list's actions, its add/edit
+ * form, a delete confirmation, sort or the header editor). Rows arrive a chunk at a time: with
+ * JavaScript the next chunk loads when the list is 80 % scrolled; without it a "More" link
+ * loads it with a plain GET that keeps the filters.
+ */
+export function ListScreen({
+  data,
+  bulk,
+  panel,
+  rightLabel,
+}: {
+  data: ListScreenData;
+  bulk: BulkActionData | undefined;
+  panel: ReactNode;
+  rightLabel: string;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === new URL(data.links.list, 'http://x').pathname;
+  return (
+    <ShellColumns
+      rightLabel={`${data.title}: ${rightLabel}`}
+      right={panel}
+      centre={
+        <>
+          <Flex direction="column" gap="4" className="list-screen" aria-busy={loading || undefined}>
+            <HeaderCarousel header={data.header} title={data.title} initialSlide={data.slide} />
+            {data.tabs.length > 0 ? <Tabs tabs={data.tabs} /> : null}
+            {data.sort ? (
+              <SortList data={data} />
+            ) : (
+              <>
+                <Filters data={data} />
+                <Rows data={data} />
+              </>
+            )}
+            {loading ? <LoadingOverlay text={data.loadingText} /> : null}
+          </Flex>
+          {bulk?.confirm ? <BulkConfirm data={data} confirm={bulk.confirm} /> : null}
+          {bulk?.error ? (
+            <Text as="p" color="red" role="alert">
+              {bulk.error}
+            </Text>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+function LoadingOverlay({ text }: { text: string }) {
+  return (
+    <div className="list-loading" role="status">
+      <Text size="3" weight="medium">
+        {text}
+      </Text>
+    </div>
+  );
+}
+
+function Tabs({ tabs }: { tabs: ListScreenData['tabs'] }) {
+  return (
+    <nav aria-label="Tabs" className="list-tabs">
+      {tabs.map((tab) => (
+        <Link key={tab.id} to={tab.href} className="list-tab" aria-current={tab.current ? 'page' : undefined} prefetch="intent">
+          {tab.title}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Filters({ data }: { data: ListScreenData }) {
+  const { filters } = data;
+  if (filters.kinds.length === 0 && filters.view === null) return null;
+  const action = data.links.path;
+  return (
+    <Form method="get" action={action} role="search" aria-label="Filter the list" className="list-filters">
+      <Flex gap="3" align="end" wrap="wrap">
+        {filters.kinds.includes('text') ? (
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium" htmlFor="list-filter-text">
+              Search
+            </Text>
+            <input
+              id="list-filter-text"
+              name="q"
+              type="search"
+              className="form-control"
+              defaultValue={filters.q}
+              maxLength={200}
+              placeholder="Title, description or location"
+              style={{ minWidth: 'min(300px, 70vw)' }}
+            />
+          </Flex>
+        ) : null}
+        {filters.kinds.includes('date') ? (
+          <>
+            <Flex direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor="list-filter-from">
+                Start date
+              </Text>
+              <input id="list-filter-from" name="from" type="date" className="form-control" defaultValue={filters.from} />
+            </Flex>
+            <Flex direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor="list-filter-to">
+                End date
+              </Text>
+              <input id="list-filter-to" name="to" type="date" className="form-control" defaultValue={filters.to} />
+            </Flex>
+          </>
+        ) : null}
+        {filters.recurrence ? <input type="hidden" name="recurrence" value={filters.recurrence} /> : null}
+        {filters.view === 'archive' ? <input type="hidden" name="view" value="archive" /> : null}
+        <Button type="submit" variant="soft">
+          Filter
+        </Button>
+        {filters.active ? (
+          <Button asChild variant="ghost">
+            <Link to={filters.clearHref}>Clear Filters</Link>
+          </Button>
+        ) : null}
+      </Flex>
+    </Form>
+  );
+}
+
+/** Appends later chunks as the list scrolls (80 % scrolled), as spec 01 §9 says. */
+function useInfiniteRows(data: ListScreenData) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ rows: RowView[]; next: string | null }>();
+  const [extra, setExtra] = useState<RowView[]>([]);
+  const [next, setNext] = useState<string | null>(data.next);
+  const requested = useRef<string | null>(null);
+
+  // A new first page (other filters, a save) starts over.
+  useEffect(() => {
+    setExtra([]);
+    setNext(data.next);
+    requested.current = null;
+  }, [data.rows, data.next]);
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    const chunk = fetcher.data;
+    setExtra((rows) => {
+      const seen = new Set([...data.rows, ...rows].map((row) => row.key));
+      return [...rows, ...chunk.rows.filter((row) => !seen.has(row.key))];
+    });
+    setNext(chunk.next);
+  }, [fetcher.state, fetcher.data, data.rows]);
+
+  const loadMore = useCallback(() => {
+    if (!next || fetcher.state !== 'idle' || requested.current === next) return;
+    requested.current = next;
+    const separator = data.links.rows.includes('?') ? '&' : '?';
+    fetcher.load(`${data.links.rows}${separator}after=${encodeURIComponent(next)}`);
+  }, [next, fetcher, data.links.rows]);
+
+  useEffect(() => {
+    if (!hydrated || !next) return;
+    const onScroll = () => {
+      const scrolled = (window.scrollY + window.innerHeight) / document.documentElement.scrollHeight;
+      if (scrolled >= 0.8) loadMore();
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [hydrated, next, loadMore]);
+
+  return { rows: [...data.rows, ...extra], next, loading: fetcher.state === 'loading', hydrated };
+}
+
+function Rows({ data }: { data: ListScreenData }) {
+  const { rows, next, loading, hydrated } = useInfiniteRows(data);
+  const selectAll = data.selectAll;
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setChecked(new Set()), [data.rows]);
+  const toggle = (key: string, on: boolean) =>
+    setChecked((current) => {
+      const copy = new Set(current);
+      if (on) copy.add(key);
+      else copy.delete(key);
+      return copy;
+    });
+
+  if (rows.length === 0) {
+    return (
+      <Card>
+        <Text as="p" color="gray">
+          {data.filters.active ? 'Nothing matches the filter.' : data.emptyMessage}
+        </Text>
+      </Card>
+    );
+  }
+
+  return (
+    <Form method="post" action={data.bulkAction} className="list-rows-form">
+      <Flex gap="3" align="center" wrap="wrap" mb="2">
+        {selectAll ? (
+          <>
+            <input type="hidden" name="all" value="1" />
+            <Text size="2" role="status">
+              {selectAll.truncated
+                ? `The first ${selectAll.count.toLocaleString('en-US')} matching items are selected.`
+                : `All ${selectAll.count.toLocaleString('en-US')} matching ${selectAll.count === 1 ? 'item is' : 'items are'} selected.`}
+            </Text>
+            <Button asChild variant="ghost" size="1">
+              <Link to={selectAll.clearHref}>Clear selection</Link>
+            </Button>
+          </>
+        ) : (
+          <Button asChild variant="soft" size="1">
+            <Link to={data.selectAllHref}>Select all</Link>
+          </Button>
+        )}
+        <Button
+          type="submit"
+          name="intent"
+          value="delete-selected"
+          color="red"
+          variant="soft"
+          size="1"
+          disabled={hydrated && !selectAll && checked.size === 0}
+        >
+          Delete Selected
+        </Button>
+      </Flex>
+      <ul className="list-rows" aria-label={data.title}>
+        {rows.map((row) => (
+          <li key={row.key} id={`row-${row.key}`} className="list-row" data-passed={row.passed ? '' : undefined}>
+            <input
+              type="checkbox"
+              name={selectAll ? undefined : 'key'}
+              value={row.key}
+              aria-label={`Select ${row.title}`}
+              checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
+              defaultChecked={selectAll && !hydrated ? true : undefined}
+              disabled={Boolean(selectAll)}
+              onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
+            />
+            {row.image ? <img src={row.image} alt="" className="list-row-image" width={56} height={40} /> : null}
+            <Flex direction="column" className="list-row-text">
+              <Link to={row.editHref} className="list-row-title">
+                {row.title}
+              </Link>
+              {row.subtitle ? (
+                <Text size="1" color="gray">
+                  {row.subtitle}
+                </Text>
+              ) : null}
+            </Flex>
+            {row.passed ? <Badge color="gray">Passed</Badge> : null}
+            <Flex gap="2" className="list-row-actions">
+              {row.duplicateHref ? (
+                <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
+                  Duplicate
+                </Link>
+              ) : null}
+              <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
+                Delete
+              </Link>
+            </Flex>
+          </li>
+        ))}
+      </ul>
+      {next ? (
+        hydrated ? (
+          <Text as="p" size="2" color="gray" role="status" aria-live="polite">
+            {loading ? data.loadingText : ''}
+          </Text>
+        ) : data.moreHref ? (
+          <Button asChild variant="soft" mt="2">
+            <Link to={data.moreHref}>More</Link>
+          </Button>
+        ) : null
+      ) : null}
+    </Form>
+  );
+}
+
+function BulkConfirm({ data, confirm }: { data: ListScreenData; confirm: NonNullable<BulkActionData['confirm']> }) {
+  return (
+    <PageDialog
+      title="Delete Selected"
+      role="alertdialog"
+      description={confirm.text}
+      cancelHref={data.links.list}
+      actions={
+        <Form method="post" action={data.bulkAction}>
+          <input type="hidden" name="confirmed" value="1" />
+          {confirm.all ? (
+            <input type="hidden" name="all" value="1" />
+          ) : (
+            confirm.keys.map((key) => <input key={key} type="hidden" name="key" value={key} />)
+          )}
+          <Flex gap="3">
+            <Button type="submit" name="intent" value="delete-selected" color="red">
+              {`Delete ${confirm.count.toLocaleString('en-US')} ${confirm.count === 1 ? 'item' : 'items'}`}
+            </Button>
+            <Button asChild variant="soft" color="gray">
+              <Link to={data.links.list} data-dialog-cancel="">
+                Cancel
+              </Link>
+            </Button>
+          </Flex>
+        </Form>
+      }
+    />
+  );
+}
+
+/** The right column of a list without an open form: its actions and, when empty, its message. */
+export function ListActions({ data }: { data: ListScreenData }) {
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4">
+        {data.title}
+      </Heading>
+      <Flex direction="column" gap="2">
+        <Button asChild>
+          <Link to={data.addHref}>{`Add ${data.itemName}`}</Link>
+        </Button>
+        {data.sortable ? (
+          <Button asChild variant="soft">
+            <Link to={data.links.sort}>Sort</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant="soft">
+          <Link to={data.links.headerImages}>Header Images</Link>
+        </Button>
+        {data.links.otherView ? (
+          <Button asChild variant="soft">
+            <Link to={data.links.otherView}>{data.filters.view === 'archive' ? 'View Active' : 'View Archived'}</Link>
+          </Button>
+        ) : null}
+      </Flex>
+      {data.rows.length === 0 && !data.filters.active ? (
+        <Text as="p" color="gray" size="2">
+          {data.emptyMessage}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+const LIST_LAYOUT_IDS = ['routes/_app.listnm.$context', 'routes/_app.list.$menuId.$gridMenuKey'];
+
+const isListScreenData = (value: unknown): value is ListScreenData =>
+  typeof value === 'object' && value !== null && 'links' in value && 'rows' in value && 'bulkAction' in value;
+
+/** The list screen's data, for the right column's routes below the list's layout. */
+export function useListScreen(): ListScreenData | null {
+  const match = useMatches().find((candidate) => LIST_LAYOUT_IDS.includes(candidate.id));
+  return match && isListScreenData(match.data) ? match.data : null;
+}
+
+/** The right column's name for assistive technology: what it shows. */
+export function useRightLabel(): string {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const data = leaf?.data;
+  if (typeof data === 'object' && data !== null && 'heading' in data) return String((data as { heading: unknown }).heading);
+  const path = leaf?.pathname ?? '';
+  if (path.endsWith('/sort')) return 'Sort';
+  if (path.endsWith('/header-images')) return 'Header Images';
+  if (/\/delete\/[^/]+$/.test(path)) return 'Delete Item';
+  return 'Actions';
+}

@@ -1,0 +1,339 @@
+import { data as answer } from '@remix-run/node';
+import { fromZonedTime } from 'date-fns-tz';
+import { z } from 'zod';
+import { readForm } from '@server/http/form.server';
+import { deleteItems, ListError, matchingKeys, readPage, type ListAddress, type ListFilters, type ListRow } from '@server/listing';
+import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
+import { redirectWithToast } from '~/components/toast.server';
+import { isValidKey } from '~/lib/db-key';
+import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
+import { parseIntent } from '~/lib/intent';
+import { itemText } from '~/lib/listing/item-fields';
+import type { FilterKind, ListView } from '~/lib/listing/types';
+import { filterQuery, listUrls, type ListUrls } from '~/lib/listing/urls';
+import { getServices } from '~/services.server';
+import { DELETE_SELECTED_TEXT } from './editor-texts';
+import { BulkIntent } from './intents';
+import type { ResolvedList } from './resolve.server';
+
+/** Rows sort mode shows and reorders by hand. */
+export const MAX_SORT_ROWS = 1000;
+
+/**
+ * The list screen's server half (spec 02 "Listing routes", §4, §5; spec 01 §4.6, §9): the
+ * rows of one chunk, the filters of the URL, select-all over every matching item, and bulk
+ * delete. The screen's layout route loads it; the right column's routes (actions, add/edit
+ * form, delete, sort, header editor) sit beside it.
+ */
+
+/** Spec 01 §9: "load-all size 10000": select-all and bulk delete reach this many items at most. */
+export const LOAD_ALL_SIZE = 10000;
+/** Rows a bulk delete form may name one by one (select-all names none: it posts the filter). */
+export const MAX_POSTED_KEYS = 1000;
+/** Later chunks a no-JavaScript page may show (`?more=`). */
+const MAX_MORE = 400;
+const MAX_FILTER_TEXT = 200;
+
+export interface RowView {
+  key: string;
+  title: string;
+  subtitle: string | null;
+  image: string | null;
+  /** The row's editor (the right column, or the detail editor of its kind). */
+  editHref: string;
+  duplicateHref: string | null;
+  deleteHref: string;
+  /** A dated row whose end has passed, shown in the active view (spec 02 §4 "Views"). */
+  passed: boolean;
+}
+
+export interface TabView {
+  id: string;
+  title: string;
+  href: string;
+  current: boolean;
+}
+
+export interface FilterView {
+  kinds: readonly FilterKind[];
+  q: string;
+  from: string;
+  to: string;
+  recurrence: string;
+  view: ListView | null;
+  active: boolean;
+  clearHref: string;
+}
+
+export interface SelectAllView {
+  /** Every item matching the filter is selected (`?all=1`). */
+  count: number;
+  /** More matched than one bulk delete may reach. */
+  truncated: boolean;
+  clearHref: string;
+}
+
+/** The screen's addresses, as strings (loader data crosses the network). */
+export interface ListLinks {
+  list: string;
+  /** The list's address without the query (forms of method GET post their own). */
+  path: string;
+  sort: string;
+  headerImages: string;
+  rows: string;
+  /** The other view of a dated list (archive from active, active from archive). */
+  otherView: string | null;
+}
+
+export interface SortView {
+  rows: RowView[];
+  /** Longer than sort mode shows: sort alphabetically, or move rows one by one. */
+  tooMany: boolean;
+  /** The row just moved (focus returns to it without JavaScript). */
+  moved: string | null;
+  action: string;
+  doneHref: string;
+}
+
+export interface ListScreenData {
+  title: string;
+  itemName: string;
+  emptyMessage: string;
+  loadingText: string;
+  header: HeaderView;
+  slide: number;
+  tabs: TabView[];
+  links: ListLinks;
+  filters: FilterView;
+  rows: RowView[];
+  /** The cursor of the next chunk (infinite scroll), null at the end. */
+  next: string | null;
+  /** The no-JavaScript "More" link, null at the end. */
+  moreHref: string | null;
+  /** The infinite scroll's chunk size. */
+  nextSize: number;
+  selectAll: SelectAllView | null;
+  selectAllHref: string;
+  sortable: boolean;
+  /** Add opens the right column's form; detail editors open their own screen. */
+  addHref: string;
+  /** Where the bulk form posts (the layout route's own address). */
+  bulkAction: string;
+  /** Sort mode (`…/sort`): every row in order, to move or drag. */
+  sort: SortView | null;
+}
+
+// ─── Filters ──────────────────────────────────────────────────────────────────────────────────
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters of the URL, for the list's kinds; anything malformed is ignored (it is a GET). */
+export function filtersOf(
+  url: URL,
+  kinds: readonly FilterKind[],
+  timeZone: string,
+  dated: boolean,
+): { filters: ListFilters; view: FilterView } {
+  const params = url.searchParams;
+  const q = kinds.includes('text') ? (params.get('q') ?? '').trim().slice(0, MAX_FILTER_TEXT) : '';
+  const from = kinds.includes('date') && DATE.test(params.get('from') ?? '') ? (params.get('from') ?? '') : '';
+  const to = kinds.includes('date') && DATE.test(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
+  const recurrenceParam = params.get('recurrence') ?? '';
+  const recurrence = kinds.includes('recurrence') && isValidKey(recurrenceParam) ? recurrenceParam : '';
+  const view: ListView | null = dated ? (params.get('view') === 'archive' ? 'archive' : 'active') : null;
+  const filters: ListFilters = {};
+  if (q) filters.text = q;
+  if (from) filters.start = fromZonedTime(`${from}T00:00:00`, timeZone).getTime();
+  // The end date is inclusive: the filter ends at the end of that day.
+  if (to) filters.end = fromZonedTime(`${to}T23:59:59.999`, timeZone).getTime();
+  if (recurrence) filters.recurrenceId = recurrence;
+  if (view) filters.view = view;
+  const active = Boolean(q || from || to || recurrence);
+  return { filters, view: { kinds, q, from, to, recurrence, view, active, clearHref: '' } };
+}
+
+// ─── Rows ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The database node a row's detail editor names as its dbContext: `{base}` or `{base}-{tab}`. */
+export function listNode(address: ListAddress): string {
+  return address.tab ? `${address.base}-${address.tab.id}` : address.base;
+}
+
+function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, now: number): RowView {
+  const { definition, address } = list;
+  const fields = definition.fields;
+  const editor = definition.editor;
+  const node = listNode(address);
+  const encoded = encodeURIComponent(row.key);
+  let editHref = urls.item('edit', row.key);
+  let duplicateHref: string | null = urls.item('duplicate', row.key);
+  if (editor.kind === 'detail') {
+    editHref = `/detail/${encodeURIComponent(editor.detailType)}/${encodeURIComponent(node)}/${encoded}`;
+    duplicateHref = `${editHref}/duplicate`;
+  } else if (editor.kind === 'menu-item') {
+    const uniqueId = itemText(row.item, 'uniqueId') ?? itemText(row.item, 'id') ?? row.key;
+    editHref = `/home/edit/${encodeURIComponent(uniqueId)}`;
+    duplicateHref = null;
+  }
+  const end = definition.dated ? Number(row.item[definition.dated.endField] ?? 0) : 0;
+  return {
+    key: row.key,
+    title: itemText(row.item, fields.title) ?? '(untitled)',
+    subtitle: fields.subtitle ? itemText(row.item, fields.subtitle) : null,
+    image: fields.image ? imageUrl(itemText(row.item, fields.image)) : null,
+    editHref,
+    duplicateHref,
+    deleteHref: urls.item('delete', row.key),
+    passed: Boolean(definition.dated) && end > 0 && end <= now,
+  };
+}
+
+function pageSizeFor(list: ResolvedList, more: number): number {
+  const { first, next } = list.definition.pageSizes;
+  return first + more * next;
+}
+
+/** The screen of one list: header, tabs, filters, the first chunk (and `more` later ones), select-all. */
+export async function loadListScreen(request: Request, list: ResolvedList): Promise<ListScreenData> {
+  const { db, paths } = await getServices();
+  const url = new URL(request.url);
+  const { definition } = list;
+  const [record, header] = await Promise.all([
+    loadCommunityRecord(list.staff.community),
+    db.ref(paths.headerInfo(list.staff.community, list.headerContext)).get(),
+  ]);
+  const timeZone = typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : 'America/New_York';
+  const { filters, view } = filtersOf(url, definition.filters, timeZone, Boolean(definition.dated));
+  const urls = listUrls(list.location, url.searchParams);
+  view.clearHref = listUrls(list.location, view.view === 'archive' ? '?view=archive' : '').list;
+  const moreParam = Number.parseInt(url.searchParams.get('more') ?? '0', 10);
+  const more = Number.isFinite(moreParam) ? Math.min(Math.max(moreParam, 0), MAX_MORE) : 0;
+  const now = Date.now();
+
+  const sorting = url.pathname.endsWith('/sort') && definition.sortable;
+  const page = sorting
+    ? await readPage(db, paths, list.address, { filters: {}, after: null, limit: MAX_SORT_ROWS, now })
+    : await readPage(db, paths, list.address, { filters, after: null, limit: pageSizeFor(list, more), now });
+  let selectAll: SelectAllView | null = null;
+  if (url.searchParams.get('all') === '1') {
+    const matched = await matchingKeys(db, paths, list.address, filters, { max: LOAD_ALL_SIZE, now });
+    selectAll = { count: matched.keys.length, truncated: matched.truncated, clearHref: urls.list };
+  }
+  const withQuery = (extra: Record<string, string | null>) => `${urls.list.split('?')[0]}${filterQuery(url.searchParams, extra)}`;
+  const headerInfo = headerView(header.val(), imageUrl);
+  return {
+    title: list.title,
+    itemName: definition.itemName,
+    emptyMessage: definition.emptyMessage,
+    loadingText: definition.loadingText,
+    header: headerInfo,
+    slide: slideIndex(url.searchParams.get('slide'), headerInfo.slides.length),
+    tabs: list.tabs.map((tab) => ({ id: tab.id, title: tab.title, href: urls.tab(tab.id), current: tab.id === list.address.tab?.id })),
+    links: {
+      list: urls.list,
+      path: urls.list.split('?')[0] ?? urls.list,
+      sort: urls.action('sort'),
+      headerImages: urls.action('header-images'),
+      rows: urls.rows,
+      otherView: view.view === null ? null : listUrls(list.location, view.view === 'archive' ? '' : '?view=archive').list,
+    },
+    filters: view,
+    rows: page.rows.map((row) => rowView(list, urls, row, now)),
+    next: page.next,
+    moreHref: page.next ? withQuery({ more: String(more + 1) }) : null,
+    nextSize: definition.pageSizes.next,
+    selectAll,
+    selectAllHref: withQuery({ all: '1' }),
+    sortable: definition.sortable,
+    addHref: addHrefOf(list, urls),
+    bulkAction: withQuery({}),
+    sort: sorting
+      ? {
+          rows: page.rows.map((row) => rowView(list, urls, row, now)),
+          tooMany: page.next !== null,
+          moved: url.searchParams.get('moved'),
+          action: urls.action('sort'),
+          doneHref: urls.list,
+        }
+      : null,
+  };
+}
+
+function addHrefOf(list: ResolvedList, urls: ListUrls): string {
+  const editor = list.definition.editor;
+  if (editor.kind === 'detail') return `/detail/${encodeURIComponent(editor.detailType)}/${encodeURIComponent(listNode(list.address))}`;
+  if (editor.kind === 'menu-item') return '/add';
+  return urls.action('add');
+}
+
+/** The next chunk after `?after=` (infinite scroll): rows and the cursor after them. */
+export async function loadRows(request: Request, list: ResolvedList): Promise<{ rows: RowView[]; next: string | null }> {
+  const { db, paths } = await getServices();
+  const url = new URL(request.url);
+  const record = await loadCommunityRecord(list.staff.community);
+  const timeZone = typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : 'America/New_York';
+  const { filters } = filtersOf(url, list.definition.filters, timeZone, Boolean(list.definition.dated));
+  const after = url.searchParams.get('after');
+  const urls = listUrls(list.location, url.searchParams);
+  const now = Date.now();
+  try {
+    const page = await readPage(db, paths, list.address, { filters, after, limit: list.definition.pageSizes.next, now });
+    return { rows: page.rows.map((row) => rowView(list, urls, row, now)), next: page.next };
+  } catch (error) {
+    if (error instanceof ListError) throw new Response('This list position is not valid. Reload the list.', { status: 400 });
+    throw error;
+  }
+}
+
+// ─── Bulk delete ──────────────────────────────────────────────────────────────────────────────
+
+const KeySchema = z.string().max(768).refine(isValidKey, 'Not a valid item key.');
+
+export const BulkSchema = z.object({
+  intent: z.literal('delete-selected'),
+  key: z.array(KeySchema).max(MAX_POSTED_KEYS).default([]),
+  all: z.literal('1').optional(),
+  confirmed: z.literal('1').optional(),
+});
+
+export interface BulkActionData {
+  /** The confirmation to show before deleting (spec 02 §8). */
+  confirm: { text: string; count: number; keys: string[]; all: boolean } | null;
+  error: string | null;
+}
+
+export async function bulkAction(request: Request, list: ResolvedList) {
+  const formData = await readForm(request, { schemas: BulkSchema });
+  parseIntent(formData, BulkIntent);
+  const parsed = BulkSchema.safeParse({
+    intent: formData.get('intent'),
+    key: formData.getAll('key'),
+    all: formData.get('all') ?? undefined,
+    confirmed: formData.get('confirmed') ?? undefined,
+  });
+  if (!parsed.success) {
+    return answer<BulkActionData>(
+      { confirm: null, error: 'The selection could not be read. Reload the list and select again.' },
+      { status: 400 },
+    );
+  }
+  const { db, paths } = await getServices();
+  const url = new URL(request.url);
+  const record = await loadCommunityRecord(list.staff.community);
+  const timeZone = typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : 'America/New_York';
+  const { filters, view } = filtersOf(url, list.definition.filters, timeZone, Boolean(list.definition.dated));
+  const all = parsed.data.all === '1';
+  const keys = all ? (await matchingKeys(db, paths, list.address, filters, { max: LOAD_ALL_SIZE })).keys : [...new Set(parsed.data.key)];
+  if (keys.length === 0) {
+    return answer<BulkActionData>({ confirm: null, error: 'Select the items to delete first.' }, { status: 400 });
+  }
+  if (parsed.data.confirmed !== '1') {
+    return answer<BulkActionData>({ confirm: { text: DELETE_SELECTED_TEXT, count: keys.length, keys: all ? [] : keys, all }, error: null });
+  }
+  const result = await deleteItems(db, paths, list.address, keys, { view: view.view });
+  const message =
+    result.archived > 0
+      ? `${result.archived} ${result.archived === 1 ? 'item was' : 'items were'} moved to the archive.`
+      : `${result.removed} ${result.removed === 1 ? 'item was' : 'items were'} deleted.`;
+  return redirectWithToast(request, listUrls(list.location, url.searchParams).list, { kind: 'success', message });
+}

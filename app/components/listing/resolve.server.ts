@@ -1,0 +1,116 @@
+import { requireLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
+import type { ListAddress } from '@server/listing';
+import { readMenuItems } from '@server/menu/items';
+import { isValidKey } from '~/lib/db-key';
+import { contextForMenuType, listContext, type ListContextKey } from '~/lib/listing/contexts';
+import type { ListContextDefinition, ListPermission, ListTab } from '~/lib/listing/types';
+import { UNTABBED, type ListLocation } from '~/lib/listing/urls';
+import { getServices } from '~/services.server';
+
+/**
+ * Which list a listing address names, and whether the person may open it (spec 01 §2.1,
+ * spec 02 "Listing routes"): the context (or the menu item's type), its tabs and the chosen one.
+ * Unknown contexts, menu items, tabs and actions are 404; the permission is the context's.
+ */
+export interface ResolvedList {
+  staff: StaffContext;
+  key: ListContextKey;
+  definition: ListContextDefinition;
+  location: ListLocation;
+  address: ListAddress;
+  /** The screen's title: the menu item's name, else the context's title. */
+  title: string;
+  tabs: readonly ListTab[];
+  /** header-info/{context}: the list's header media. */
+  headerContext: string;
+}
+
+type Params = Record<string, string | undefined>;
+
+export function notFound(): Response {
+  return new Response('Not Found', { status: 404 });
+}
+
+const REQUIRE: Record<ListPermission, (request: Request) => Promise<StaffContext>> = {
+  staff: (request) => requireStaff(request),
+  'location-admin': (request) => requireLocationAdmin(request),
+  'system-admin': (request) => requireSystemAdmin(request),
+};
+
+/** The tab a segment names, or 404; without one, the first tab. */
+function chooseTab(tabs: readonly ListTab[], requested: string | null | undefined): ListTab | null {
+  if (requested === null || requested === undefined || requested === '') return tabs[0] ?? null;
+  if (tabs.length === 0) {
+    if (requested === UNTABBED) return null;
+    throw notFound();
+  }
+  const tab = tabs.find((candidate) => candidate.id === requested);
+  if (!tab) throw notFound();
+  return tab;
+}
+
+/** `/listnm/:context[/:path]` (and its actions, whose tab is `?tab=`). */
+export async function resolveListnm(request: Request, params: Params): Promise<ResolvedList> {
+  const definition = listContext(params.context ?? '');
+  if (!definition) {
+    // Sign-in first: an unknown list is no one's business before that.
+    await requireStaff(request);
+    throw notFound();
+  }
+  const staff = await REQUIRE[definition.permission](request);
+  const requested = params.path ?? new URL(request.url).searchParams.get('tab');
+  const tab = chooseTab(definition.tabs, requested === UNTABBED ? null : requested);
+  return {
+    staff,
+    key: definition.key,
+    definition,
+    location: { family: 'listnm', context: definition.key, tab: tab?.id ?? null, firstTab: definition.tabs[0]?.id ?? null },
+    address: { community: staff.community, definition, base: definition.key, tab },
+    title: definition.title,
+    tabs: definition.tabs,
+    headerContext: definition.key,
+  };
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** The valid tabs a menu item stores (id and title). */
+function menuTabs(value: unknown): ListTab[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((tab: unknown) => {
+    if (typeof tab !== 'object' || tab === null) return [];
+    const record = tab as Record<string, unknown>;
+    const id = text(record.id);
+    const title = text(record.title) ?? id;
+    return id && title && isValidKey(id) ? [{ id, title }] : [];
+  });
+}
+
+/** `/list/:menuId/:gridMenuKey[/:tab…]`: the list a menu item stands for, by its type. */
+export async function resolveMenuList(request: Request, params: Params): Promise<ResolvedList> {
+  const staffFirst = await requireStaff(request);
+  const menuId = params.menuId ?? '';
+  const gridMenuKey = params.gridMenuKey ?? '';
+  if (!isValidKey(menuId) || !isValidKey(gridMenuKey)) throw notFound();
+  const services = await getServices();
+  const items = await readMenuItems(services, staffFirst.community, menuId);
+  const entry = items.find((item) => text(item.value.uniqueId) === gridMenuKey) ?? items.find((item) => item.key === gridMenuKey);
+  const key = entry ? contextForMenuType(String(entry.value.type ?? '')) : null;
+  const definition = key ? listContext(key) : null;
+  if (!entry || !definition) throw notFound();
+  const staff = definition.permission === 'staff' ? staffFirst : await REQUIRE[definition.permission](request);
+  const base = text(entry.value.dbContext) ?? text(entry.value.uniqueId) ?? gridMenuKey;
+  if (!isValidKey(base)) throw notFound();
+  const tabs = menuTabs(entry.value.tabs);
+  const tab = chooseTab(tabs, params.tab);
+  return {
+    staff,
+    key: definition.key,
+    definition,
+    location: { family: 'list', menuId, gridMenuKey, tab: tab?.id ?? null },
+    address: { community: staff.community, definition, base, tab },
+    title: text(entry.value.name) ?? text(entry.value.title) ?? definition.title,
+    tabs,
+    headerContext: base,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The addresses of one list screen (spec 01 §2.1): the list without a menu at
+ * `/listnm/:context[/:path]`, or reached from a menu item at
+ * `/list/:menuId/:gridMenuKey[/:tab[/:action[/:itemId]]]`. Both families offer the same
+ * screens; only their addresses differ.
+ *
+ * - `/listnm/:context/:path` is the list's tab (`/listnm/contacts/emergency`); its actions
+ *   (`/listnm/:context/add`, `/listnm/:context/:action/:itemId`) carry a tab other than the
+ *   first in `?tab=`.
+ * - `/list/…/:tab/:action/:itemId` needs a tab segment: a list without tabs has one tab,
+ *   `all` (docs/decisions/009).
+ *
+ * Filters travel in the query (`q`, `from`, `to`, `recurrence`, `view`), so every link of a
+ * filtered list keeps its filter; `more` (how many later chunks are shown without JavaScript)
+ * does not travel.
+ */
+
+/** The tab segment of a list without tabs in `/list/…/:tab/…` addresses. */
+export const UNTABBED = 'all';
+
+export type ListLocation =
+  | { family: 'listnm'; context: string; tab: string | null; firstTab: string | null }
+  | { family: 'list'; menuId: string; gridMenuKey: string; tab: string | null };
+
+export type ListAction = 'add' | 'sort' | 'header-images';
+export type ItemAction = 'edit' | 'duplicate' | 'delete';
+
+/** The query parameters that describe the filtered list. */
+export const FILTER_PARAMS = ['q', 'from', 'to', 'recurrence', 'view'] as const;
+
+const seg = encodeURIComponent;
+
+/** The filters of a URL's query, as a query string ('' or '?…'). */
+export function filterQuery(search: URLSearchParams | string, extra: Record<string, string | null> = {}): string {
+  const from = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const out = new URLSearchParams();
+  for (const name of FILTER_PARAMS) {
+    const value = from.get(name);
+    if (value) out.set(name, value);
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === null) out.delete(name);
+    else out.set(name, value);
+  }
+  const text = out.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface ListUrls {
+  /** The list (its tab), filters kept. */
+  list: string;
+  /** A tab of the list. */
+  tab: (tabId: string | null) => string;
+  action: (action: ListAction) => string;
+  item: (action: ItemAction, key: string) => string;
+  /** Later chunks for infinite scroll (a resource route answering JSON). */
+  rows: string;
+}
+
+/** Every address of one list screen, keeping `search`'s filters. */
+export function listUrls(location: ListLocation, search: URLSearchParams | string = ''): ListUrls {
+  if (location.family === 'listnm') {
+    const base = `/listnm/${seg(location.context)}`;
+    const offTab = location.tab !== null && location.tab !== location.firstTab ? location.tab : null;
+    const withTab = (path: string) => `${path}${filterQuery(search, { tab: offTab })}`;
+    const tabPath = (tabId: string | null) => (tabId && tabId !== location.firstTab ? `${base}/${seg(tabId)}` : base);
+    return {
+      list: `${tabPath(location.tab)}${filterQuery(search)}`,
+      tab: (tabId) => `${tabPath(tabId)}${filterQuery(search)}`,
+      action: (action) => withTab(`${base}/${action}`),
+      item: (action, key) => withTab(`${base}/${action}/${seg(key)}`),
+      rows: withTab(`${base}/rows`),
+    };
+  }
+  const base = `/list/${seg(location.menuId)}/${seg(location.gridMenuKey)}`;
+  const tabBase = (tabId: string | null) => `${base}/${seg(tabId ?? UNTABBED)}`;
+  const query = filterQuery(search);
+  return {
+    list: location.tab === null ? `${base}${query}` : `${tabBase(location.tab)}${query}`,
+    tab: (tabId) => `${tabBase(tabId)}${query}`,
+    action: (action) => `${tabBase(location.tab)}/${action}${query}`,
+    item: (action, key) => `${tabBase(location.tab)}/${action}/${seg(key)}${query}`,
+    rows: `${tabBase(location.tab)}/rows${query}`,
+  };
+}

@@ -1,0 +1,12 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ListActions, useListScreen } from '~/components/listing/list-screen';
+
+/** The right column of a tab with no form open: Add, Sort, Header Images and the empty message. */
+export default function ListActionsColumn() {
+  const data = useListScreen();
+  return data ? <ListActions data={data} /> : null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { BulkIntent } from '~/components/listing/intents';
+import { ListScreen, useRightLabel } from '~/components/listing/list-screen';
+import { bulkAction, loadListScreen } from '~/components/listing/list.server';
+import { listMeta } from '~/components/listing/meta';
+import { resolveMenuList } from '~/components/listing/resolve.server';
+
+/**
+ * The list screen at /list/:menuId/:gridMenuKey (spec 01 §2.1, spec 02 "Listing routes"): header, tabs,
+ * filters, select-all and Delete Selected, the rows a chunk at a time; the right column is the
+ * child route (the list's actions, its add/edit form, delete, sort or the header editor).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadListScreen(request, await resolveMenuList(request, params));
+}
+
+export const meta: MetaFunction<typeof loader> = listMeta;
+
+export const Intent = BulkIntent;
+
+/** Delete Selected: the spec's confirmation first, then one multi-path update. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return bulkAction(request, await resolveMenuList(request, params));
+}
+
+export default function MenuListScreen() {
+  const data = useLoaderData<typeof loader>();
+  const bulk = useActionData<typeof action>();
+  return <ListScreen data={data} bulk={bulk} panel={<Outlet />} rightLabel={useRightLabel()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import type { DbValue } from '@server/db';
+import { e2ePaths, expect, readE2e, test, type TestCommunity } from './fixtures';
+
+/**
+ * The list screen (spec 02 "Listing routes", §4, §5; spec 01 §4.6, §9), as staff use it: pages
+ * of 50 then 5 (infinite scroll with JavaScript, "More" without), filters on the server, select
+ * all matching items and delete them, add on top, edit, duplicate, delete, sort, tabs. Each test
+ * has a community of its own with its own FAQs; the paging, filter and write rules themselves
+ * are proven in server/listing/engine.test.ts.
+ */
+
+const pad = (index: number) => String(index).padStart(3, '0');
+
+/** `count` FAQs in order: "Question 000" first. */
+function faqs(count: number): Record<string, DbValue> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [
+      `faq-${pad(index)}`,
+      { title: `Question ${pad(index)}`, htmlDescription: `<p>Answer ${index}</p>`, description: `Answer ${index}`, ordinal: index },
+    ]),
+  );
+}
+
+const rows = (page: Page, name = 'FAQs') => page.getByRole('list', { name }).getByRole('listitem');
+const rowTitles = (page: Page, name = 'FAQs') => rows(page, name).locator('.list-row-title').allInnerTexts();
+const stored = async (community: TestCommunity) =>
+  (await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.section(community.key, 'faqs'))) ?? {};
+
+test.describe('a long list', () => {
+  test.use({ communityOptions: { from: 'demo-campground', label: 'long-faqs', locationData: { faqs: faqs(60) } } });
+
+  test('loads the next chunk at 80 % scrolled, filters the whole list and deletes every match @js-only', async ({ page, community }) => {
+    await page.goto('/list/main-menu/faqs');
+    await expect(
+      page.getByRole('heading', { name: 'FAQs', level: 1 }).or(page.getByRole('heading', { name: 'FAQs' }).first()),
+    ).toBeVisible();
+    await expect(rows(page)).toHaveCount(50);
+    await page.mouse.wheel(0, 100_000);
+    await expect(rows(page)).toHaveCount(55);
+
+    // The filter runs over the whole list on the server, not over the rows loaded.
+    await page.getByLabel('Search').fill('question 05');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/q=question\+05/);
+    await expect(rows(page)).toHaveCount(10);
+
+    await page.getByRole('link', { name: 'Select all' }).click();
+    await expect(page.getByText('All 10 matching items are selected.')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Selected' });
+    await expect(dialog).toContainText('Are you certain you want to delete all selected items?');
+    await dialog.getByRole('button', { name: 'Delete 10 items' }).click();
+    await expect(page.getByText('10 items were deleted.')).toBeVisible();
+    await expect(page.getByText('Nothing matches the filter.')).toBeVisible();
+    await expect.poll(async () => Object.keys(await stored(community)).length).toBe(50);
+
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(rows(page)).toHaveCount(50);
+  });
+
+  test('pages with a More link and deletes ticked rows without JavaScript @no-js', async ({ page, community }, info) => {
+    test.skip(info.project.name !== 'no-js', 'the no-JavaScript path');
+    await page.goto('/listnm/faqs');
+    await expect(rows(page)).toHaveCount(50);
+    await page.getByRole('link', { name: 'More' }).click();
+    await expect(page).toHaveURL(/more=1/);
+    await expect(rows(page)).toHaveCount(55);
+
+    await page.getByRole('checkbox', { name: 'Select Question 001' }).check();
+    await page.getByRole('checkbox', { name: 'Select Question 002' }).check();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete Selected' })).toContainText(
+      'Are you certain you want to delete all selected items?',
+    );
+    await page.getByRole('button', { name: 'Delete 2 items' }).click();
+    await expect(page.getByText('2 items were deleted.')).toBeVisible();
+    const keys = Object.keys(await stored(community));
+    expect(keys).toHaveLength(58);
+    expect(keys).not.toContain('faq-001');
+  });
+});
+
+test.describe('one item at a time', () => {
+  test.use({ communityOptions: { from: 'demo-campground', label: 'faq-items', locationData: { faqs: faqs(3) } } });
+
+  test('adds on top, edits, duplicates and deletes, with the server’s messages @forms', async ({ page, community }) => {
+    await page.goto('/listnm/faqs');
+    await page.getByRole('link', { name: 'Add FAQ' }).click();
+    await expect(page.getByRole('heading', { name: 'Add FAQ' })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Title is required.')).toBeVisible();
+
+    await page.getByLabel('Title').fill('Where can I buy ice?');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect.poll(() => rowTitles(page)).toEqual(['Where can I buy ice?', 'Question 000', 'Question 001', 'Question 002']);
+
+    await page.getByRole('link', { name: 'Question 001', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Edit FAQ' })).toBeVisible();
+    await page.getByLabel('Title').fill('Question one');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => rowTitles(page)).toEqual(['Where can I buy ice?', 'Question 000', 'Question one', 'Question 002']);
+
+    await page.getByRole('link', { name: 'Duplicate Question 002' }).click();
+    await expect(page.getByRole('heading', { name: 'Duplicate FAQ' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue('Question 002');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(async () => (await rowTitles(page)).filter((title) => title === 'Question 002')).toHaveLength(2);
+
+    await page.getByRole('link', { name: 'Delete Question 000' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Item' });
+    await expect(dialog).toContainText('Are you certain you want to delete?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The item was deleted.')).toBeVisible();
+    await expect.poll(async () => Object.keys(await stored(community))).not.toContain('faq-000');
+    await expect(rows(page)).toHaveCount(4);
+  });
+
+  test('sorts with Move up / Move down and alphabetically without JavaScript @no-js', async ({ page, community }, info) => {
+    test.skip(info.project.name !== 'no-js', 'the no-JavaScript path');
+    await page.goto('/list/main-menu/faqs/all/sort');
+    await page.getByRole('button', { name: 'Move Question 000 down' }).click();
+    await expect.poll(() => rowTitles(page, 'Sort FAQs')).toEqual(['Question 001', 'Question 000', 'Question 002']);
+
+    await page.getByRole('button', { name: 'Sort Alphabetically' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sort Alphabetically' });
+    await expect(dialog).toContainText('Are you positive you want to sort this listing in alphabetical order?');
+    await dialog.getByRole('button', { name: 'Sort' }).click();
+    await expect(page.getByText('The list is sorted alphabetically.')).toBeVisible();
+    const items = await stored(community);
+    expect(
+      Object.entries(items)
+        .sort(([, a], [, b]) => Number(a.ordinal) - Number(b.ordinal))
+        .map(([key]) => key),
+    ).toEqual(['faq-000', 'faq-001', 'faq-002']);
+  });
+
+  test('sorts by dragging with the keyboard @js-only', async ({ page, community }) => {
+    await page.goto('/list/main-menu/faqs/all/sort');
+    const handle = page.getByRole('button', { name: 'Drag Question 000' });
+    await expect(handle).toBeVisible();
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    // dnd-kit's live region announces each step: the sign that the key was handled.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await expect(live).toHaveText(/position 1 of 3\.$/);
+    await page.keyboard.press('ArrowDown');
+    await expect(live).toHaveText('Question 000 moved to position 2 of 3.');
+    await page.keyboard.press('Space');
+    await expect(page.getByText('The new order is saved.')).toBeVisible();
+    const items = await stored(community);
+    expect(
+      Object.entries(items)
+        .sort(([, a], [, b]) => Number(a.ordinal) - Number(b.ordinal))
+        .map(([key]) => key),
+    ).toEqual(['faq-001', 'faq-000', 'faq-002']);
+  });
+});
+
+test('shows the tabs of a list and what each holds @js-only', async ({ loginAs, page }) => {
+  await loginAs('editor@demo.example');
+  await page.goto('/listnm/contacts');
+  await expect(page.getByRole('link', { name: 'Offices' })).toHaveAttribute('aria-current', 'page');
+  await expect(rows(page, 'Contacts')).toHaveCount(3);
+  await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Emergency' }).click();
+  await expect(page).toHaveURL(/\/listnm\/contacts\/emergency$/);
+  await expect(rows(page, 'Contacts')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Resort Security (24 hours)', exact: true })).toBeVisible();
+});
