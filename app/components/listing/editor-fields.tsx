@@ -181,6 +181,7 @@ function HoursControl({ field, label, hint, form }: { field: Field; label: strin
                     <Button
                       {...form.remove.getButtonProps({ name: dayField.name, index })}
                       variant="soft"
+                      highContrast
                       color="red"
                       size="1"
                       aria-label={`Remove hours ${name}`}
@@ -197,6 +198,7 @@ function HoursControl({ field, label, hint, form }: { field: Field; label: strin
                 <Button
                   {...form.insert.getButtonProps({ name: dayField.name })}
                   variant="soft"
+                  highContrast
                   size="1"
                   aria-label={`Add hours for ${dayLabel}`}
                 >
@@ -235,6 +237,7 @@ function TitleListControl({ field, label, hint, form }: { field: Field; label: s
               <Button
                 {...form.remove.getButtonProps({ name: field.name, index })}
                 variant="soft"
+                highContrast
                 color="red"
                 size="1"
                 aria-label={`Remove ${name}`}
@@ -247,7 +250,7 @@ function TitleListControl({ field, label, hint, form }: { field: Field; label: s
       })}
       {rows.length < MAX_TITLE_LIST_ROWS ? (
         <div>
-          <Button {...form.insert.getButtonProps({ name: field.name })} variant="soft" size="1">
+          <Button {...form.insert.getButtonProps({ name: field.name })} variant="soft" highContrast size="1">
             {`Add ${label.replace(/s$/, '').toLowerCase()}`}
           </Button>
         </div>

@@ -116,10 +116,10 @@ function SortRow({
   const buttons = (
     <Form method="post" action={action} preventScrollReset className="list-sort-buttons">
       <input type="hidden" name="key" value={row.key} />
-      <Button type="submit" name="intent" value="move-up" size="1" variant="soft" disabled={first} aria-label={`Move ${row.title} up`}>
+      <Button type="submit" name="intent" value="move-up" size="1" variant="soft" disabled={first} aria-label={`Move up: ${row.title}`}>
         Move up
       </Button>
-      <Button type="submit" name="intent" value="move-down" size="1" variant="soft" disabled={last} aria-label={`Move ${row.title} down`}>
+      <Button type="submit" name="intent" value="move-down" size="1" variant="soft" disabled={last} aria-label={`Move down: ${row.title}`}>
         Move down
       </Button>
     </Form>
