@@ -342,7 +342,23 @@ function menuListLines(): MatrixRow[] {
   });
 }
 
+const EVERYONE_404: Record<Role, Outcome> = {
+  anonymous: 404,
+  editorA: 404,
+  adminA: 404,
+  editorB: 404,
+  system: 404,
+  super: 404,
+  remote: 404,
+};
+
 export const LISTING_LINES: MatrixRow[] = [
+  {
+    request: { path: '/listnm/remote/dining/demo-remote' },
+    expected: EVERYONE_404,
+    note: "the remote listing opens for a link's uuid with a URL grant; demo-remote's grant is an e-mail grant, no capability",
+  },
+  { request: { path: '/listnm/remote/no-such-list/demo-remote' }, expected: EVERYONE_404, note: 'an unknown list context' },
   ...listnmLines(),
   ...menuListLines(),
   { request: { path: '/listnm/no-such-list' }, expected: { ...outcomes('staff', () => 404) }, note: 'an unknown list context' },

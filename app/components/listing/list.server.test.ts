@@ -6,6 +6,7 @@ import * as addRoute from '~/routes/_app.list.$menuId.$gridMenuKey.$tab.add';
 import * as editRoute from '~/routes/_app.list.$menuId.$gridMenuKey.$tab.edit.$itemId';
 import * as sortRoute from '~/routes/_app.list.$menuId.$gridMenuKey.$tab.sort';
 import * as listnmRoute from '~/routes/_app.listnm.$context';
+import * as remoteRoute from '~/routes/listnm.remote.$context.$uuid';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
 import type { ItemEditorActionData, ItemEditorData } from './editor.server';
@@ -279,6 +280,27 @@ describe('the item editor', () => {
     );
     expect(again.status).toBe(302);
     expect((await stored(own)).a).toMatchObject({ title: 'Alpha (mine)', ordinal: 0 });
+  });
+});
+
+describe('the remote listing link', () => {
+  it('opens the remote pages for a uuid with a URL grant, and is 404 otherwise', async () => {
+    const uuid = `remote-link-${++counter}`;
+    await services.db.ref(services.paths.remoteByUid(uuid, 'lakeside-grill')).set({
+      type: 'business',
+      contexts: ['demo-campground/dining-resort'],
+      title: 'Owner',
+      editInfo: true,
+      accessType: 'url',
+      origContext: 'demo-campground/dining-resort',
+      uid: uuid,
+    });
+    const request = (context: string, id: string) => new Request(`${ORIGIN}/listnm/remote/${context}/${id}`);
+    const opened = await outcome(remoteRoute.loader(args(request('dining', uuid), { context: 'dining', uuid })));
+    expect(opened.status).toBe(302);
+    expect(opened.response?.headers.get('Location')).toBe(`/detail/remote/${uuid}`);
+    expect((await outcome(remoteRoute.loader(args(request('nope', uuid), { context: 'nope', uuid })))).status).toBe(404);
+    expect((await outcome(remoteRoute.loader(args(request('dining', 'nobody'), { context: 'dining', uuid: 'nobody' })))).status).toBe(404);
   });
 });
 

@@ -1,4 +1,5 @@
 import { requireLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
+import { remoteGrantFromEntry } from '@server/authz/access';
 import type { ListAddress } from '@server/listing';
 import { readMenuItems } from '@server/menu/items';
 import { isValidKey } from '~/lib/db-key';
@@ -113,4 +114,22 @@ export async function resolveMenuList(request: Request, params: Params): Promise
     tabs,
     headerContext: base,
   };
+}
+
+/**
+ * Where a remote listing link leads (`/listnm/remote/:context/:uuid`): the remote manager's
+ * page of the link's uuid when the uuid holds a URL grant; 404 for an unknown list or uuid.
+ */
+export async function remoteListTarget(context: string, uuid: string): Promise<string> {
+  if (!listContext(context) || !isValidKey(uuid)) throw notFound();
+  const { db, paths } = await getServices();
+  const stored = (await db.ref(paths.remoteByUid(uuid)).get()).val() as unknown;
+  const grants =
+    typeof stored === 'object' && stored !== null
+      ? Object.entries(stored as Record<string, unknown>).filter(
+          ([detailId, entry]) => remoteGrantFromEntry(detailId, entry, uuid)?.accessType === 'url',
+        )
+      : [];
+  if (grants.length === 0) throw notFound();
+  return `/detail/remote/${encodeURIComponent(uuid)}`;
 }
