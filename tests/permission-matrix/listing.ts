@@ -108,14 +108,14 @@ function linesFor(key: ListContextKey, definition: ListContextDefinition, family
         const target = `/detail/${seg(editor.detailType)}/${seg(family.node(community) ?? '')}/${seg(item)}`;
         return `redirect:${target}`;
       }
-      if (editor.kind === 'menu-item') return `redirect:/home/edit/${seg(item)}`;
+      if (editor.kind === 'menu-item') return `redirect:/?section=${seg(family.node(community) ?? '')}`;
       return exists(community) ? 200 : 404;
     });
   const addPage = listed((community) =>
     editor.kind === 'detail'
       ? `redirect:/detail/${seg(editor.detailType)}/${seg(family.node(community) ?? '')}`
       : editor.kind === 'menu-item'
-        ? 'redirect:/add'
+        ? `redirect:/?section=${seg(family.node(community) ?? '')}`
         : 200,
   );
   const save = (action: 'edit' | 'duplicate' | 'add') =>
@@ -361,7 +361,11 @@ export const LISTING_LINES: MatrixRow[] = [
   { request: { path: '/listnm/remote/no-such-list/demo-remote' }, expected: EVERYONE_404, note: 'an unknown list context' },
   ...listnmLines(),
   ...menuListLines(),
-  { request: { path: '/listnm/no-such-list' }, expected: { ...outcomes('staff', () => 404) }, note: 'an unknown list context' },
+  {
+    request: { path: '/listnm/no-such-list' },
+    expected: EVERYONE_404,
+    note: 'an unknown list context is no page, for anyone',
+  },
   {
     request: { path: '/list/main-menu/no-such-item' },
     expected: { ...outcomes('staff', () => 404) },

@@ -54,7 +54,7 @@ function inlineEditor(list: ResolvedList, itemId: string | null): InlineEditor {
     const type = encodeURIComponent(editor.detailType);
     throw redirect(itemId ? `/detail/${type}/${node}/${encodeURIComponent(itemId)}` : `/detail/${type}/${node}`);
   }
-  if (editor.kind === 'menu-item') throw redirect(itemId ? `/home/edit/${encodeURIComponent(itemId)}` : '/add');
+  if (editor.kind === 'menu-item') throw redirect(`/?section=${encodeURIComponent(list.address.base)}`);
   return editor;
 }
 

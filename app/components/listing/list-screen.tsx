@@ -196,13 +196,14 @@ function Rows({ data }: { data: ListScreenData }) {
     });
 
   if (rows.length === 0) {
-    return (
+    // An empty list says so in the right column, beside its Add button (spec 02 "Listing routes").
+    return data.filters.active ? (
       <Card>
         <Text as="p" color="gray">
-          {data.filters.active ? 'Nothing matches the filter.' : data.emptyMessage}
+          Nothing matches the filter.
         </Text>
       </Card>
-    );
+    ) : null;
   }
 
   return (
@@ -332,7 +333,7 @@ export function ListActions({ data }: { data: ListScreenData }) {
         <Button asChild>
           <Link to={data.addHref}>{`Add ${data.itemName}`}</Link>
         </Button>
-        {data.sortable ? (
+        {data.sortable && data.rows.length > 1 ? (
           <Button asChild variant="soft">
             <Link to={data.links.sort}>Sort</Link>
           </Button>

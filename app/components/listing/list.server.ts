@@ -171,8 +171,8 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, now: number):
     editHref = `/detail/${encodeURIComponent(editor.detailType)}/${encodeURIComponent(node)}/${encoded}`;
     duplicateHref = `${editHref}/duplicate`;
   } else if (editor.kind === 'menu-item') {
-    const uniqueId = itemText(row.item, 'uniqueId') ?? itemText(row.item, 'id') ?? row.key;
-    editHref = `/home/edit/${encodeURIComponent(uniqueId)}`;
+    // A submenu's items are edited in the home grid showing that submenu (its tiles' pencils).
+    editHref = `/?section=${encodeURIComponent(address.base)}`;
     duplicateHref = null;
   }
   const end = definition.dated ? Number(row.item[definition.dated.endField] ?? 0) : 0;
@@ -262,7 +262,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
 function addHrefOf(list: ResolvedList, urls: ListUrls): string {
   const editor = list.definition.editor;
   if (editor.kind === 'detail') return `/detail/${encodeURIComponent(editor.detailType)}/${encodeURIComponent(listNode(list.address))}`;
-  if (editor.kind === 'menu-item') return '/add';
+  if (editor.kind === 'menu-item') return `/?section=${encodeURIComponent(list.address.base)}`;
   return urls.action('add');
 }
 

@@ -53,11 +53,8 @@ function chooseTab(tabs: readonly ListTab[], requested: string | null | undefine
 /** `/listnm/:context[/:path]` (and its actions, whose tab is `?tab=`). */
 export async function resolveListnm(request: Request, params: Params): Promise<ResolvedList> {
   const definition = listContext(params.context ?? '');
-  if (!definition) {
-    // Sign-in first: an unknown list is no one's business before that.
-    await requireStaff(request);
-    throw notFound();
-  }
+  // An unknown list is no page, for anyone (as the shell answers anonymous visitors).
+  if (!definition) throw notFound();
   const staff = await REQUIRE[definition.permission](request);
   const requested = params.path ?? new URL(request.url).searchParams.get('tab');
   const tab = chooseTab(definition.tabs, requested === UNTABBED ? null : requested);

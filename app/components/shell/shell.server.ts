@@ -1,4 +1,5 @@
 import { communitySummary, loadDollarsEnabled, requireStaff, trayFlags, type Access, type StaffContext } from '@server/authz';
+import { listContext } from '~/lib/listing/contexts';
 import { visibleTrays } from '~/lib/trays';
 import { getServices } from '~/services.server';
 import type { ShellData } from './app-shell';
@@ -52,11 +53,13 @@ export async function trayViews(access: Access, community: string, project: Proj
 
 /**
  * True when the address is no page, signed in or not: `/:action` (the home route's one
- * segment) with a word that is not a home action, or any address only the layout's catch-all
- * route (`_app.$`) matches.
+ * segment) with a word that is not a home action, a list context the registry does not have, or
+ * any address only the layout's catch-all route (`_app.$`) matches.
  */
 export function isUnknownHomeAddress(request: Request, params: Record<string, string | undefined>): boolean {
   if (params['*'] !== undefined) return true;
+  // A list context the registry does not have (`/listnm/users` before the users list exists).
+  if (params.context !== undefined && new URL(request.url).pathname.startsWith('/listnm/') && !listContext(params.context)) return true;
   const action = params.action;
   if (action === undefined) return false;
   const path = new URL(request.url).pathname.replace(/\/$/, '');
