@@ -519,6 +519,44 @@ export const MATRIX: MatrixRow[] = [
     note: "Delete: removes the item from the session's community's menu (neither demo community protects its first items) and goes home with the toast",
   },
 
+  // ── Manage List Icons (spec 03): staff of the current community, like its other content ──
+  { request: { path: '/manage-list-icons' }, expected: STAFF, note: 'the icons of the current community and the add action' },
+  { request: { path: '/manage-list-icons/add' }, expected: STAFF },
+  {
+    request: { method: 'POST', path: '/manage-list-icons/add', form: { intent: 'save', title: 'Matrix Icon', active: 'on' } },
+    expected: staff(400),
+    note: "no image: the Error dialog 'Please upload an icon image.' (400), after the permission check",
+  },
+  {
+    request: { method: 'POST', path: '/manage-list-icons/add', form: { intent: 'dismiss', title: 'Matrix Icon' } },
+    expected: staff(200),
+    note: "the dialog's OK: the form again, as typed",
+  },
+  {
+    request: { path: '/manage-list-icons/edit/pet-friendly' },
+    expected: { ...STAFF, editorB: 404 },
+    note: "A's demo icon; B has no icon of that key",
+  },
+  {
+    request: { method: 'POST', path: '/manage-list-icons/edit/pet-friendly', form: { intent: 'save', title: 'Pet Friendly' } },
+    expected: { ...staff('redirect:/manage-list-icons'), editorB: 404 },
+    note: 'Update: deactivated, image kept',
+  },
+  {
+    request: { method: 'POST', path: '/manage-list-icons/edit/pet-friendly', form: { intent: 'remove-image', title: 'Pet Friendly' } },
+    expected: { ...staff(200), editorB: 404 },
+    note: 'Remove Image: the form again without the image, unsaved',
+  },
+  {
+    request: { method: 'POST', path: '/manage-list-icons/edit/pet-friendly', form: { intent: 'dismiss', title: 'Pet Friendly' } },
+    expected: { ...staff(200), editorB: 404 },
+  },
+  { request: { path: '/manage-list-icons/delete/pet-friendly' }, expected: { ...STAFF, editorB: 404 }, note: "'Delete Icon' naming the icon" },
+  {
+    request: { method: 'POST', path: '/manage-list-icons/delete/pet-friendly', form: { intent: 'delete' } },
+    expected: { ...staff('redirect:/manage-list-icons'), editorB: 404 },
+  },
+
   // ── Switch Community (spec 03 §6: admin rights and two communities, or system admin) ──
   {
     request: { path: '/listnm/switch-community' },

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { addIconAction, loadIconEditor } from '~/components/list-icons/list-icons.server';
+import { IconForm } from '~/components/list-icons/list-icons';
+import { shellMeta } from '~/components/shell/meta';
+import type { RouteHandle } from '~/components/shell/route-handle';
+import { AddIconIntent } from '~/schemas/list-icon';
+
+/** Add Icon: the form in the right column of Manage List Icons. */
+export const handle = { title: 'Add Icon' } satisfies RouteHandle;
+export const meta = shellMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadIconEditor(request);
+}
+
+export const Intent = AddIconIntent;
+
+export async function action({ request }: ActionFunctionArgs) {
+  return addIconAction(request);
+}
+
+export default function AddIcon() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <IconForm key="add" data={data} actionData={actionData} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
