@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { deleteIconAction, loadDeleteIcon } from '~/components/list-icons/list-icons.server';
 import { AddIconAction, DeleteIconDialog } from '~/components/list-icons/list-icons';
+import { deleteIconAction, loadDeleteIcon } from '~/components/list-icons/list-icons.server';
+import { requireStaff } from '~/components/shell/authz.server';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
-import { requireStaff } from '~/components/shell/authz.server';
 import { parseIntent } from '~/lib/intent';
 import { DeleteIconIntent } from '~/schemas/list-icon';
 

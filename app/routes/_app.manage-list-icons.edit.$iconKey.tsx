@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { editIconAction, loadIconEditor } from '~/components/list-icons/list-icons.server';
 import { IconForm } from '~/components/list-icons/list-icons';
+import { editIconAction, loadIconEditor } from '~/components/list-icons/list-icons.server';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
 import { EditIconIntent } from '~/schemas/list-icon';

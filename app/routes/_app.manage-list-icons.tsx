@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadListIcons } from '~/components/list-icons/list-icons.server';
 import { ListIconsScreen } from '~/components/list-icons/list-icons';
+import { loadListIcons } from '~/components/list-icons/list-icons.server';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
 

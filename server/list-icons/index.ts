@@ -77,7 +77,11 @@ export const listIconVersion = (icon: Pick<ListIcon, 'title' | 'active' | 'url'>
 export type AddIconResult = { ok: true; key: string } | { ok: false; message: string };
 
 /** Adds an icon under the key of its title; a title whose key is taken (or is no key) is refused. */
-export async function addListIcon(deps: Deps, community: string, icon: { title: string; active: boolean; url: string }): Promise<AddIconResult> {
+export async function addListIcon(
+  deps: Deps,
+  community: string,
+  icon: { title: string; active: boolean; url: string },
+): Promise<AddIconResult> {
   const key = iconKeyOf(icon.title);
   if (key === '' || !isValidKey(key)) return { ok: false, message: LIST_ICON_MESSAGES.invalidKey };
   let taken = false;
@@ -90,9 +94,7 @@ export async function addListIcon(deps: Deps, community: string, icon: { title: 
 }
 
 export type UpdateIconResult =
-  | { ok: true }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'conflict'; icon: ListIcon; version: string };
+  { ok: true } | { ok: false; reason: 'not-found' } | { ok: false; reason: 'conflict'; icon: ListIcon; version: string };
 
 /**
  * Saves an icon's active flag and image; its title stays the one it was added with. With

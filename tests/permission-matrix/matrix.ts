@@ -551,7 +551,11 @@ export const MATRIX: MatrixRow[] = [
     request: { method: 'POST', path: '/manage-list-icons/edit/pet-friendly', form: { intent: 'dismiss', title: 'Pet Friendly' } },
     expected: { ...staff(200), editorB: 404 },
   },
-  { request: { path: '/manage-list-icons/delete/pet-friendly' }, expected: { ...STAFF, editorB: 404 }, note: "'Delete Icon' naming the icon" },
+  {
+    request: { path: '/manage-list-icons/delete/pet-friendly' },
+    expected: { ...STAFF, editorB: 404 },
+    note: "'Delete Icon' naming the icon",
+  },
   {
     request: { method: 'POST', path: '/manage-list-icons/delete/pet-friendly', form: { intent: 'delete' } },
     expected: { ...staff('redirect:/manage-list-icons'), editorB: 404 },

@@ -137,8 +137,7 @@ export async function editIconAction(request: Request, key: string | undefined) 
   const imageRemoved = intent === 'remove-image' || formData.get('removeImage') === 'on';
   if (imageRemoved) formData.set('removeImage', 'on');
   const version = postedVersion(formData);
-  const reply = (body: Omit<IconEditorActionData, 'imageRemoved'>, status = 200) =>
-    answer({ imageRemoved, version, ...body }, status);
+  const reply = (body: Omit<IconEditorActionData, 'imageRemoved'>, status = 200) => answer({ imageRemoved, version, ...body }, status);
   const submission = parseWithZod(formData, { schema: ListIconSchema });
 
   if (!upload.ok) return reply({ result: submission.reply({ fieldErrors: { [ICON_IMAGE_FIELD]: [upload.error.message] } }) }, 400);
@@ -165,7 +164,8 @@ export async function editIconAction(request: Request, key: string | undefined) 
   let url = imageRemoved ? '' : icon.url;
   if (file) {
     const stored = await storeListIcon(services.storage, community, file, { name: icon.key });
-    if (!stored) return reply({ result: submission.reply({ fieldErrors: { [ICON_IMAGE_FIELD]: [LIST_ICON_MESSAGES.unreadableImage] } }) }, 400);
+    if (!stored)
+      return reply({ result: submission.reply({ fieldErrors: { [ICON_IMAGE_FIELD]: [LIST_ICON_MESSAGES.unreadableImage] } }) }, 400);
     url = stored;
   }
   if (!url) return reply({ result: submission.reply(), dialog: missingImage }, 400);

@@ -37,7 +37,11 @@ export function ListIconsScreen({ data, panel }: { data: ListIconsData; panel: R
                 {data.icons.map((icon) => (
                   <li key={icon.key}>
                     <div className="icon-row">
-                      {icon.url ? <img src={icon.url} alt="" width={48} height={48} /> : <span className="icon-preview" aria-hidden="true" />}
+                      {icon.url ? (
+                        <img src={icon.url} alt="" width={48} height={48} />
+                      ) : (
+                        <span className="icon-preview" aria-hidden="true" />
+                      )}
                       <Text weight="bold" id={`icon-${icon.key}`}>
                         {icon.title}
                       </Text>
