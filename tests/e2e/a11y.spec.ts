@@ -113,6 +113,11 @@ test.describe('accessibility (axe) @js-only', () => {
     await page.goto('/list/main-menu/faqs/all/delete/wifi');
     await expect(modal(page, 'Delete Item')).toBeVisible();
     await audit(page, 'Delete Item of a list');
+    await visit(page, '/manage-list-icons');
+    await visit(page, '/manage-list-icons/edit/pet-friendly');
+    await page.goto('/manage-list-icons/delete/pet-friendly');
+    await expect(modal(page, 'Delete Icon')).toBeVisible();
+    await audit(page, 'Delete Icon');
     await withoutScripts(page, '/list/main-menu/faqs');
     await withoutScripts(page, '/listnm/locations/add');
     await page.setViewportSize(MOBILE);
