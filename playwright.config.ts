@@ -46,8 +46,9 @@ export default defineConfig({
   projects: [
     // Checks of the build output itself; no browser needed.
     { name: 'build', testMatch: BUILD_SPECS },
-    // Every workflow, with JavaScript.
-    { name: 'js', testIgnore: BUILD_SPECS, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Every workflow, with JavaScript; tests of what exists only without it (@no-js-only: the
+    // "More" link, Move up / Move down) run in the no-js project alone.
+    { name: 'js', testIgnore: BUILD_SPECS, grepInvert: /@no-js-only/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     {
       name: 'no-js',
       testIgnore: BUILD_SPECS,

@@ -207,7 +207,7 @@ function Rows({ data }: { data: ListScreenData }) {
   }
 
   return (
-    <Form method="post" action={data.bulkAction} className="list-rows-form">
+    <Form method="post" action={data.bulkAction} className="list-rows-form" data-hydrated={hydrated ? '' : undefined}>
       <Flex gap="3" align="center" wrap="wrap" mb="2">
         {selectAll ? (
           <>

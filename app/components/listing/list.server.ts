@@ -152,6 +152,23 @@ export function filtersOf(
   return { filters, view: { kinds, q, from, to, recurrence, view, active, clearHref: '' } };
 }
 
+/** The time zone dates are read in: the community's, else the spec's default (spec 02 §9). */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/**
+ * The filters of a list's address. The community's record is read only for a list with date
+ * filters (its dates are days in the community's time zone).
+ */
+async function listFiltersOf(url: URL, list: ResolvedList): Promise<{ filters: ListFilters; view: FilterView }> {
+  const { definition } = list;
+  let timeZone = DEFAULT_TIME_ZONE;
+  if (definition.filters.includes('date')) {
+    const record = await loadCommunityRecord(list.staff.community);
+    if (typeof record.timeZone === 'string' && record.timeZone) timeZone = record.timeZone;
+  }
+  return filtersOf(url, definition.filters, timeZone, Boolean(definition.dated));
+}
+
 // ─── Rows ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The database node a row's detail editor names as its dbContext: `{base}` or `{base}-{tab}`. */
@@ -198,12 +215,10 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   const { db, paths } = await getServices();
   const url = new URL(request.url);
   const { definition } = list;
-  const [record, header] = await Promise.all([
-    loadCommunityRecord(list.staff.community),
+  const [header, { filters, view }] = await Promise.all([
     db.ref(paths.headerInfo(list.staff.community, list.headerContext)).get(),
+    listFiltersOf(url, list),
   ]);
-  const timeZone = typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : 'America/New_York';
-  const { filters, view } = filtersOf(url, definition.filters, timeZone, Boolean(definition.dated));
   const urls = listUrls(list.location, url.searchParams);
   view.clearHref = listUrls(list.location, view.view === 'archive' ? '?view=archive' : '').list;
   const moreParam = Number.parseInt(url.searchParams.get('more') ?? '0', 10);
@@ -270,9 +285,7 @@ function addHrefOf(list: ResolvedList, urls: ListUrls): string {
 export async function loadRows(request: Request, list: ResolvedList): Promise<{ rows: RowView[]; next: string | null }> {
   const { db, paths } = await getServices();
   const url = new URL(request.url);
-  const record = await loadCommunityRecord(list.staff.community);
-  const timeZone = typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : 'America/New_York';
-  const { filters } = filtersOf(url, list.definition.filters, timeZone, Boolean(list.definition.dated));
+  const { filters } = await listFiltersOf(url, list);
   const after = url.searchParams.get('after');
   const urls = listUrls(list.location, url.searchParams);
   const now = Date.now();
@@ -319,9 +332,7 @@ export async function bulkAction(request: Request, list: ResolvedList) {
   }
   const { db, paths } = await getServices();
   const url = new URL(request.url);
-  const record = await loadCommunityRecord(list.staff.community);
-  const timeZone = typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : 'America/New_York';
-  const { filters, view } = filtersOf(url, list.definition.filters, timeZone, Boolean(list.definition.dated));
+  const { filters, view } = await listFiltersOf(url, list);
   const all = parsed.data.all === '1';
   const keys = all ? (await matchingKeys(db, paths, list.address, filters, { max: LOAD_ALL_SIZE })).keys : [...new Set(parsed.data.key)];
   if (keys.length === 0) {
