@@ -82,11 +82,22 @@ test(
       await page.keyboard.type('Kayaks');
       await expect(editor.locator('strong')).toHaveText('canoe rentals');
       await expect(editor.locator('ul li')).toHaveText('Kayaks');
+      // Out of the list: a centred, coloured heading 2 (spec 03 §9 toolbar).
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await toolbar.getByRole('combobox', { name: 'Text style' }).selectOption({ label: 'Heading 2' });
+      await page.keyboard.type('Getting here');
+      await toolbar.getByRole('button', { name: 'Align centre' }).click();
+      await expect(toolbar.getByRole('button', { name: 'Align centre' })).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('Shift+Home');
+      await toolbar.getByLabel('Text colour').fill('#cc0000');
+      await expect(editor.locator('h2 span')).toHaveCSS('color', 'rgb(204, 0, 0)');
     } else {
       const textarea = form.getByRole('textbox', { name: 'Description' });
       await expect(textarea).toHaveValue('<p>Shady sites by the creek.</p>');
       await textarea.fill(
-        '<p>Shady sites by the creek. Now with <strong>canoe rentals</strong></p><ul><li><p>Kayaks</p></li></ul><script>alert(1)</script>',
+        '<p>Shady sites by the creek. Now with <strong>canoe rentals</strong></p><ul><li><p>Kayaks</p></li></ul><script>alert(1)</script>' +
+          '<h2 style="text-align: center" onclick="x()"><span style="color: #cc0000">Getting here</span></h2>',
       );
     }
     await form.getByLabel('City').fill('Lake Luzerne');
@@ -97,9 +108,9 @@ test(
     // Stored sanitized, with the plain text beside it.
     const saved = await community.record();
     expect(saved?.htmlDescription).toMatch(
-      /^<p>Shady sites by the creek\. Now with <strong>canoe rentals<\/strong><\/p><ul><li><p>Kayaks<\/p><\/li><\/ul>$/,
+      /^<p>Shady sites by the creek\. Now with <strong>canoe rentals<\/strong><\/p><ul><li><p>Kayaks<\/p><\/li><\/ul><h2 style="text-align:center"><span style="color:(#cc0000|rgb\(204, 0, 0\))">Getting here<\/span><\/h2>$/,
     );
-    expect(saved?.description).toBe('Shady sites by the creek. Now with canoe rentals\n• Kayaks');
+    expect(saved?.description).toBe('Shady sites by the creek. Now with canoe rentals\n• Kayaks\n\nGetting here');
     expect(saved?.city).toBe('Lake Luzerne');
 
     await page.goto('/community-setup');

@@ -2,11 +2,14 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { hexColor, TEXT_ALIGNMENTS, TextAlignmentExtension, TextColors, type TextAlignment } from './rich-text-extensions';
 
 /**
  * The rich-text editor (the community description, list items' descriptions), loaded in the
  * browser only (see ./rich-text.tsx). Tiptap's StarterKit without the parts the server's
- * sanitizer drops (code, code blocks, rules); a toolbar of toggle buttons with aria-pressed; a
+ * sanitizer drops (code, code blocks, rules) plus colours and alignment; the toolbar of spec 03
+ * §9 (headers 1–4, bold, italic, underline, link, ordered and bullet lists, colour, background,
+ * align, clean) as toggle buttons with aria-pressed, a block-style select and colour inputs; a
  * link popover with its own address field. The HTML travels in a hidden input named like the
  * field.
  */
@@ -33,7 +36,30 @@ const EXTENSIONS = [
     heading: { levels: [1, 2, 3, 4] },
     link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto', 'tel'] },
   }),
+  TextColors,
+  TextAlignmentExtension,
 ];
+
+const BLOCK_STYLES = [
+  { value: 'paragraph', label: 'Normal text' },
+  { value: '1', label: 'Heading 1' },
+  { value: '2', label: 'Heading 2' },
+  { value: '3', label: 'Heading 3' },
+  { value: '4', label: 'Heading 4' },
+] as const;
+
+const ALIGNMENT_LABELS: Record<TextAlignment, string> = {
+  left: 'Align left',
+  center: 'Align centre',
+  right: 'Align right',
+  justify: 'Justify',
+};
+
+/** A colour as `<input type="color">` takes it (#rrggbb), from what the text carries. */
+export function colorInputValue(value: unknown, fallback: string): string {
+  const hex = hexColor(value);
+  return hex && /^#[0-9a-f]{6}$/.test(hex) ? hex : fallback;
+}
 
 /** An address typed without a scheme gets https:// (mailto: and tel: stay). */
 export function normalizeLinkAddress(value: string): string {
@@ -96,10 +122,15 @@ function Toolbar({ editor }: { editor: Editor | null }) {
     selector: ({ editor: current }) => ({
       bold: current?.isActive('bold') ?? false,
       italic: current?.isActive('italic') ?? false,
+      underline: current?.isActive('underline') ?? false,
       bulletList: current?.isActive('bulletList') ?? false,
       orderedList: current?.isActive('orderedList') ?? false,
       link: current?.isActive('link') ?? false,
       href: (current?.getAttributes('link').href as string | undefined) ?? '',
+      block: String(([1, 2, 3, 4] as const).find((level) => current?.isActive('heading', { level })) ?? 'paragraph'),
+      color: current?.getAttributes('textColors').color as unknown,
+      background: current?.getAttributes('textColors').backgroundColor as unknown,
+      alignment: (TEXT_ALIGNMENTS.find((alignment) => current?.isActive({ textAlign: alignment }) ?? false) ?? 'left') as TextAlignment,
     }),
   });
   const [linking, setLinking] = useState(false);
@@ -110,11 +141,30 @@ function Toolbar({ editor }: { editor: Editor | null }) {
 
   return (
     <div className="rich-text-toolbar" role="toolbar" aria-label="Formatting">
+      <select
+        className="rich-text-select"
+        aria-label="Text style"
+        value={state?.block ?? 'paragraph'}
+        disabled={disabled}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          run((chain) => (value === 'paragraph' ? chain.setParagraph() : chain.setHeading({ level: Number(value) as 1 | 2 | 3 | 4 })));
+        }}
+      >
+        {BLOCK_STYLES.map((style) => (
+          <option key={style.value} value={style.value}>
+            {style.label}
+          </option>
+        ))}
+      </select>
       <ToolButton label="Bold" pressed={state?.bold} disabled={disabled} onClick={() => run((chain) => chain.toggleBold())}>
         <strong>B</strong>
       </ToolButton>
       <ToolButton label="Italic" pressed={state?.italic} disabled={disabled} onClick={() => run((chain) => chain.toggleItalic())}>
         <em>I</em>
+      </ToolButton>
+      <ToolButton label="Underline" pressed={state?.underline} disabled={disabled} onClick={() => run((chain) => chain.toggleUnderline())}>
+        <u>U</u>
       </ToolButton>
       <ToolButton
         label="Bulleted list"
@@ -134,6 +184,52 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       </ToolButton>
       <ToolButton label="Link" pressed={state?.link || linking} disabled={disabled} onClick={() => setLinking((open) => !open)}>
         <LinkGlyph />
+      </ToolButton>
+      <label className="rich-text-color" title="Text colour">
+        <span className="visually-hidden">Text colour</span>
+        <span aria-hidden="true">A</span>
+        <input
+          type="color"
+          value={colorInputValue(state?.color, '#000000')}
+          disabled={disabled}
+          onChange={(event) => {
+            const color = event.currentTarget.value;
+            run((chain) => chain.setTextColor(color));
+          }}
+        />
+      </label>
+      <label className="rich-text-color" title="Background colour">
+        <span className="visually-hidden">Background colour</span>
+        <span aria-hidden="true" className="rich-text-color-background">
+          A
+        </span>
+        <input
+          type="color"
+          value={colorInputValue(state?.background, '#ffff00')}
+          disabled={disabled}
+          onChange={(event) => {
+            const color = event.currentTarget.value;
+            run((chain) => chain.setBackgroundColor(color));
+          }}
+        />
+      </label>
+      {TEXT_ALIGNMENTS.map((alignment) => (
+        <ToolButton
+          key={alignment}
+          label={ALIGNMENT_LABELS[alignment]}
+          pressed={state?.alignment === alignment}
+          disabled={disabled}
+          onClick={() => run((chain) => chain.setTextAlignment(alignment))}
+        >
+          <AlignGlyph alignment={alignment} />
+        </ToolButton>
+      ))}
+      <ToolButton
+        label="Clear formatting"
+        disabled={disabled}
+        onClick={() => run((chain) => chain.unsetAllMarks().clearNodes().setTextAlignment('left'))}
+      >
+        <ClearGlyph />
       </ToolButton>
       {linking && editor ? <LinkForm editor={editor} current={state?.href ?? ''} onClose={() => setLinking(false)} /> : null}
     </div>
@@ -275,6 +371,47 @@ function LinkGlyph() {
     >
       <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
       <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    </svg>
+  );
+}
+
+function AlignGlyph({ alignment }: { alignment: TextAlignment }) {
+  const lines: Record<TextAlignment, string> = {
+    left: 'M4 6h16M4 10h10M4 14h16M4 18h10',
+    center: 'M4 6h16M7 10h10M4 14h16M7 18h10',
+    right: 'M4 6h16M10 10h10M4 14h16M10 18h10',
+    justify: 'M4 6h16M4 10h16M4 14h16M4 18h16',
+  };
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d={lines[alignment]} />
+    </svg>
+  );
+}
+
+function ClearGlyph() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M6 5h12M12 5l-3 14M4 20l16-16" />
     </svg>
   );
 }

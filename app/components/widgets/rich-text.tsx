@@ -10,7 +10,8 @@ import type { RichTextEditorProps } from './rich-text-editor';
  * spec 03 §9 default item shapes). Without JavaScript it is a plain <textarea> holding the
  * HTML, posted as the same field; once the browser has loaded the editor (Tiptap, fetched on
  * demand so other screens never load it) the textarea gives way to the editor with its toolbar
- * (bold, italic, bulleted and numbered lists, link), which posts the HTML in a hidden input.
+ * (spec 03 §9: text style, bold, italic, underline, link, lists, colours, alignment, clear),
+ * which posts the HTML in a hidden input.
  * The server sanitizes whatever arrives.
  */
 export function RichTextField<Schema>({ field, label, hint }: { field: FieldMetadata<Schema>; label: string; hint?: ReactNode }) {
