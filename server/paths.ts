@@ -51,6 +51,7 @@
  *   storeItems, storeItem, bookings, section, listItem
  * - main-menu item where uniqueId = context ... menu(key, 'main-menu') + orderByChild('uniqueId')
  * - header-info/{context}, or a given path .... headerInfo, section
+ * - a business item's headerInfo .............. listItemHeaderInfo
  * - amc-events/calendars/{calendar}/events/{id} calendarEvents, calendarEvent
  * - recurrenceInfo/{recurrenceId} ............. calendarRecurrences, calendarRecurrence (one copy per
  *   calendar, beside its events, which is what "multi-path updates across calendars for events/{id}
@@ -342,6 +343,9 @@ export function createPaths(product: string) {
     /** One item of a list section (a business, a FAQ, a contact …). */
     listItem: (community: string, sectionPath: string, itemId: string) =>
       `${loc(community)}/${parseSectionPath(sectionPath).join('/')}/${key('itemId', itemId)}`,
+    /** A list item's own header media (a business item's headerInfo, spec 03 §3). */
+    listItemHeaderInfo: (community: string, sectionPath: string, itemId: string) =>
+      `${loc(community)}/${parseSectionPath(sectionPath).join('/')}/${key('itemId', itemId)}/headerInfo`,
     /** A menu section (an array of menu items): main-menu or a sub-menu's uniqueId. */
     menu: (community: string, menuId: string) => `${loc(community)}/${key('menuId', menuId)}`,
     menuItem: (community: string, menuId: string, index: number | string) =>
@@ -535,6 +539,7 @@ export const PATH_SHAPES = {
   locationTemplates: '{product}/location-data/templates',
   section: '{product}/location-data/{community}/{sectionPath}',
   listItem: '{product}/location-data/{community}/{sectionPath}/{itemId}',
+  listItemHeaderInfo: '{product}/location-data/{community}/{sectionPath}/{itemId}/headerInfo',
   menu: '{product}/location-data/{community}/{menuId}',
   menuItem: '{product}/location-data/{community}/{menuId}/{index}',
   menuItemIconData: '{product}/location-data/{community}/{menuId}/{index}/iconData',

@@ -37,8 +37,13 @@ export function headerImageSize(community: Record<string, unknown>): Size {
   return { width: HEADER_IMAGE_WIDTH, height: community.espApp === true ? ESP_HEADER_IMAGE_HEIGHT : HEADER_IMAGE_HEIGHT };
 }
 
-export async function readHeaderInfo({ db, paths }: Deps, community: string, context: string): Promise<Record<string, unknown>> {
-  const value = (await db.ref(paths.headerInfo(community, context)).get()).val();
+export async function readHeaderInfo(
+  { db, paths }: Deps,
+  community: string,
+  context: string,
+  node?: string,
+): Promise<Record<string, unknown>> {
+  const value = (await db.ref(node ?? paths.headerInfo(community, context)).get()).val();
   return isObject(value) ? value : {};
 }
 
@@ -118,9 +123,10 @@ export async function saveHeaderInfo(
   context: string,
   form: HeaderFormValue,
   expectedVersion: string | null = null,
+  node?: string,
 ): Promise<SaveHeaderResult> {
   let conflict: Record<string, unknown> | null = null;
-  await deps.db.ref(deps.paths.headerInfo(community, context)).transaction((raw) => {
+  await deps.db.ref(node ?? deps.paths.headerInfo(community, context)).transaction((raw) => {
     conflict = null;
     const stored = isObject(raw) ? raw : {};
     if (expectedVersion && headerVersion(stored) !== expectedVersion) {

@@ -80,6 +80,11 @@ export interface HeaderTarget {
   context: string;
   formAction: string;
   returnTo: string;
+  /**
+   * The database node holding the header, when it is not header-info/{context}: a business
+   * item's own `headerInfo` (paths.listItemHeaderInfo). `context` then only names it.
+   */
+  node?: string;
 }
 
 export const HOME_HEADER: HeaderTarget = { context: HEADER_CONTEXT, formAction: '/header-images', returnTo: '/' };
@@ -117,7 +122,10 @@ function comparable(value: HeaderFormValue): Record<string, unknown> {
 
 export async function loadHeaderEditor(request: Request, community: string, target: HeaderTarget = HOME_HEADER): Promise<HeaderImagesData> {
   const services = await getServices();
-  const [stored, record] = await Promise.all([readHeaderInfo(services, community, target.context), loadCommunityRecord(community)]);
+  const [stored, record] = await Promise.all([
+    readHeaderInfo(services, community, target.context, target.node),
+    loadCommunityRecord(community),
+  ]);
   const placeId = placeIdOf(record);
   const wantsPicker = new URL(request.url).searchParams.get('places') === '1';
   return {
@@ -247,7 +255,7 @@ export async function headerEditorAction(
     return data({ result: submission.reply(), uploadError: null }, { status: failed ? 400 : 200 });
   }
 
-  const saved = await saveHeaderInfo(services, community, target.context, submission.value, version);
+  const saved = await saveHeaderInfo(services, community, target.context, submission.value, version, target.node);
   if (!saved.ok) {
     // Nothing written: the form as typed, their header beside it, and the version Save now replaces.
     const conflict: Conflict = {

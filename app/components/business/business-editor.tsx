@@ -1,0 +1,522 @@
+import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod';
+import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { ErrorList } from '~/components/forms/error-list';
+import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
+import { validateOnSave } from '~/components/forms/validate';
+import { EditorFieldControl } from '~/components/listing/editor-fields';
+import { previewModel, type PreviewModel } from '~/lib/business-preview';
+import type { EditorField } from '~/lib/listing/types';
+import {
+  BUSINESS_SECTIONS,
+  BUSINESS_TEXTS,
+  BusinessSchema,
+  ITEM_KEY_FIELD,
+  RETURN_TO_FIELD,
+  SOCIAL_SITES,
+  SPECIAL_POPUP_CHOICES,
+  type BusinessSectionId,
+} from '~/schemas/business';
+import { HoursSchema } from '~/schemas/listing/hours';
+import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
+import { BusinessPreview } from './preview';
+
+/**
+ * The business detail editor's screen (spec 03 §2): the accordion of sections (each a
+ * <details>, so it opens and closes without JavaScript; Title/Location open by default, the
+ * section with an error instead), Submit and Cancel, and the phone-style preview beside the
+ * form (below it on narrow screens). In remote mode (a remote manager's page) there is no
+ * Cancel, no listing icons, Remote Administration or Associated Listing Sections, and custom
+ * buttons only with the grant's Add Buttons.
+ */
+
+type Field = FieldMetadata<unknown>;
+
+const SOCIAL_LABELS: Record<(typeof SOCIAL_SITES)[number], string> = {
+  youtube: 'YouTube',
+  twitter: 'Twitter',
+  pinterest: 'Pinterest',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  google: 'Google',
+  tripadvisor: 'Tripadvisor',
+  cio: 'CIO',
+};
+
+const def = (name: string, label: string, kind: EditorField['kind'], hint?: string): EditorField => ({ name, label, kind, hint });
+
+/** A section of the accordion. */
+function Part({ id, open, children }: { id: BusinessSectionId; open: boolean; children: ReactNode }) {
+  const title = BUSINESS_SECTIONS.find((section) => section.id === id)?.title ?? id;
+  return (
+    <details className="form-section business-section" open={open} id={`section-${id}`} data-section={id}>
+      <summary>
+        <Text size="3" weight="bold">
+          {title}
+        </Text>
+      </summary>
+      <Flex direction="column" gap="3" pt="3" pb="2">
+        {children}
+      </Flex>
+    </details>
+  );
+}
+
+/** The preview model of the form as it is now (the browser's live preview). */
+function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewExtras']): PreviewModel {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const hoursInput: Record<string, Array<{ open: string; close: string }>> = {};
+  for (const [name, value] of data.entries()) {
+    const match = /^hours\.(\w{3})\[(\d+)\]\.(open|close)$/.exec(name);
+    if (!match || typeof value !== 'string') continue;
+    const [, day, index, side] = match as unknown as [string, string, string, 'open' | 'close'];
+    const slots = (hoursInput[day] ??= []);
+    const slot = (slots[Number(index)] ??= { open: '', close: '' });
+    slot[side] = value;
+  }
+  const hours = HoursSchema.safeParse(hoursInput);
+  return previewModel({
+    ...extras,
+    title: text('title'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    latitude: text('coordinates.latitude'),
+    longitude: text('coordinates.longitude'),
+    phone: text('phone'),
+    website: text('website'),
+    menu: text('menu'),
+    hasSpecial: data.get('hasSpecial') === 'on',
+    dollarsActive: data.get('dollarsActive') === 'on',
+    always: data.get('always') === 'on',
+    hours: hours.success ? hours.data : null,
+    description: text('description'),
+  });
+}
+
+export function BusinessEditor({
+  data,
+  actionData,
+  aside,
+}: {
+  data: BusinessEditorData;
+  actionData: BusinessEditorActionData | undefined;
+  /** Shown under the form (the remote page's Update Permissions form, the audit list). */
+  aside?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const remoteMode = data.mode === 'remote';
+  const [form, fields] = useForm({
+    id: `business-${data.itemKey}`,
+    lastResult: actionData?.result,
+    defaultValue: data.defaultValue,
+    constraint: getZodConstraint(BusinessSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateOnSave(BusinessSchema),
+  });
+  const open = actionData?.openSection ?? data.openSection;
+  const [live, setLive] = useState<PreviewModel | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const extras = data.previewExtras;
+  const refresh = useCallback(() => {
+    if (formRef.current) setLive(modelOfForm(formRef.current, extras));
+  }, [extras]);
+  useEffect(() => {
+    setLive(null);
+  }, [actionData, data]);
+  const model = live ?? actionData?.preview ?? data.preview;
+  const busy = navigation.state === 'submitting';
+  const f = fields as unknown as Record<string, Field>;
+  const control = (definition: EditorField) => {
+    const field = f[definition.name];
+    return field ? <EditorFieldControl key={definition.name} definition={definition} field={field} form={form} /> : null;
+  };
+  const formError = actionData?.formError ?? null;
+
+  return (
+    <div className="business-editor" data-hydrated={hydrated ? '' : undefined}>
+      <div className="business-editor-form">
+        <Heading as="h1" size="6" mb="1">
+          {data.heading}
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          {remoteMode && data.remote
+            ? `${data.remote.detailTitle}${data.remote.relationship ? ` · ${data.remote.relationship}` : ''}`
+            : data.section.title}
+        </Text>
+        {data.saved ? (
+          <Callout.Root color="green" role="status" mb="3" data-testid="save-complete">
+            <Callout.Text>
+              <strong>{BUSINESS_TEXTS.saveCompleteTitle}</strong>: {BUSINESS_TEXTS.remoteSaved}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Form
+          method="post"
+          action={data.formAction}
+          {...getFormProps(form)}
+          ref={formRef}
+          onInput={refresh}
+          onChange={refresh}
+          aria-labelledby={`${form.id}-heading`}
+        >
+          <span id={`${form.id}-heading`} className="visually-hidden">
+            {data.heading}
+          </span>
+          <VersionField version={actionData?.version ?? data.version} />
+          <input type="hidden" name={RETURN_TO_FIELD} value={data.returnTo} />
+          {data.mode === 'add' || data.mode === 'duplicate' ? <input type="hidden" name={ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          <Flex direction="column" gap="3">
+            {formError ? (
+              <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
+                <Callout.Text>{formError}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <ConflictNotice conflict={actionData?.conflict} />
+            <FormErrors id={form.errorId} errors={form.errors} />
+
+            <Part id="title-location" open={open === 'title-location'}>
+              {control(def('title', 'Title', 'text'))}
+              {data.rights.listIcons && data.listIcons.length > 0 ? <ListIconsGrid field={f.listIcons!} icons={data.listIcons} /> : null}
+              {data.allowNoLocation ? <CheckboxField field={f.noLocation!} label={BUSINESS_TEXTS.noLocation} /> : null}
+              <div className="location-fields">
+                {control(def('address', 'Address', 'text'))}
+                <div className="form-grid">
+                  {control(def('city', 'City', 'text'))}
+                  {control(def('state', 'State', 'text'))}
+                  {control(def('zip', 'Zip', 'text'))}
+                </div>
+                {control(def('coordinates', 'Position', 'coordinates', 'Latitude and longitude as decimals, e.g. 43.3129 and -73.8339.'))}
+                <input type="hidden" name={f.placeId!.name} defaultValue={String(f.placeId!.initialValue ?? '')} />
+              </div>
+            </Part>
+
+            <Part id="description" open={open === 'description'}>
+              {control(def('description', 'Description', 'rich-text'))}
+            </Part>
+
+            {data.dollarsEnabled ? (
+              <Part id="dollars" open={open === 'dollars'}>
+                <DollarsHistoryView dollars={data.dollars} />
+              </Part>
+            ) : null}
+
+            <Part id="header" open={open === 'header'}>
+              <HeaderMedia data={data} />
+            </Part>
+
+            <Part id="hours" open={open === 'hours'}>
+              <CheckboxField field={f.always!} label="Open 24/7" />
+              {control(
+                def('hours', 'Weekly Hours', 'hours', "Times such as 9:00 AM. A day without hours is closed; '?' leaves a time unset."),
+              )}
+            </Part>
+
+            <Part id="buttons" open={open === 'buttons'}>
+              {control(def('phone', 'Phone', 'phone'))}
+              {control(def('website', 'Website URL', 'url'))}
+              {control(def('menu', 'Menu URL', 'url'))}
+              {data.dollarsEnabled ? <CheckboxField field={f.dollarsActive!} label="Accepts Dollars" /> : null}
+              <div className="special-group">
+                <CheckboxField field={f.hasSpecial!} label="Special Offered" />
+                <div className="special-detail">
+                  <SelectField field={f.specialPopupBehavior!} label="Popup Behavior" choices={SPECIAL_POPUP_CHOICES} />
+                  {control(def('specialDescription', 'Popup Detail', 'rich-text'))}
+                </div>
+              </div>
+              <SocialMediaRows field={f.socialMedia!} form={form} />
+              {data.rights.buttons ? <CustomButtonsList data={data} /> : null}
+            </Part>
+
+            {data.rights.sections ? (
+              <Part id="sections" open={open === 'sections'}>
+                <SectionsChecklist field={f.contexts!} sections={data.sections} own={data.section.node} />
+              </Part>
+            ) : null}
+
+            <Part id="qr" open={open === 'qr'}>
+              <QrCodes data={data} />
+            </Part>
+
+            <Flex gap="3" pt="2" wrap="wrap" align="center">
+              <Button type="submit" name="intent" value="save" loading={busy}>
+                Submit
+              </Button>
+              {hydrated ? null : (
+                <Button type="submit" name="intent" value="preview" variant="soft" formNoValidate>
+                  Update Preview
+                </Button>
+              )}
+              {data.cancelHref && !remoteMode ? (
+                <Button asChild variant="soft" color="gray">
+                  <Link to={data.cancelHref}>Cancel</Link>
+                </Button>
+              ) : null}
+            </Flex>
+          </Flex>
+        </Form>
+        {aside}
+      </div>
+      <div className="business-editor-preview">
+        <BusinessPreview model={model} header={data.header} />
+      </div>
+    </div>
+  );
+}
+
+function ListIconsGrid({ field, icons }: { field: Field; icons: BusinessEditorData['listIcons'] }) {
+  const chosen = new Set(Array.isArray(field.initialValue) ? (field.initialValue as unknown[]).map(String) : []);
+  const posted = Array.isArray(field.value)
+    ? (field.value as unknown[]).map(String)
+    : typeof field.value === 'string'
+      ? [field.value]
+      : null;
+  const checked = posted ? new Set(posted) : chosen;
+  return (
+    <fieldset className="form-row" id={field.id}>
+      <legend>Listing Icons</legend>
+      <Text size="1" color="gray">
+        Icons marked with a red X are inactive and are not shown in the app.
+      </Text>
+      <ul className="list-icon-grid">
+        {icons.map((icon) => (
+          <li key={icon.key}>
+            <label className="list-icon-choice" data-inactive={icon.active ? undefined : ''}>
+              <input type="checkbox" name={field.name} value={icon.key} defaultChecked={checked.has(icon.key)} />
+              <span className="list-icon-image">
+                {icon.url ? <img src={icon.url} alt="" width={40} height={40} /> : null}
+                {icon.active ? null : (
+                  <span className="list-icon-x" aria-hidden="true">
+                    ✕
+                  </span>
+                )}
+              </span>
+              <span>
+                {icon.title}
+                {icon.active ? null : <span className="visually-hidden"> (inactive, not shown in the app)</span>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function HeaderMedia({ data }: { data: BusinessEditorData }) {
+  const { header } = data;
+  return (
+    <Flex direction="column" gap="2">
+      {data.mode === 'add' || data.mode === 'duplicate' ? (
+        <Text size="2">{BUSINESS_TEXTS.headerAfterSave}</Text>
+      ) : header.videoId ? (
+        <Text size="2">A video header is set ({header.videoId}).</Text>
+      ) : header.slides.length > 0 ? (
+        <ul className="header-thumbs" aria-label="Current header images">
+          {header.slides.map((slide, index) => (
+            <li key={`${slide.url}-${index}`}>
+              <img src={slide.url} alt={slide.caption ?? `Header image ${index + 1}`} width={150} height={80} />
+              {slide.caption ? <Text size="1">{slide.caption}</Text> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Text size="2" color="gray">
+          No header images or video yet.
+        </Text>
+      )}
+      {data.headerHref ? (
+        <div>
+          <Button asChild variant="soft">
+            <Link to={data.headerHref}>Edit Header Image(s)/Video</Link>
+          </Button>
+        </div>
+      ) : null}
+    </Flex>
+  );
+}
+
+function DollarsHistoryView({ dollars }: { dollars: BusinessEditorData['dollars'] }) {
+  if (!dollars || dollars.entries.length === 0) {
+    return (
+      <Text as="p" size="2" data-testid="dollars-empty">
+        {BUSINESS_TEXTS.noDollarsHistory}
+      </Text>
+    );
+  }
+  return (
+    <Flex direction="column" gap="2">
+      <Text size="2">
+        Current dollars: <strong>{dollars.currentDollars}</strong>
+      </Text>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Dollars history</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col">Amount</th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dollars.entries.map((entry) => (
+              <tr key={entry.key}>
+                <td>{entry.at ? new Date(entry.at).toISOString().slice(0, 10) : ''}</td>
+                <td>{entry.type}</td>
+                <td>{entry.amount}</td>
+                <td>{entry.from}</td>
+                <td>{entry.to}</td>
+                <td>{entry.notes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Flex>
+  );
+}
+
+function SocialMediaRows({ field, form }: { field: Field; form: Parameters<typeof EditorFieldControl>[0]['form'] }) {
+  const list = (field as unknown as { getFieldList(): Field[] }).getFieldList();
+  return (
+    <fieldset className="form-row" id={field.id}>
+      <legend>Social Media</legend>
+      {list.map((row, index) => {
+        const set = (row as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
+        return (
+          <Flex key={row.key ?? index} gap="3" align="end" wrap="wrap" role="group" aria-label={`Social link ${index + 1}`}>
+            <SelectField
+              field={set.site!}
+              label="Site"
+              empty="Choose a site"
+              choices={SOCIAL_SITES.map((site) => ({ value: site, label: SOCIAL_LABELS[site] }))}
+            />
+            <div className="form-grow">{<EditorFieldControl definition={def('url', 'Link', 'url')} field={set.url!} form={form} />}</div>
+            <div>
+              <Button {...form.remove.getButtonProps({ name: field.name, index })} variant="soft" color="red" size="1" highContrast>
+                Remove
+              </Button>
+            </div>
+          </Flex>
+        );
+      })}
+      <div>
+        <Button {...form.insert.getButtonProps({ name: field.name })} variant="soft" size="1" highContrast>
+          Add Social Link
+        </Button>
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function CustomButtonsList({ data }: { data: BusinessEditorData }) {
+  const buttons = Array.isArray(data.previewExtras.detailButtons) ? data.previewExtras.detailButtons : [];
+  return (
+    <Flex direction="column" gap="1">
+      <Text size="2" weight="medium">
+        Additional Buttons
+      </Text>
+      {buttons.length === 0 ? (
+        <Text size="1" color="gray">
+          No additional buttons.
+        </Text>
+      ) : (
+        <ul>
+          {buttons.map((button, index) => (
+            <li key={index}>
+              {typeof button === 'object' && button !== null ? String((button as Record<string, unknown>).title ?? '') : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Flex>
+  );
+}
+
+function SectionsChecklist({ field, sections, own }: { field: Field; sections: BusinessEditorData['sections']; own: string }) {
+  const [filter, setFilter] = useState('');
+  const hydrated = useHydrated();
+  const initial = new Set(Array.isArray(field.initialValue) ? (field.initialValue as unknown[]).map(String) : []);
+  const posted = Array.isArray(field.value)
+    ? (field.value as unknown[]).map(String)
+    : typeof field.value === 'string'
+      ? [field.value]
+      : null;
+  const checked = posted ? new Set(posted) : initial;
+  const wanted = filter.trim().toLowerCase();
+  return (
+    <fieldset className="form-row" id={field.id}>
+      <legend>Also show this listing in</legend>
+      {hydrated ? (
+        <label className="form-stack">
+          <Text size="2">Filter sections</Text>
+          <input type="search" className="form-control" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />
+        </label>
+      ) : null}
+      <ul className="section-checklist">
+        {sections.map((section) => {
+          const isOwn = section.node === own;
+          const hidden = wanted !== '' && !section.title.toLowerCase().includes(wanted);
+          return (
+            <li key={section.node} hidden={hidden}>
+              <label className="form-check">
+                {isOwn ? (
+                  <input type="checkbox" checked disabled readOnly />
+                ) : (
+                  <input type="checkbox" name={field.name} value={section.node} defaultChecked={checked.has(section.node)} />
+                )}
+                {section.title}
+                {isOwn ? (
+                  <Badge size="1" color="gray" ml="2">
+                    this list
+                  </Badge>
+                ) : null}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function QrCodes({ data }: { data: BusinessEditorData }) {
+  if (!data.qr) {
+    return (
+      <Text size="2" color="gray">
+        {data.mode === 'add' || data.mode === 'duplicate'
+          ? 'The QR code is made once the listing is saved.'
+          : 'QR codes need tracked links, which are not set up for this community.'}
+      </Text>
+    );
+  }
+  return (
+    <Flex direction="column" gap="2" align="start">
+      <img src={data.qr.svg} alt={`QR code for ${data.qr.target}`} width={200} height={200} className="qr-image" />
+      <Text size="1" style={{ overflowWrap: 'anywhere' }}>
+        {data.qr.target}
+      </Text>
+      <RadixLink href={data.qr.png} download={`${data.defaultValue.title || 'listing'}-qr-code.png`}>
+        Download QR Code
+      </RadixLink>
+    </Flex>
+  );
+}

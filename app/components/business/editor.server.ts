@@ -1,0 +1,495 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data as answer, redirect } from '@remix-run/node';
+import { sitePath } from '@server/auth/redirect';
+import {
+  isLocationAdmin,
+  loadDollarsEnabled,
+  requireRemoteGrant,
+  requireStaff,
+  type RemoteContext,
+  type StaffContext,
+} from '@server/authz';
+import { allowedFields, editorRights, type EditorRights } from '@server/business/access';
+import { readDollarsHistory, type DollarsHistory } from '@server/business/dollars';
+import { businessRecord } from '@server/business/item';
+import { businessVersion, duplicateOf, readBusiness, saveBusiness, type SaveBusinessInput } from '@server/business/save';
+import { detailSections, detailTypeOf, findDetailSection, type DetailSection } from '@server/business/sections';
+import type { DbValue } from '@server/db/types';
+import { readForm } from '@server/http/form.server';
+import { readListIcons } from '@server/list-icons';
+import { trackedDeepLink, trackingFor } from '@server/menu/items';
+import { isValidKey } from '@server/paths';
+import { qrImages, type QrImages } from '@server/qr';
+import type { HeaderTarget } from '~/components/header-editor/header-images.server';
+import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
+import { redirectWithToast } from '~/components/toast.server';
+import { businessFormValue, type BusinessFormValue } from '~/lib/business';
+import { previewModel, type PreviewModel, type PreviewSource } from '~/lib/business-preview';
+import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
+import { headerView, type HeaderView } from '~/lib/header-info';
+import { parseIntent, type IntentSchema } from '~/lib/intent';
+import { listContext } from '~/lib/listing/contexts';
+import {
+  BUSINESS_TEXTS,
+  BusinessIntent,
+  BusinessSchema,
+  ITEM_KEY_FIELD,
+  RETURN_TO_FIELD,
+  sectionOfErrors,
+  type BusinessFormOutput,
+  type BusinessSectionId,
+} from '~/schemas/business';
+import { getServices, type Services } from '~/services.server';
+
+/**
+ * The business detail editor's server half (spec 03 §2 "Business detail editor", §4–§8):
+ * the loaders and actions of `/detail/:type/:dbContext[/:itemId[/duplicate]]`,
+ * `/detailUpdate/:communityKey/…` and the remote pages `/detail/remote/:uuid` and
+ * `/detail/remote/id/:detailId`. Every load and save resolves who is asking (staff of the
+ * community, or the remote grant of the link or signed-in remote manager) and writes only
+ * what they may (server/business/access.ts).
+ */
+
+export type BusinessEditorMode = 'add' | 'edit' | 'duplicate' | 'remote';
+
+export interface ListIconChoice {
+  key: string;
+  title: string;
+  url: string | null;
+  active: boolean;
+}
+
+export interface BusinessEditorData {
+  mode: BusinessEditorMode;
+  heading: string;
+  community: string;
+  section: { node: string; title: string };
+  /** The edited item's key (for add and duplicate: the key the new item will take). */
+  itemKey: string;
+  defaultValue: BusinessFormValue;
+  version: string | null;
+  rights: Pick<EditorRights, 'listIcons' | 'buttons' | 'remoteAdmin' | 'sections' | 'staff'>;
+  dollarsEnabled: boolean;
+  allowNoLocation: boolean;
+  listIcons: ListIconChoice[];
+  sections: DetailSection[];
+  header: HeaderView;
+  /** Where the header editor of this item is (staff, saved items only). */
+  headerHref: string | null;
+  dollars: DollarsHistory | null;
+  qr: QrImages | null;
+  preview: PreviewModel;
+  /** Stored fields the form does not edit but the preview shows. */
+  previewExtras: Pick<PreviewSource, 'allowFavorite' | 'detailButtons'>;
+  formAction: string;
+  returnTo: string;
+  /** Cancel (staff only). */
+  cancelHref: string | null;
+  openSection: BusinessSectionId;
+  /** The remote page answered a save with 'Save Complete'. */
+  saved: boolean;
+  remote: { relationship: string; detailTitle: string } | null;
+}
+
+export interface BusinessEditorActionData {
+  result: SubmissionResult<string[]>;
+  version: string | null;
+  conflict: Conflict | null;
+  openSection: BusinessSectionId;
+  formError: string | null;
+  preview: PreviewModel | null;
+}
+
+type Params = Record<string, string | undefined>;
+
+const notFound = () => new Response('Not Found', { status: 404 });
+
+/** Who is editing what: resolved again on every load and post. */
+interface Target {
+  services: Services;
+  mode: BusinessEditorMode;
+  community: string;
+  section: DetailSection;
+  itemId: string | null;
+  stored: Record<string, unknown> | null;
+  staff: StaffContext | null;
+  remote: RemoteContext | null;
+  rights: EditorRights;
+  dollarsEnabled: boolean;
+  /** This page's address (the form posts here). */
+  here: string;
+}
+
+/** The address of the list of a section (the default place to go back to). */
+export function sectionListHref(section: DetailSection): string {
+  const definition = listContext(section.context);
+  if (!definition) return '/';
+  const base = `/listnm/${encodeURIComponent(section.context)}`;
+  if (section.node === section.context) return base;
+  const tab = definition.tabs.find((candidate) => `${section.context}-${candidate.id}` === section.node);
+  if (!tab) return base;
+  return tab.id === definition.tabs[0]?.id ? base : `${base}/${encodeURIComponent(tab.id)}`;
+}
+
+async function findById(services: Services, community: string, section: string, detailId: string): Promise<string | null> {
+  if (!isValidKey(detailId)) return null;
+  const direct = await readBusiness(services, community, section, detailId);
+  if (direct) return detailId;
+  const found = (
+    await services.db.ref(services.paths.section(community, section)).orderByChild('id').equalTo(detailId).limitToFirst(1).get()
+  ).val();
+  return found && typeof found === 'object' ? (Object.keys(found)[0] ?? null) : null;
+}
+
+/** Staff addresses: `/detail/…` (the session's community) and `/detailUpdate/:communityKey/…`. */
+async function staffTarget(request: Request, params: Params, mode: Exclude<BusinessEditorMode, 'remote'>): Promise<Target> {
+  const communityKey = params.communityKey;
+  if (communityKey !== undefined && !isValidKey(communityKey)) throw notFound();
+  const staff = await requireStaff(request, communityKey !== undefined ? { community: communityKey } : {});
+  const services = await getServices();
+  const type = params.type ?? '';
+  const node = params.dbContext ?? '';
+  const section = await findDetailSection(services, staff.community, node);
+  if (!section || detailTypeOf(section.context) !== type) throw notFound();
+  let itemId: string | null = null;
+  let stored: Record<string, unknown> | null = null;
+  if (mode !== 'add') {
+    itemId =
+      params.detailId !== undefined ? await findById(services, staff.community, section.node, params.detailId) : (params.itemId ?? null);
+    if (!itemId || !isValidKey(itemId)) throw notFound();
+    stored = await readBusiness(services, staff.community, section.node, itemId);
+    if (!stored) throw notFound();
+  }
+  const dollarsEnabled = await loadDollarsEnabled(services);
+  const admin = staff.access.isResortSystem || isLocationAdmin(staff.access, staff.community);
+  return {
+    services,
+    mode,
+    community: staff.community,
+    section,
+    itemId,
+    stored,
+    staff,
+    remote: null,
+    rights: editorRights({ kind: 'staff', admin }, { dollarsEnabled }),
+    dollarsEnabled,
+    here: new URL(request.url).pathname,
+  };
+}
+
+/** Remote pages: `/detail/remote/:uuid` (URL grant) and `/detail/remote/id/:detailId` (e-mail grant, signed in). */
+async function remoteTarget(request: Request, params: Params): Promise<Target> {
+  const remote =
+    params.uuid !== undefined
+      ? await requireRemoteGrant(request, { uuid: params.uuid }, 'editInfo')
+      : await requireRemoteGrant(request, { detailId: params.detailId ?? '' }, 'editInfo');
+  const services = await getServices();
+  const { item, grant } = remote;
+  const sections = await detailSections(services, item.community);
+  const section = sections.find((candidate) => candidate.node === item.section) ?? {
+    node: item.section,
+    title: grant.detailTitle || item.section,
+    context: 'business',
+  };
+  const dollarsEnabled = await loadDollarsEnabled(services);
+  return {
+    services,
+    mode: 'remote',
+    community: item.community,
+    section,
+    itemId: item.itemId,
+    stored: item.value,
+    staff: null,
+    remote,
+    rights: editorRights({ kind: 'remote', grant }, { dollarsEnabled }),
+    dollarsEnabled,
+    here: new URL(request.url).pathname,
+  };
+}
+
+const HEADINGS: Record<BusinessEditorMode, string> = {
+  add: 'Add Listing',
+  edit: 'Edit Listing',
+  duplicate: 'Duplicate Listing',
+  remote: 'Update Listing',
+};
+
+/** Where Save and Cancel go: the posted or asked `returnTo` when it is a page of this site, else the same-site page the person came from, else the list. */
+function returnToOf(request: Request, target: Target, posted?: FormDataEntryValue | null): string {
+  const asked = sitePath(posted ?? new URL(request.url).searchParams.get(RETURN_TO_FIELD));
+  if (asked && !asked.startsWith('/detail/')) return asked;
+  const referer = request.headers.get('Referer');
+  if (referer && request.method === 'GET') {
+    try {
+      const from = new URL(referer);
+      const path = sitePath(`${from.pathname}${from.search}`);
+      if (from.origin === new URL(request.url).origin && path && !path.startsWith('/detail') && !path.startsWith('/login')) return path;
+    } catch {
+      // no usable referer
+    }
+  }
+  return sectionListHref(target.section);
+}
+
+async function qrFor(target: Target, detailId: string | null): Promise<QrImages | null> {
+  if (!detailId) return null;
+  const record = await loadCommunityRecord(target.community);
+  const tracking = await trackingFor(target.services, target.community, record);
+  if (!tracking) return null;
+  return qrImages(trackedDeepLink(tracking, { communityKey: target.community, action: 'business-detail', actionKey: detailId }));
+}
+
+async function listIconChoices(target: Target): Promise<ListIconChoice[]> {
+  if (!target.rights.listIcons || target.section.context === 'business') return [];
+  return (await readListIcons(target.services, target.community)).map((icon) => ({
+    key: icon.key,
+    title: icon.title,
+    url: imageUrl(icon.url),
+    active: icon.active,
+  }));
+}
+
+async function allowNoLocation(services: Services): Promise<boolean> {
+  return (await services.db.ref(services.paths.featureFlag('emptyBusinessMap')).get()).val() === true;
+}
+
+function storedPreviewExtras(stored: Record<string, unknown> | null): Pick<PreviewSource, 'allowFavorite' | 'detailButtons'> {
+  return { allowFavorite: stored?.allowFavorite === true, detailButtons: Array.isArray(stored?.detailButtons) ? stored.detailButtons : [] };
+}
+
+export async function loadBusinessEditor(request: Request, params: Params, mode: BusinessEditorMode): Promise<BusinessEditorData> {
+  const target = mode === 'remote' ? await remoteTarget(request, params) : await staffTarget(request, params, mode);
+  const { services, community, section, stored } = target;
+  const startFrom = mode === 'duplicate' && stored ? duplicateOf(stored) : (stored ?? {});
+  const defaultValue = businessFormValue(startFrom, community);
+  if (mode === 'add' || mode === 'duplicate') defaultValue.contexts = [];
+  const itemKey =
+    mode === 'add' || mode === 'duplicate' ? services.db.ref(services.paths.section(community, section.node)).push().key! : target.itemId!;
+  const detailId = mode === 'edit' || mode === 'remote' ? String(stored?.id ?? target.itemId) : null;
+  const [listIcons, sections, dollars, qr, noLocation] = await Promise.all([
+    listIconChoices(target),
+    target.rights.sections ? detailSections(services, community) : Promise.resolve([]),
+    target.dollarsEnabled && detailId ? readDollarsHistory(services, detailId) : Promise.resolve(null),
+    qrFor(target, detailId),
+    allowNoLocation(services),
+  ]);
+  const previewExtras = storedPreviewExtras(mode === 'duplicate' ? duplicateOf(stored ?? {}) : stored);
+  const returnTo = returnToOf(request, target);
+  const url = new URL(request.url);
+  return {
+    mode,
+    heading: HEADINGS[mode],
+    community,
+    section: { node: section.node, title: section.title },
+    itemKey,
+    defaultValue,
+    version: mode === 'edit' || mode === 'remote' ? businessVersion(stored ?? {}, community) : null,
+    rights: {
+      listIcons: target.rights.listIcons && section.context !== 'business',
+      buttons: target.rights.buttons,
+      remoteAdmin: target.rights.remoteAdmin,
+      sections: target.rights.sections,
+      staff: target.rights.staff,
+    },
+    dollarsEnabled: target.dollarsEnabled,
+    allowNoLocation: noLocation,
+    listIcons,
+    sections,
+    header: headerView(mode === 'duplicate' ? stored?.headerInfo : stored?.headerInfo, imageUrl),
+    headerHref: mode === 'edit' && target.rights.staff ? `${target.here.replace(/\/$/, '')}/header-images` : null,
+    dollars,
+    qr,
+    preview: previewModel({ ...startFrom, ...previewExtras }),
+    previewExtras,
+    formAction: `${target.here}${url.search}`,
+    returnTo,
+    cancelHref: target.rights.staff ? returnTo : null,
+    openSection: 'title-location',
+    saved: mode === 'remote' && url.searchParams.get('saved') === '1',
+    remote: target.remote ? { relationship: target.remote.grant.title, detailTitle: target.remote.grant.detailTitle } : null,
+  };
+}
+
+/** The preview of a post (valid or not): what was typed, over the stored fields the form does not show. */
+function previewOfPost(formData: FormData, stored: Record<string, unknown> | null, output: BusinessFormOutput | null): PreviewModel {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const hours = output ? output.hours : stored?.hours;
+  return previewModel({
+    ...storedPreviewExtras(stored),
+    title: text('title'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    latitude: text('coordinates.latitude'),
+    longitude: text('coordinates.longitude'),
+    phone: text('phone'),
+    website: text('website'),
+    menu: text('menu'),
+    hasSpecial: formData.get('hasSpecial') === 'on',
+    dollarsActive: formData.get('dollarsActive') === 'on',
+    always: formData.get('always') === 'on',
+    hours,
+    description: text('description'),
+  });
+}
+
+function reply(body: BusinessEditorActionData, status: number) {
+  return answer<BusinessEditorActionData>(body, { status });
+}
+
+export async function businessEditorAction(
+  request: Request,
+  params: Params,
+  mode: BusinessEditorMode,
+  intents: IntentSchema = BusinessIntent,
+) {
+  const target = mode === 'remote' ? await remoteTarget(request, params) : await staffTarget(request, params, mode);
+  const { services, community, section, stored, rights } = target;
+  const formData = await readForm(request, { schemas: BusinessSchema });
+  const { intent } = parseIntent(formData, intents, { fallback: 'save' });
+  const version = mode === 'edit' || mode === 'remote' ? postedVersion(formData) : null;
+  const submission = parseWithZod(formData, { schema: BusinessSchema });
+  const output = submission.status === 'success' ? submission.value : null;
+  const preview = previewOfPost(formData, stored, output);
+
+  if (intent === 'preview' || submission.status !== 'success') {
+    const failed = submission.status === 'error' && intent !== 'preview';
+    const result = submission.reply();
+    const errorFields = Object.entries(result.error ?? {})
+      .filter(([, messages]) => Boolean(messages?.length))
+      .map(([name]) => name);
+    return reply(
+      {
+        result: failed ? result : { ...result, error: {} },
+        version,
+        conflict: null,
+        openSection: (failed && sectionOfErrors(errorFields)) || 'title-location',
+        formError: failed ? BUSINESS_TEXTS.formIncomplete : null,
+        preview,
+      },
+      failed ? 400 : 200,
+    );
+  }
+
+  const isNew = mode === 'add' || mode === 'duplicate';
+  const itemId = isNew ? String(formData.get(ITEM_KEY_FIELD) ?? '') : target.itemId!;
+  if (!isValidKey(itemId)) {
+    return reply(
+      {
+        result: submission.reply({ formErrors: ['The form is out of date. Reload it and try again.'] }),
+        version,
+        conflict: null,
+        openSection: 'title-location',
+        formError: null,
+        preview,
+      },
+      400,
+    );
+  }
+  const record = businessRecord(submission.value);
+  const fields: Record<string, DbValue> = allowedFields(record, rights);
+  if (!rights.listIcons || section.context === 'business') delete fields.listIcons;
+  if (mode === 'duplicate' && stored) {
+    // The copy keeps what the form does not show (header media, buttons, import data aside).
+    for (const [field, value] of Object.entries(duplicateOf(stored))) if (!(field in fields)) fields[field] = value as DbValue;
+  }
+  const input: SaveBusinessInput = {
+    community,
+    section: section.node,
+    itemId,
+    isNew,
+    version,
+    fields,
+    sections: rights.sections ? await allowedSections(services, community, submission.value.contexts) : null,
+  };
+  const saved = await saveBusiness(services, input);
+  const returnTo = returnToOf(request, target, formData.get(RETURN_TO_FIELD));
+  if (!saved.ok) {
+    if (saved.reason !== 'conflict') {
+      if (saved.reason === 'exists') return redirectWithToast(request, returnTo, { kind: 'success', message: BUSINESS_TEXTS.saved });
+      return reply(
+        {
+          result: submission.reply({ formErrors: [BUSINESS_TEXTS.gone] }),
+          version,
+          conflict: null,
+          openSection: 'title-location',
+          formError: null,
+          preview,
+        },
+        409,
+      );
+    }
+    const theirs = businessFormValue(saved.stored, community);
+    const conflict: Conflict = {
+      message: conflictMessage('This listing'),
+      version: saved.version,
+      theirs: conflictRows(
+        CONFLICT_LABELS,
+        comparable(theirs),
+        comparable(businessFormValue(record as Record<string, unknown>, community)),
+      ),
+    };
+    return reply(
+      { result: submission.reply(), version: saved.version, conflict, openSection: 'title-location', formError: null, preview },
+      409,
+    );
+  }
+  if (mode === 'remote') {
+    const url = new URL(request.url);
+    url.searchParams.set('saved', '1');
+    return redirect(`${url.pathname}${url.search}`);
+  }
+  return redirectWithToast(request, returnTo, { kind: 'success', message: BUSINESS_TEXTS.saved });
+}
+
+/** The chosen sections that are detail sections of the community (anything else is ignored). */
+async function allowedSections(services: Services, community: string, chosen: readonly string[]): Promise<string[]> {
+  const known = new Set((await detailSections(services, community)).map((section) => section.node));
+  return chosen.filter((node) => known.has(node));
+}
+
+const CONFLICT_LABELS = {
+  title: 'Title',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zip: 'Zip',
+  coordinates: 'Latitude, Longitude',
+  description: 'Description',
+  phone: 'Phone',
+  website: 'Website',
+  menu: 'Menu',
+  hours: 'Hours',
+} as const;
+
+function comparable(value: BusinessFormValue): Record<string, unknown> {
+  return {
+    ...value,
+    coordinates:
+      value.coordinates.latitude || value.coordinates.longitude ? `${value.coordinates.latitude}, ${value.coordinates.longitude}` : '',
+    hours: JSON.stringify(value.hours),
+  };
+}
+
+/**
+ * The header editor of a saved item (`…/:itemId/header-images`): the shared header editor,
+ * writing the item's own headerInfo, back to the item's editor after Save or Cancel.
+ */
+export async function businessHeaderTarget(request: Request, params: Params): Promise<{ community: string; target: HeaderTarget }> {
+  const target = await staffTarget(request, params, 'edit');
+  const editor = target.here.replace(/\/header-images\/?$/, '');
+  return {
+    community: target.community,
+    target: {
+      context: target.section.node,
+      node: target.services.paths.listItemHeaderInfo(target.community, target.section.node, target.itemId!),
+      formAction: target.here,
+      returnTo: editor,
+    },
+  };
+}

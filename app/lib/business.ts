@@ -1,0 +1,86 @@
+import { SOCIAL_SITES } from '~/schemas/business';
+import { coordinatesToForm } from '~/schemas/listing/coordinates';
+import { hoursToForm, type HoursFormValue } from '~/schemas/listing/hours';
+import { isRecord, textOf } from '~/schemas/listing/shared';
+
+/**
+ * A business or detail item (spec 03 §3) as the editor's form shows it, and back: isomorphic,
+ * so the browser's live preview reads the same shape the server renders.
+ */
+
+export interface BusinessFormValue {
+  title: string;
+  noLocation: 'on' | undefined;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  coordinates: { latitude: string; longitude: string };
+  placeId: string;
+  listIcons: string[];
+  description: string;
+  dollarsActive: 'on' | undefined;
+  always: 'on' | undefined;
+  hours: HoursFormValue;
+  phone: string;
+  website: string;
+  menu: string;
+  hasSpecial: 'on' | undefined;
+  specialPopupBehavior: '0' | '1' | '2';
+  specialDescription: string;
+  socialMedia: Array<{ site: string; url: string }>;
+  contexts: string[];
+}
+
+const on = (value: unknown): 'on' | undefined => (value === true || value === 'true' || value === 'on' ? 'on' : undefined);
+const strings = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : []).filter(
+    (entry): entry is string => typeof entry === 'string' && entry !== '',
+  );
+const popup = (value: unknown): '0' | '1' | '2' => {
+  const text = String(value ?? '0');
+  return text === '1' || text === '2' ? text : '0';
+};
+
+/** The section node of a stored 'community/section' context, when it is of this community. */
+export function sectionOfContext(context: string, community: string): string | null {
+  const slash = context.indexOf('/');
+  if (slash === -1 || context.slice(0, slash) !== community) return null;
+  const section = context.slice(slash + 1);
+  return section === '' ? null : section;
+}
+
+/** The form value of a stored item (tolerant of any stored shape); `community` reads its contexts. */
+export function businessFormValue(stored: Record<string, unknown>, community: string): BusinessFormValue {
+  const social = (
+    Array.isArray(stored.socialMedia) ? stored.socialMedia : isRecord(stored.socialMedia) ? Object.values(stored.socialMedia) : []
+  )
+    .filter(isRecord)
+    .map((row) => ({ site: (SOCIAL_SITES as readonly string[]).includes(textOf(row.site)) ? textOf(row.site) : '', url: textOf(row.url) }))
+    .filter((row) => row.url !== '');
+  return {
+    title: textOf(stored.title),
+    noLocation: on(stored.noLocation),
+    address: textOf(stored.address),
+    city: textOf(stored.city),
+    state: textOf(stored.state),
+    zip: textOf(stored.zip),
+    coordinates: coordinatesToForm(stored),
+    placeId: textOf(stored.placeId),
+    listIcons: strings(stored.listIcons),
+    description: textOf(stored.htmlDescription) || textOf(stored.description),
+    dollarsActive: on(stored.dollarsActive),
+    always: on(stored.always),
+    hours: hoursToForm(stored.hours),
+    phone: textOf(stored.phone),
+    website: textOf(stored.website),
+    menu: textOf(stored.menu),
+    hasSpecial: on(stored.hasSpecial),
+    specialPopupBehavior: popup(stored.specialPopupBehavior),
+    specialDescription: textOf(stored.specialDescription),
+    socialMedia: social,
+    contexts: strings(stored.contexts)
+      .map((context) => sectionOfContext(context, community))
+      .filter((section): section is string => section !== null),
+  };
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { isValidKey } from '~/lib/db-key';
+import { intent, intents } from '~/lib/intent';
+import { CoordinatesSchema } from './listing/coordinates';
+import { HoursSchema } from './listing/hours';
+import { checkbox, optionalText, phone, requiredText, richText, TITLE_REQUIRED, url } from './listing/shared';
+
+/**
+ * The business detail editor's form (spec 03 §2 "Business detail editor", §3 business item,
+ * §5 business form and location rules): one schema for conform in the browser and parseWithZod
+ * in the action. Field names are the stored item's where they can be (title, address, phone …);
+ * the Remote Administration fields live under `remote.` and the Associated Listing Sections
+ * under `contexts` (section nodes of the community).
+ */
+
+export const BUSINESS_TEXTS = {
+  /** Spec 03 §5, the form-level message. */
+  formIncomplete: 'One or more required fields have not been completed. Please check all tabs for your missing field.',
+  /** Spec 03 §8. */
+  noDollarsHistory: 'There is no history for this user/business.',
+  saveCompleteTitle: 'Save Complete',
+  remoteSaved: 'Your updates have been saved. You can continue to update or leave this page.',
+  noLocation: 'Item Does Not Have A Location',
+  headerAfterSave: 'Header images and video can be added after the listing is saved for the first time.',
+  saved: 'Listing saved.',
+  gone: 'This listing no longer exists. It may have been deleted by someone else.',
+} as const;
+
+/** Spec 03 §2 / §9: the special's popup behaviour. */
+export const SPECIAL_POPUP_CHOICES = [
+  { value: '0', label: 'Never Popup Special' },
+  { value: '1', label: 'Popup On First View' },
+  { value: '2', label: 'Popup On All Views' },
+] as const;
+
+/** The most listing icons, sections and social links a form posts. */
+export const MAX_LIST_ICONS = 100;
+export const MAX_SECTIONS = 100;
+export const MAX_SOCIAL_LINKS = 20;
+
+/** The editor's sections, in the spec's order (its "default open index 1" is the first). */
+export const BUSINESS_SECTIONS = [
+  { id: 'title-location', title: 'Title/Location' },
+  { id: 'description', title: 'Description' },
+  { id: 'dollars', title: 'Dollars' },
+  { id: 'header', title: 'Header Image(s)/Video' },
+  { id: 'hours', title: 'Hours' },
+  { id: 'buttons', title: 'Buttons' },
+  { id: 'remote', title: 'Remote Administration' },
+  { id: 'sections', title: 'Associated Listing Sections' },
+  { id: 'qr', title: 'QR Code(s)' },
+] as const;
+export type BusinessSectionId = (typeof BUSINESS_SECTIONS)[number]['id'];
+
+/** Which section shows a field (by the field's first name segment): the section with an error opens. */
+const FIELD_SECTIONS: Record<string, BusinessSectionId> = {
+  title: 'title-location',
+  noLocation: 'title-location',
+  address: 'title-location',
+  city: 'title-location',
+  state: 'title-location',
+  zip: 'title-location',
+  coordinates: 'title-location',
+  placeId: 'title-location',
+  listIcons: 'title-location',
+  description: 'description',
+  dollarsActive: 'buttons',
+  hours: 'hours',
+  always: 'hours',
+  phone: 'buttons',
+  website: 'buttons',
+  menu: 'buttons',
+  hasSpecial: 'buttons',
+  specialPopupBehavior: 'buttons',
+  specialDescription: 'buttons',
+  socialMedia: 'buttons',
+  detailButtons: 'buttons',
+  remote: 'remote',
+  contexts: 'sections',
+};
+
+/** The first section (in the spec's order) holding one of the fields with errors; null when none does. */
+export function sectionOfErrors(errorFields: readonly string[]): BusinessSectionId | null {
+  const sections = new Set(
+    errorFields
+      .map((name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''])
+      .filter((section): section is BusinessSectionId => section !== undefined),
+  );
+  return BUSINESS_SECTIONS.find((section) => sections.has(section.id))?.id ?? null;
+}
+
+const keyList = (max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(z.string().trim().refine(isValidKey, 'Not a valid key.'))
+      .max(max)
+      .transform((keys) => [...new Set(keys)]),
+  );
+
+/** A social link: a site of the spec's list and its address (spec 03 §3 socialMedia). */
+export const SOCIAL_SITES = ['youtube', 'twitter', 'pinterest', 'instagram', 'facebook', 'google', 'tripadvisor', 'cio'] as const;
+const socialRow = z
+  .object({ site: z.enum(SOCIAL_SITES).or(z.literal('')).optional(), url: url() })
+  .optional()
+  .superRefine((row, ctx) => {
+    if (row?.url && !row.site) ctx.addIssue({ code: 'custom', path: ['site'], message: 'Choose the site of this link.' });
+  });
+
+export const BusinessSchema = z
+  .object({
+    title: requiredText(TITLE_REQUIRED, 200),
+    noLocation: checkbox(),
+    address: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(100),
+    zip: optionalText(20),
+    coordinates: CoordinatesSchema,
+    placeId: optionalText(300),
+    listIcons: keyList(MAX_LIST_ICONS),
+    description: richText(),
+    dollarsActive: checkbox(),
+    always: checkbox(),
+    hours: HoursSchema,
+    phone: phone(),
+    website: url(),
+    menu: url(),
+    hasSpecial: checkbox(),
+    specialPopupBehavior: z.enum(['0', '1', '2']).optional(),
+    specialDescription: richText(),
+    socialMedia: z.array(socialRow).max(MAX_SOCIAL_LINKS).optional(),
+    contexts: keyList(MAX_SECTIONS),
+  })
+  .superRefine((value, ctx) => {
+    // Spec 03 §5: a listing with a location is mapped, so both coordinates are needed.
+    if (value.noLocation) return;
+    if (!value.coordinates.latitude) ctx.addIssue({ code: 'custom', path: ['coordinates', 'latitude'], message: LATITUDE_REQUIRED });
+    if (!value.coordinates.longitude) ctx.addIssue({ code: 'custom', path: ['coordinates', 'longitude'], message: LONGITUDE_REQUIRED });
+  });
+
+const LATITUDE_REQUIRED = 'Latitude is required to map accurately.';
+const LONGITUDE_REQUIRED = 'Longitude is required to map accurately.';
+
+export type BusinessFormInput = z.input<typeof BusinessSchema>;
+export type BusinessFormOutput = z.output<typeof BusinessSchema>;
+
+/** The form's own fields besides the item's. */
+export const RETURN_TO_FIELD = 'returnTo';
+export const ITEM_KEY_FIELD = 'itemKey';
+
+/**
+ * The editor's buttons: Submit (`save`), and the steps that show the form again: `preview`
+ * (refresh the preview without JavaScript). The remote page's Update Permissions form posts
+ * `request-update`.
+ */
+export const BusinessIntent = intents(intent('save'), intent('preview'));
+export const RemoteBusinessIntent = intents(intent('save'), intent('preview'), intent('request-update'));
