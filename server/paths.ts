@@ -103,6 +103,10 @@
  * - {product}/dev-outbox[/{id}] ............... outbox (mail kept by the offline mailer)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
  * - {product}/console-tokens/{id} ............. authToken (single-use sign-in link and password-reset tokens)
+ * - {product}/location-data/{community}/remote-audit/{detailId}[/{entryId}] ... remoteAudit (who saved
+ *   which fields of an item through a remote grant, and when; pushed, newest last, bounded)
+ * - {product}/location-data/{community}/remote-requests[/{requestId}] ... remoteRequests (the remote
+ *   managers' 'Update Permissions' requests to the community's administrators)
  *
  * Storage object paths are in `storagePaths` (see its own comment).
  */
@@ -288,6 +292,8 @@ export const LOCATION_DATA_NODES = [
   'google-events-denied',
   'recurrenceInfo',
   'bookings',
+  'remote-audit',
+  'remote-requests',
   ...LEGACY_EVENT_SECTIONS,
 ] as const;
 
@@ -468,6 +474,12 @@ export function createPaths(product: string) {
     remoteByDetail: (detailId: string, uid?: string) =>
       optional(`${p}/remote-management/detailId/${key('detailId', detailId)}`, 'uid', uid),
 
+    /** location-data/{community}/remote-audit/{detailId}[/{entryId}]: the remote saves of an item (platform, not spec). */
+    remoteAudit: (community: string, detailId: string, entryId?: string) =>
+      optional(`${loc(community)}/remote-audit/${key('detailId', detailId)}`, 'entryId', entryId),
+    /** location-data/{community}/remote-requests[/{requestId}]: 'Update Permissions' requests (platform, not spec). */
+    remoteRequests: (community: string, requestId?: string) => optional(`${loc(community)}/remote-requests`, 'requestId', requestId),
+
     // Dollars
     dollarsEnabled: () => `${p}/amc-dollars/config/enabled`,
     dollarsParticipants: () => `${p}/amc-dollars/participants`,
@@ -623,6 +635,8 @@ export const PATH_SHAPES = {
   shortUrl: '{product}/config/shortURLs/{cacheKey}',
   remoteByUid: '{product}/remote-management/uid/{uid}[/{detailId}]',
   remoteByDetail: '{product}/remote-management/detailId/{detailId}[/{uid}]',
+  remoteAudit: '{product}/location-data/{community}/remote-audit/{detailId}[/{entryId}]',
+  remoteRequests: '{product}/location-data/{community}/remote-requests[/{requestId}]',
   dollarsEnabled: '{product}/amc-dollars/config/enabled',
   dollarsParticipants: '{product}/amc-dollars/participants',
   dollarsRecords: '{product}/amc-dollars/{type}',
