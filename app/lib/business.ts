@@ -1,7 +1,8 @@
+import { locationFormValue, type LocationFormValue } from '~/lib/location';
 import { SOCIAL_SITES } from '~/schemas/business';
-import { coordinatesToForm } from '~/schemas/listing/coordinates';
 import { hoursToForm, type HoursFormValue } from '~/schemas/listing/hours';
 import { isRecord, textOf } from '~/schemas/listing/shared';
+import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 
 /**
  * A business or detail item (spec 03 §3) as the editor's form shows it, and back: isomorphic,
@@ -10,13 +11,7 @@ import { isRecord, textOf } from '~/schemas/listing/shared';
 
 export interface BusinessFormValue {
   title: string;
-  noLocation: 'on' | undefined;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  coordinates: { latitude: string; longitude: string };
-  placeId: string;
+  location: LocationFormValue;
   listIcons: string[];
   description: string;
   dollarsActive: 'on' | undefined;
@@ -29,6 +24,8 @@ export interface BusinessFormValue {
   specialPopupBehavior: '0' | '1' | '2';
   specialDescription: string;
   socialMedia: Array<{ site: string; url: string }>;
+  /** Filled by the server for location admins (remote-management records); empty otherwise. */
+  remote: RemoteAdminFormValue;
   contexts: string[];
 }
 
@@ -60,13 +57,7 @@ export function businessFormValue(stored: Record<string, unknown>, community: st
     .filter((row) => row.url !== '');
   return {
     title: textOf(stored.title),
-    noLocation: on(stored.noLocation),
-    address: textOf(stored.address),
-    city: textOf(stored.city),
-    state: textOf(stored.state),
-    zip: textOf(stored.zip),
-    coordinates: coordinatesToForm(stored),
-    placeId: textOf(stored.placeId),
+    location: { ...locationFormValue(stored), noLocation: stored.noLocation === true || locationFormValue(stored).noLocation },
     listIcons: strings(stored.listIcons),
     description: textOf(stored.htmlDescription) || textOf(stored.description),
     dollarsActive: on(stored.dollarsActive),
@@ -79,6 +70,7 @@ export function businessFormValue(stored: Record<string, unknown>, community: st
     specialPopupBehavior: popup(stored.specialPopupBehavior),
     specialDescription: textOf(stored.specialDescription),
     socialMedia: social,
+    remote: { remotelyManaged: stored.remotelyManaged === true, allowFavorite: stored.allowFavorite === true, entries: [] },
     contexts: strings(stored.contexts)
       .map((context) => sectionOfContext(context, community))
       .filter((section): section is string => section !== null),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
 import { intent, intents } from '~/lib/intent';
-import { CoordinatesSchema } from './listing/coordinates';
+import { locationFormSchema } from '~/lib/location';
 import { HoursSchema } from './listing/hours';
-import { checkbox, optionalText, phone, requiredText, richText, TITLE_REQUIRED, url } from './listing/shared';
+import { checkbox, phone, requiredText, richText, TITLE_REQUIRED, url } from './listing/shared';
+import { remoteAdminSchema } from './remote-admin';
 
 /**
  * The business detail editor's form (spec 03 §2 "Business detail editor", §3 business item,
@@ -20,6 +21,7 @@ export const BUSINESS_TEXTS = {
   noDollarsHistory: 'There is no history for this user/business.',
   saveCompleteTitle: 'Save Complete',
   remoteSaved: 'Your updates have been saved. You can continue to update or leave this page.',
+  requestSent: 'Your request has been sent to the administrators.',
   noLocation: 'Item Does Not Have A Location',
   headerAfterSave: 'Header images and video can be added after the listing is saved for the first time.',
   saved: 'Listing saved.',
@@ -55,13 +57,7 @@ export type BusinessSectionId = (typeof BUSINESS_SECTIONS)[number]['id'];
 /** Which section shows a field (by the field's first name segment): the section with an error opens. */
 const FIELD_SECTIONS: Record<string, BusinessSectionId> = {
   title: 'title-location',
-  noLocation: 'title-location',
-  address: 'title-location',
-  city: 'title-location',
-  state: 'title-location',
-  zip: 'title-location',
-  coordinates: 'title-location',
-  placeId: 'title-location',
+  location: 'title-location',
   listIcons: 'title-location',
   description: 'description',
   dollarsActive: 'buttons',
@@ -107,16 +103,21 @@ const socialRow = z
     if (row?.url && !row.site) ctx.addIssue({ code: 'custom', path: ['site'], message: 'Choose the site of this link.' });
   });
 
-export const BusinessSchema = z
-  .object({
+export interface BusinessSchemaOptions {
+  dollarsEnabled: boolean;
+  /** The emptyBusinessMap feature: 'Item Does Not Have A Location' is offered. */
+  allowNoLocation: boolean;
+}
+
+/**
+ * The form's schema: the item's fields, its location (the place picker's fieldset, spec 03 §5
+ * location rules: a listing with a location is mapped, so latitude and longitude are required)
+ * and the Remote Administration section (remote-admin's fieldset under `remote.`).
+ */
+export function businessSchema(options: BusinessSchemaOptions) {
+  return z.object({
     title: requiredText(TITLE_REQUIRED, 200),
-    noLocation: checkbox(),
-    address: optionalText(200),
-    city: optionalText(100),
-    state: optionalText(100),
-    zip: optionalText(20),
-    coordinates: CoordinatesSchema,
-    placeId: optionalText(300),
+    location: locationFormSchema({ gpsRequired: true, titleRequired: false, allowNoLocation: options.allowNoLocation }),
     listIcons: keyList(MAX_LIST_ICONS),
     description: richText(),
     dollarsActive: checkbox(),
@@ -129,20 +130,13 @@ export const BusinessSchema = z
     specialPopupBehavior: z.enum(['0', '1', '2']).optional(),
     specialDescription: richText(),
     socialMedia: z.array(socialRow).max(MAX_SOCIAL_LINKS).optional(),
+    remote: remoteAdminSchema({ dollarsEnabled: options.dollarsEnabled }),
     contexts: keyList(MAX_SECTIONS),
-  })
-  .superRefine((value, ctx) => {
-    // Spec 03 §5: a listing with a location is mapped, so both coordinates are needed.
-    if (value.noLocation) return;
-    if (!value.coordinates.latitude) ctx.addIssue({ code: 'custom', path: ['coordinates', 'latitude'], message: LATITUDE_REQUIRED });
-    if (!value.coordinates.longitude) ctx.addIssue({ code: 'custom', path: ['coordinates', 'longitude'], message: LONGITUDE_REQUIRED });
   });
+}
 
-const LATITUDE_REQUIRED = 'Latitude is required to map accurately.';
-const LONGITUDE_REQUIRED = 'Longitude is required to map accurately.';
-
-export type BusinessFormInput = z.input<typeof BusinessSchema>;
-export type BusinessFormOutput = z.output<typeof BusinessSchema>;
+export type BusinessSchema = ReturnType<typeof businessSchema>;
+export type BusinessFormOutput = z.output<BusinessSchema>;
 
 /** The form's own fields besides the item's. */
 export const RETURN_TO_FIELD = 'returnTo';

@@ -1,6 +1,7 @@
 import { plainTextOf } from '@server/community/description';
 import type { DbValue } from '@server/db';
 import { sanitizeRichText } from '@server/html';
+import { locationRecord } from '~/lib/location';
 import type { BusinessFormOutput } from '~/schemas/business';
 
 /**
@@ -22,6 +23,7 @@ export const INFO_FIELDS = [
   'latitude',
   'longitude',
   'placeId',
+  'distance',
   'description',
   'htmlDescription',
   'always',
@@ -55,16 +57,17 @@ export function businessRecord(value: BusinessFormOutput): Record<string, DbValu
   const description = sanitizeRichText(value.description);
   const special = sanitizeRichText(value.specialDescription);
   const social = (value.socialMedia ?? []).flatMap((row) => (row?.url && row.site ? [{ site: row.site, url: row.url }] : []));
+  const location = locationRecord(value.location);
   return {
     title: value.title,
-    noLocation: value.noLocation ? true : null,
-    address: value.noLocation ? null : orNull(value.address),
-    city: value.noLocation ? null : orNull(value.city),
-    state: value.noLocation ? null : orNull(value.state),
-    zip: value.noLocation ? null : orNull(value.zip),
-    latitude: value.noLocation ? null : value.coordinates.latitude,
-    longitude: value.noLocation ? null : value.coordinates.longitude,
-    placeId: value.noLocation ? null : orNull(value.placeId),
+    noLocation: value.location.noLocation ? true : null,
+    address: location.address ?? null,
+    city: location.city ?? null,
+    state: location.state ?? null,
+    zip: location.zip ?? null,
+    latitude: location.latitude ?? null,
+    longitude: location.longitude ?? null,
+    placeId: location.placeId ?? null,
     description: description === '' ? null : description,
     htmlDescription: description === '' ? null : description,
     always: value.always,

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
@@ -14,7 +14,7 @@ import type { EditorField } from '~/lib/listing/types';
 import {
   BUSINESS_SECTIONS,
   BUSINESS_TEXTS,
-  BusinessSchema,
+  businessSchema,
   ITEM_KEY_FIELD,
   RETURN_TO_FIELD,
   SOCIAL_SITES,
@@ -46,6 +46,9 @@ const SOCIAL_LABELS: Record<(typeof SOCIAL_SITES)[number], string> = {
   tripadvisor: 'Tripadvisor',
   cio: 'CIO',
 };
+
+/** Plain text fields need no list intents. */
+const NO_LIST_INTENTS = {} as Parameters<typeof EditorFieldControl>[0]['form'];
 
 const def = (name: string, label: string, kind: EditorField['kind'], hint?: string): EditorField => ({ name, label, kind, hint });
 
@@ -85,13 +88,16 @@ function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewE
   const hours = HoursSchema.safeParse(hoursInput);
   return previewModel({
     ...extras,
+    ...(data.has('remote.remotelyManaged') || data.has('remote.allowFavorite')
+      ? { allowFavorite: data.get('remote.allowFavorite') === 'on' }
+      : {}),
     title: text('title'),
-    address: text('address'),
-    city: text('city'),
-    state: text('state'),
-    zip: text('zip'),
-    latitude: text('coordinates.latitude'),
-    longitude: text('coordinates.longitude'),
+    address: text('location.address'),
+    city: text('location.city'),
+    state: text('location.state'),
+    zip: text('location.zip'),
+    latitude: text('location.latitude'),
+    longitude: text('location.longitude'),
     phone: text('phone'),
     website: text('website'),
     menu: text('menu'),
@@ -116,14 +122,18 @@ export function BusinessEditor({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const remoteMode = data.mode === 'remote';
+  const schema = useMemo(
+    () => businessSchema({ dollarsEnabled: data.dollarsEnabled, allowNoLocation: data.allowNoLocation }),
+    [data.dollarsEnabled, data.allowNoLocation],
+  );
   const [form, fields] = useForm({
     id: `business-${data.itemKey}`,
     lastResult: actionData?.result,
     defaultValue: data.defaultValue,
-    constraint: getZodConstraint(BusinessSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: validateOnSave(BusinessSchema),
+    onValidate: validateOnSave(schema),
   });
   const open = actionData?.openSection ?? data.openSection;
   const [live, setLive] = useState<PreviewModel | null>(null);
@@ -189,17 +199,7 @@ export function BusinessEditor({
             <Part id="title-location" open={open === 'title-location'}>
               {control(def('title', 'Title', 'text'))}
               {data.rights.listIcons && data.listIcons.length > 0 ? <ListIconsGrid field={f.listIcons!} icons={data.listIcons} /> : null}
-              {data.allowNoLocation ? <CheckboxField field={f.noLocation!} label={BUSINESS_TEXTS.noLocation} /> : null}
-              <div className="location-fields">
-                {control(def('address', 'Address', 'text'))}
-                <div className="form-grid">
-                  {control(def('city', 'City', 'text'))}
-                  {control(def('state', 'State', 'text'))}
-                  {control(def('zip', 'Zip', 'text'))}
-                </div>
-                {control(def('coordinates', 'Position', 'coordinates', 'Latitude and longitude as decimals, e.g. 43.3129 and -73.8339.'))}
-                <input type="hidden" name={f.placeId!.name} defaultValue={String(f.placeId!.initialValue ?? '')} />
-              </div>
+              <LocationFields field={f.location!} allowNoLocation={data.allowNoLocation} />
             </Part>
 
             <Part id="description" open={open === 'description'}>
@@ -518,5 +518,31 @@ function QrCodes({ data }: { data: BusinessEditorData }) {
         Download QR Code
       </RadixLink>
     </Flex>
+  );
+}
+
+/** The location (spec 03 §2 Title/Location): 'Item Does Not Have A Location' when offered, the address and the position. */
+function LocationFields({ field, allowNoLocation }: { field: Field; allowNoLocation: boolean }) {
+  const set = (field as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
+  const text = (name: string, label: string, hint?: string) => (
+    <EditorFieldControl definition={def(name, label, 'text', hint)} field={set[name]!} form={NO_LIST_INTENTS} />
+  );
+  return (
+    <fieldset className="form-row location-fields" id={field.id}>
+      <legend>Location</legend>
+      {allowNoLocation ? <CheckboxField field={set.noLocation!} label={BUSINESS_TEXTS.noLocation} /> : null}
+      {text('address', 'Address')}
+      <div className="form-grid">
+        {text('city', 'City')}
+        {text('state', 'State')}
+        {text('zip', 'Zip')}
+      </div>
+      <div className="form-grid">
+        {text('latitude', 'Latitude', 'A decimal, e.g. 43.3129')}
+        {text('longitude', 'Longitude', 'A decimal, e.g. -73.8339')}
+      </div>
+      <input type="hidden" name={set.placeId!.name} defaultValue={String(set.placeId!.initialValue ?? '')} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }

@@ -8,10 +8,12 @@ import * as headerRoute from '~/routes/_app.detail.$type.$dbContext.$itemId.head
 import * as addRoute from '~/routes/_app.detail.$type.$dbContext._index';
 import * as updateRoute from '~/routes/_app.detailUpdate.$communityKey.$type.$dbContext.$itemId';
 import * as updateByIdRoute from '~/routes/_app.detailUpdate.$communityKey.$type.$dbContext.id.$detailId';
+import * as remoteByLink from '~/routes/detail.remote.$uuid';
+import * as remoteById from '~/routes/detail.remote.id.$detailId';
 import { BUSINESS_TEXTS } from '~/schemas/business';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
-import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
+import type { BusinessEditorActionData, BusinessEditorData, RemoteEditorData } from './editor.server';
 
 /**
  * The business detail editor's loaders and actions with real requests, sessions and the
@@ -63,7 +65,7 @@ async function ownCommunity(role: 'admin' | 'editor' = 'admin', item: Record<str
   counter += 1;
   const community = `biz-test-${counter}`;
   const uid = `biz-${role}-${counter}`;
-  const rights = role === 'admin' ? { isEditor: true, isAdmin: true } : { isEditor: true };
+  const rights: Record<string, boolean> = role === 'admin' ? { isEditor: true, isAdmin: true } : { isEditor: true };
   await services.db.ref().update({
     [services.paths.community(community)]: { title: `Business Test ${counter}`, timeZone: 'America/New_York' },
     [services.paths.userAuthorization(uid)]: { editorDefault: community, communities: { [community]: rights } },
@@ -105,12 +107,12 @@ const read = async (own: Own, section: string, key: string) =>
 const VALID = {
   intent: 'save',
   title: 'Harbor Grill & Bar',
-  address: '2 Dock Street',
-  city: 'Lake Town',
-  state: 'NY',
-  zip: '12846',
-  'coordinates.latitude': '43.25',
-  'coordinates.longitude': '-73.5',
+  'location.address': '2 Dock Street',
+  'location.city': 'Lake Town',
+  'location.state': 'NY',
+  'location.zip': '12846',
+  'location.latitude': '43.25',
+  'location.longitude': '-73.5',
   description: '<p>Now with <strong>bar</strong><script>alert(1)</script></p>',
   phone: '518-555-0111',
   website: 'https://grill.example/bar',
@@ -125,7 +127,7 @@ describe('business detail editor: loading', () => {
     const data = (await editRoute.loader(args(get(own, '/detail/business/dining-resort/grill'), params('grill')))) as BusinessEditorData;
     expect(data.mode).toBe('edit');
     expect(data.defaultValue.title).toBe('Harbor Grill');
-    expect(data.defaultValue.coordinates).toEqual({ latitude: '43.1', longitude: '-73.2' });
+    expect(data.defaultValue.location).toMatchObject({ latitude: '43.1', longitude: '-73.2', address: '1 Dock Street', noLocation: false });
     expect(data.openSection).toBe('title-location');
     expect(data.rights).toMatchObject({ remoteAdmin: false, sections: false, staff: true });
     expect(data.preview.buttons.map((button) => button.label)).toEqual(
@@ -245,12 +247,12 @@ describe('business detail editor: saving', () => {
     expect(answer.data?.result.initialValue).toMatchObject({ phone: '555-12', title: 'Harbor Grill & Bar' });
     const noTitle = await outcome<BusinessEditorActionData>(
       editRoute.action(
-        args(post(own, '/detail/business/dining-resort/grill', { ...VALID, title: ' ', 'coordinates.latitude': '' }), params('grill')),
+        args(post(own, '/detail/business/dining-resort/grill', { ...VALID, title: ' ', 'location.latitude': '' }), params('grill')),
       ),
     );
     expect(noTitle.data?.openSection).toBe('title-location');
     expect(noTitle.data?.result.error?.title).toEqual(['Title is required.']);
-    expect(noTitle.data?.result.error?.['coordinates.latitude']).toEqual(['Latitude is required to map accurately.']);
+    expect(noTitle.data?.result.error?.['location.latitude']).toEqual(['Latitude is required to map accurately.']);
     expect((await read(own, 'dining-resort', 'grill'))!.title).toBe('Harbor Grill');
   });
 
@@ -368,5 +370,220 @@ describe('business detail editor: saving', () => {
     expect(stored.title).toBe('Harbor Grill');
     const header = (await services.db.ref(services.paths.headerInfo(own.community, 'dining-resort')).get()).val();
     expect(header).toBeNull();
+  });
+});
+
+describe('business detail editor: remote management by location admins', () => {
+  it('grants URL access in the same save, and shows the link and the audit', async () => {
+    const own = await ownCommunity('admin');
+    const path = '/detail/business/dining-resort/grill';
+    const answer = await outcome(
+      editRoute.action(
+        args(
+          post(own, path, {
+            ...VALID,
+            'remote.remotelyManaged': 'on',
+            'remote.allowFavorite': 'on',
+            'remote.entries[0].accessType': 'url',
+            'remote.entries[0].title': 'Owner',
+            'remote.entries[0].editInfo': 'on',
+          }),
+          params('grill'),
+        ),
+      ),
+    );
+    expect(answer.status).toBe(302);
+    const byDetail = (await services.db.ref(services.paths.remoteByDetail('grill')).get()).val() as Record<string, Record<string, unknown>>;
+    const [uuid, entry] = Object.entries(byDetail)[0]!;
+    expect(entry).toMatchObject({ accessType: 'url', title: 'Owner', editInfo: true, origContext: `${own.community}/dining-resort` });
+    expect((await services.db.ref(services.paths.remoteByUid(uuid, 'grill')).get()).val()).toMatchObject({ title: 'Owner' });
+    expect(await read(own, 'dining-resort', 'grill')).toMatchObject({ remotelyManaged: true, allowFavorite: true });
+    const data = (await editRoute.loader(args(get(own, path), params('grill')))) as BusinessEditorData;
+    expect(data.defaultValue.remote.entries).toEqual([expect.objectContaining({ uuid, accessType: 'url', title: 'Owner' })]);
+    expect(data.remoteLinks[uuid]).toBe(`${ORIGIN}/detail/remote/${uuid}`);
+    await services.db.ref().update({
+      [services.paths.remoteByUid(uuid)]: null,
+      [services.paths.remoteByDetail('grill')]: null,
+    });
+  });
+
+  it('ignores Remote Administration and section fields posted by an editor who is not a location admin', async () => {
+    const own = await ownCommunity('editor');
+    await outcome(
+      editRoute.action(
+        args(
+          post(own, '/detail/business/dining-resort/grill', {
+            ...VALID,
+            'remote.remotelyManaged': 'on',
+            'remote.entries[0].accessType': 'url',
+            'remote.entries[0].title': 'Sneaky',
+            contexts: 'dining-local',
+          }),
+          params('grill'),
+        ),
+      ),
+    );
+    expect((await services.db.ref(services.paths.remoteByDetail('grill')).get()).val()).toBeNull();
+    expect(await read(own, 'dining-local', 'grill')).toBeNull();
+    expect((await read(own, 'dining-resort', 'grill'))!.remotelyManaged).toBe(true);
+  });
+});
+
+describe('remote pages', () => {
+  interface Grant {
+    own: Own;
+    uuid: string;
+    detailId: string;
+  }
+  /** A community with an item and a URL access entry for it. */
+  async function urlGrant(permissions: { editInfo: boolean; addButtons: boolean } = { editInfo: true, addButtons: false }): Promise<Grant> {
+    const own = await ownCommunity('editor');
+    counter += 1;
+    const uuid = `link-${counter}`;
+    const detailId = `grill-${counter}`;
+    const entry = {
+      type: 'business',
+      accessType: 'url',
+      title: 'Owner',
+      ...permissions,
+      sendNotifications: false,
+      origContext: `${own.community}/dining-resort`,
+      contexts: [`${own.community}/dining-resort`],
+      detailTitle: 'Harbor Grill',
+      uid: uuid,
+    };
+    await services.db.ref().update({
+      [services.paths.listItem(own.community, 'dining-resort', detailId)]: {
+        ...ITEM,
+        id: detailId,
+        contexts: [`${own.community}/dining-resort`],
+        listIcons: ['pool'],
+      },
+      [services.paths.remoteByUid(uuid, detailId)]: entry,
+      [services.paths.remoteByDetail(detailId, uuid)]: entry,
+    });
+    return { own, uuid, detailId };
+  }
+  const anonymousGet = (path: string) => new Request(url(path));
+  const anonymousPost = (path: string, fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    return new Request(url(path), {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+  };
+
+  it('opens the item of a URL grant without signing in, in remote mode', async () => {
+    const { uuid } = await urlGrant();
+    const answer = await outcome<RemoteEditorData>(remoteByLink.loader(args(anonymousGet(`/detail/remote/${uuid}/`), { uuid })));
+    expect(answer.status).toBe(200);
+    const data = answer.data!;
+    expect(data.mode).toBe('remote');
+    expect(data.rights).toEqual({ listIcons: false, buttons: false, remoteAdmin: false, sections: false, staff: false });
+    expect(data.cancelHref).toBeNull();
+    expect(data.defaultValue.title).toBe('Harbor Grill');
+    expect(data.leaveHref).toBe('/');
+  });
+
+  it('writes only the fields the grant allows and records who saved what', async () => {
+    const { own, uuid, detailId } = await urlGrant();
+    const answer = await outcome(
+      remoteByLink.action(
+        args(
+          anonymousPost(`/detail/remote/${uuid}/`, {
+            ...VALID,
+            listIcons: ['spa'],
+            contexts: ['dining-local'],
+            'remote.remotelyManaged': 'on',
+            'remote.entries[0].accessType': 'url',
+            'remote.entries[0].title': 'Taken over',
+          }),
+          { uuid },
+        ),
+      ),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.response?.headers.get('Location')).toBe(`/detail/remote/${uuid}/?saved=1`);
+    const stored = (await read(own, 'dining-resort', detailId))!;
+    expect(stored.title).toBe('Harbor Grill & Bar');
+    expect(stored.listIcons).toEqual(['pool']);
+    expect(stored.contexts).toEqual([`${own.community}/dining-resort`]);
+    expect(stored.detailButtons).toEqual(ITEM.detailButtons);
+    expect(await read(own, 'dining-local', detailId)).toBeNull();
+    const entries = (await services.db.ref(services.paths.remoteByDetail(detailId)).get()).val() as Record<string, unknown>;
+    expect(Object.keys(entries)).toEqual([uuid]);
+    const audit = (await services.db.ref(services.paths.remoteAudit(own.community, detailId)).get()).val() as Record<
+      string,
+      { fields: string[]; who: string }
+    >;
+    const [record] = Object.values(audit);
+    expect(record!.who).toBe('Link: Owner');
+    expect(record!.fields).toEqual(expect.arrayContaining(['title', 'address', 'phone']));
+    expect(record!.fields).not.toContain('listIcons');
+    const saved = (await remoteByLink.loader(args(anonymousGet(`/detail/remote/${uuid}/?saved=1`), { uuid }))) as unknown as {
+      data: RemoteEditorData;
+    };
+    expect(saved.data.saved).toBe(true);
+  });
+
+  it('answers 404 for an unknown uuid, an e-mail grant used as a link, and 403 for a grant without Edit Information', async () => {
+    const { uuid } = await urlGrant({ editInfo: false, addButtons: true });
+    expect((await outcome(remoteByLink.loader(args(anonymousGet('/detail/remote/nobody/'), { uuid: 'nobody' })))).status).toBe(404);
+    expect((await outcome(remoteByLink.loader(args(anonymousGet('/detail/remote/demo-remote/'), { uuid: 'demo-remote' })))).status).toBe(
+      404,
+    );
+    expect((await outcome(remoteByLink.loader(args(anonymousGet(`/detail/remote/${uuid}/`), { uuid })))).status).toBe(403);
+    expect((await outcome(remoteByLink.action(args(anonymousPost(`/detail/remote/${uuid}/`, VALID), { uuid })))).status).toBe(403);
+  });
+
+  it('opens an e-mail grant only for its signed-in holder, and only its own item', async () => {
+    const signIn = await outcome(remoteById.loader(args(anonymousGet('/detail/remote/id/lakeside-grill'), { detailId: 'lakeside-grill' })));
+    expect(signIn.status).toBe(302);
+    expect(signIn.response?.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
+    const cookie = await sessionCookie(services.sessions, { uid: 'demo-remote', email: 'remote@demo.example', displayName: 'Remote' });
+    const remote = { community: 'demo-campground', cookie, uid: 'demo-remote' };
+    const data = (await remoteById.loader(
+      args(get(remote, '/detail/remote/id/lakeside-grill'), { detailId: 'lakeside-grill' }),
+    )) as unknown as {
+      data: RemoteEditorData;
+    };
+    expect(data.data.defaultValue.title).toBe('Lakeside Grill');
+    expect(data.data.rights.buttons).toBe(true);
+    expect(data.data.leaveHref).toBe('/detail/remote');
+    const { detailId } = await urlGrant();
+    expect((await outcome(remoteById.loader(args(get(remote, `/detail/remote/id/${detailId}`), { detailId })))).status).toBe(404);
+  });
+
+  it('sends an Update Permissions request to the administrators', async () => {
+    const { own, uuid, detailId } = await urlGrant();
+    const answer = await outcome(
+      remoteByLink.action(
+        args(
+          anonymousPost(`/detail/remote/${uuid}/`, {
+            intent: 'request-update',
+            action: 'modify',
+            'remoteInfo.addButtons': 'on',
+            message: 'Please',
+          }),
+          {
+            uuid,
+          },
+        ),
+      ),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.response?.headers.get('Location')).toBe(`/detail/remote/${uuid}/?requested=1`);
+    const requests = (await services.db.ref(services.paths.remoteRequests(own.community)).get()).val() as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(Object.values(requests)[0]).toMatchObject({ detailId, action: 'modify', message: 'Please' });
+    const bad = await outcome<BusinessEditorActionData>(
+      remoteByLink.action(args(anonymousPost(`/detail/remote/${uuid}/`, { intent: 'request-update', action: 'add' }), { uuid })),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data?.requestResult?.error?.message).toBeTruthy();
   });
 });

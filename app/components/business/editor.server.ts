@@ -13,15 +13,30 @@ import {
 import { allowedFields, editorRights, type EditorRights } from '@server/business/access';
 import { readDollarsHistory, type DollarsHistory } from '@server/business/dollars';
 import { businessRecord } from '@server/business/item';
-import { businessVersion, duplicateOf, readBusiness, saveBusiness, type SaveBusinessInput } from '@server/business/save';
+import { businessVersion, duplicateOf, planBusinessSave, readBusiness, type SaveBusinessInput } from '@server/business/save';
 import { detailSections, detailTypeOf, findDetailSection, type DetailSection } from '@server/business/sections';
 import type { DbValue } from '@server/db/types';
 import { readForm } from '@server/http/form.server';
 import { readListIcons } from '@server/list-icons';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
-import { isValidKey } from '@server/paths';
+import { formatListingContext, isValidKey } from '@server/paths';
+import { communityDistanceMiles } from '@server/places/location';
+import { placesProvider } from '@server/providers/places';
 import { qrImages, type QrImages } from '@server/qr';
+import {
+  loadRemoteAdmin,
+  planRemoteAdmin,
+  readRemoteAudit,
+  recordRemoteSave,
+  remoteAdminLinks,
+  remoteItemFields,
+  remoteRequestSchema,
+  requestRemoteUpdate,
+  sendRemoteInvitations,
+  type RemoteAuditEntry,
+} from '@server/remote/management';
 import type { HeaderTarget } from '~/components/header-editor/header-images.server';
+import { currentProject } from '~/components/shell/project.server';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
 import { businessFormValue, type BusinessFormValue } from '~/lib/business';
@@ -30,10 +45,11 @@ import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/l
 import { headerView, type HeaderView } from '~/lib/header-info';
 import { parseIntent, type IntentSchema } from '~/lib/intent';
 import { listContext } from '~/lib/listing/contexts';
+import { locationPosition } from '~/lib/location';
 import {
   BUSINESS_TEXTS,
   BusinessIntent,
-  BusinessSchema,
+  businessSchema,
   ITEM_KEY_FIELD,
   RETURN_TO_FIELD,
   sectionOfErrors,
@@ -89,6 +105,14 @@ export interface BusinessEditorData {
   openSection: BusinessSectionId;
   /** The remote page answered a save with 'Save Complete'. */
   saved: boolean;
+  /** The remote page answered an Update Permissions request ('Save Complete'). */
+  requested: boolean;
+  /** The grant as the Update Permissions form shows it (remote pages). */
+  grant: { title: string; editInfo: boolean; addButtons: boolean; sendNotifications: boolean; origContext: string } | null;
+  /** 'Copy Link for Remote Management' links of the saved access entries, by uuid (location admins). */
+  remoteLinks: Record<string, string>;
+  /** The item's remote saves (location admins). */
+  audit: RemoteAuditEntry[];
   remote: { relationship: string; detailTitle: string } | null;
 }
 
@@ -99,6 +123,8 @@ export interface BusinessEditorActionData {
   openSection: BusinessSectionId;
   formError: string | null;
   preview: PreviewModel | null;
+  /** The Update Permissions form's answer (remote pages). */
+  requestResult?: SubmissionResult<string[]> | null;
 }
 
 type Params = Record<string, string | undefined>;
@@ -117,8 +143,11 @@ interface Target {
   remote: RemoteContext | null;
   rights: EditorRights;
   dollarsEnabled: boolean;
+  allowNoLocation: boolean;
   /** This page's address (the form posts here). */
   here: string;
+  /** Where links to this console point (PUBLIC_URL, else the request's origin). */
+  origin: string;
 }
 
 /** The address of the list of a section (the default place to go back to). */
@@ -164,6 +193,8 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
   const dollarsEnabled = await loadDollarsEnabled(services);
   const admin = staff.access.isResortSystem || isLocationAdmin(staff.access, staff.community);
   return {
+    allowNoLocation: await allowNoLocation(services),
+    origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
     services,
     mode,
     community: staff.community,
@@ -194,6 +225,8 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
   };
   const dollarsEnabled = await loadDollarsEnabled(services);
   return {
+    allowNoLocation: await allowNoLocation(services),
+    origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
     services,
     mode: 'remote',
     community: item.community,
@@ -267,13 +300,16 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
   const itemKey =
     mode === 'add' || mode === 'duplicate' ? services.db.ref(services.paths.section(community, section.node)).push().key! : target.itemId!;
   const detailId = mode === 'edit' || mode === 'remote' ? String(stored?.id ?? target.itemId) : null;
-  const [listIcons, sections, dollars, qr, noLocation] = await Promise.all([
+  const [listIcons, sections, dollars, qr, remoteAdmin, audit] = await Promise.all([
     listIconChoices(target),
     target.rights.sections ? detailSections(services, community) : Promise.resolve([]),
     target.dollarsEnabled && detailId ? readDollarsHistory(services, detailId) : Promise.resolve(null),
     qrFor(target, detailId),
-    allowNoLocation(services),
+    target.rights.remoteAdmin && detailId ? loadRemoteAdmin(services, detailId, stored ?? {}) : Promise.resolve(null),
+    target.rights.remoteAdmin && detailId ? readRemoteAudit(services, community, detailId) : Promise.resolve([]),
   ]);
+  if (remoteAdmin) defaultValue.remote = remoteAdmin;
+  if (mode === 'duplicate') defaultValue.remote = { remotelyManaged: false, allowFavorite: false, entries: [] };
   const previewExtras = storedPreviewExtras(mode === 'duplicate' ? duplicateOf(stored ?? {}) : stored);
   const returnTo = returnToOf(request, target);
   const url = new URL(request.url);
@@ -293,7 +329,7 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
       staff: target.rights.staff,
     },
     dollarsEnabled: target.dollarsEnabled,
-    allowNoLocation: noLocation,
+    allowNoLocation: target.allowNoLocation,
     listIcons,
     sections,
     header: headerView(mode === 'duplicate' ? stored?.headerInfo : stored?.headerInfo, imageUrl),
@@ -307,12 +343,29 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
     cancelHref: target.rights.staff ? returnTo : null,
     openSection: 'title-location',
     saved: mode === 'remote' && url.searchParams.get('saved') === '1',
+    requested: mode === 'remote' && url.searchParams.get('requested') === '1',
+    grant: target.remote
+      ? {
+          title: target.remote.grant.title,
+          editInfo: target.remote.grant.editInfo,
+          addButtons: target.remote.grant.addButtons,
+          sendNotifications: target.remote.grant.sendNotifications,
+          origContext: target.remote.grant.origContext,
+        }
+      : null,
+    remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, detailId, remoteAdmin) : {},
+    audit,
     remote: target.remote ? { relationship: target.remote.grant.title, detailTitle: target.remote.grant.detailTitle } : null,
   };
 }
 
 /** The preview of a post (valid or not): what was typed, over the stored fields the form does not show. */
-function previewOfPost(formData: FormData, stored: Record<string, unknown> | null, output: BusinessFormOutput | null): PreviewModel {
+function previewOfPost(
+  formData: FormData,
+  stored: Record<string, unknown> | null,
+  output: BusinessFormOutput | null,
+  admin: boolean,
+): PreviewModel {
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === 'string' ? value : '';
@@ -320,13 +373,14 @@ function previewOfPost(formData: FormData, stored: Record<string, unknown> | nul
   const hours = output ? output.hours : stored?.hours;
   return previewModel({
     ...storedPreviewExtras(stored),
+    ...(admin ? { allowFavorite: formData.get('remote.allowFavorite') === 'on' } : {}),
     title: text('title'),
-    address: text('address'),
-    city: text('city'),
-    state: text('state'),
-    zip: text('zip'),
-    latitude: text('coordinates.latitude'),
-    longitude: text('coordinates.longitude'),
+    address: text('location.address'),
+    city: text('location.city'),
+    state: text('location.state'),
+    zip: text('location.zip'),
+    latitude: text('location.latitude'),
+    longitude: text('location.longitude'),
     phone: text('phone'),
     website: text('website'),
     menu: text('menu'),
@@ -350,12 +404,15 @@ export async function businessEditorAction(
 ) {
   const target = mode === 'remote' ? await remoteTarget(request, params) : await staffTarget(request, params, mode);
   const { services, community, section, stored, rights } = target;
-  const formData = await readForm(request, { schemas: BusinessSchema });
+  const schema = businessSchema({ dollarsEnabled: target.dollarsEnabled, allowNoLocation: target.allowNoLocation });
+  const formData = await readForm(request, { schemas: target.remote ? [schema, remoteRequestSchema] : schema });
   const { intent } = parseIntent(formData, intents, { fallback: 'save' });
+  if (intent === 'request-update') return remoteRequestAction(request, target, formData);
+  if (!rights.remoteAdmin) for (const name of [...formData.keys()]) if (name.startsWith('remote.')) formData.delete(name);
   const version = mode === 'edit' || mode === 'remote' ? postedVersion(formData) : null;
-  const submission = parseWithZod(formData, { schema: BusinessSchema });
+  const submission = parseWithZod(formData, { schema });
   const output = submission.status === 'success' ? submission.value : null;
-  const preview = previewOfPost(formData, stored, output);
+  const preview = previewOfPost(formData, stored, output, rights.remoteAdmin);
 
   if (intent === 'preview' || submission.status !== 'success') {
     const failed = submission.status === 'error' && intent !== 'preview';
@@ -398,6 +455,17 @@ export async function businessEditorAction(
     // The copy keeps what the form does not show (header media, buttons, import data aside).
     for (const [field, value] of Object.entries(duplicateOf(stored))) if (!(field in fields)) fields[field] = value as DbValue;
   }
+  const value = submission.value;
+  if (rights.remoteAdmin) Object.assign(fields, remoteItemFields(value.remote));
+  const position = value.location.noLocation ? null : locationPosition(value.location);
+  if (rights.fields.includes('distance')) {
+    const moved = !stored || stored.latitude !== fields.latitude || stored.longitude !== fields.longitude || stored.distance === undefined;
+    if (!position) fields.distance = null;
+    else if (moved) {
+      const distance = await communityDistanceMiles({ ...services, places: placesProvider(services.env) }, community, position);
+      fields.distance = distance ? distance.miles : null;
+    }
+  }
   const input: SaveBusinessInput = {
     community,
     section: section.node,
@@ -405,9 +473,42 @@ export async function businessEditorAction(
     isNew,
     version,
     fields,
-    sections: rights.sections ? await allowedSections(services, community, submission.value.contexts) : null,
+    sections: rights.sections ? await allowedSections(services, community, value.contexts) : null,
   };
-  const saved = await saveBusiness(services, input);
+  const saved = await planBusinessSave(services, input);
+  if (saved.ok) {
+    const detailId = String(saved.item.id);
+    let invitations: Awaited<ReturnType<typeof planRemoteAdmin>>['invitations'] = [];
+    let extra = {};
+    if (rights.remoteAdmin) {
+      const planned = await planRemoteAdmin(services, {
+        detailId,
+        type: section.context === 'business' ? 'business' : (detailTypeOf(section.context) ?? 'business'),
+        detailTitle: value.title,
+        origContext: formatListingContext(community, section.node),
+        contexts: Array.isArray(saved.item.contexts) ? (saved.item.contexts as string[]) : [],
+        value: value.remote,
+        origin: target.origin,
+      });
+      extra = planned.updates;
+      invitations = planned.invitations;
+    }
+    await services.db.ref().update({ ...saved.updates, ...extra });
+    if (invitations.length > 0) await sendRemoteInvitations(services, invitations);
+    if (target.remote) {
+      const changed = Object.keys(fields).filter(
+        (field) => JSON.stringify(stored?.[field] ?? null) !== JSON.stringify(fields[field] ?? null),
+      );
+      await recordRemoteSave(services, {
+        community,
+        detailId,
+        grant: target.remote.grant,
+        user: target.remote.user,
+        fields: changed,
+        at: Date.now(),
+      });
+    }
+  }
   const returnTo = returnToOf(request, target, formData.get(RETURN_TO_FIELD));
   if (!saved.ok) {
     if (saved.reason !== 'conflict') {
@@ -447,6 +548,38 @@ export async function businessEditorAction(
   return redirectWithToast(request, returnTo, { kind: 'success', message: BUSINESS_TEXTS.saved });
 }
 
+/** A remote manager's 'Update Permissions' request (spec 03 §6): sent to the administrators, then 'Save Complete'. */
+async function remoteRequestAction(request: Request, target: Target, formData: FormData) {
+  if (!target.remote) throw new Response('This form cannot do "request-update". Reload the page and try again.', { status: 400 });
+  const submission = parseWithZod(formData, { schema: remoteRequestSchema });
+  if (submission.status !== 'success') {
+    return reply(
+      {
+        result: { status: undefined, initialValue: null, error: {} } as unknown as SubmissionResult<string[]>,
+        version: null,
+        conflict: null,
+        openSection: 'title-location',
+        formError: null,
+        preview: null,
+        requestResult: submission.reply(),
+      },
+      400,
+    );
+  }
+  const { services } = target;
+  await requestRemoteUpdate(services, {
+    grant: target.remote.grant,
+    item: target.remote.item,
+    request: submission.value,
+    origin: target.origin,
+    user: target.remote.user,
+  });
+  const url = new URL(request.url);
+  url.searchParams.delete('saved');
+  url.searchParams.set('requested', '1');
+  return redirect(`${url.pathname}${url.search}`);
+}
+
 /** The chosen sections that are detail sections of the community (anything else is ignored). */
 async function allowedSections(services: Services, community: string, chosen: readonly string[]): Promise<string[]> {
   const known = new Set((await detailSections(services, community)).map((section) => section.node));
@@ -470,8 +603,11 @@ const CONFLICT_LABELS = {
 function comparable(value: BusinessFormValue): Record<string, unknown> {
   return {
     ...value,
-    coordinates:
-      value.coordinates.latitude || value.coordinates.longitude ? `${value.coordinates.latitude}, ${value.coordinates.longitude}` : '',
+    address: value.location.address,
+    city: value.location.city,
+    state: value.location.state,
+    zip: value.location.zip,
+    coordinates: value.location.latitude || value.location.longitude ? `${value.location.latitude}, ${value.location.longitude}` : '',
     hours: JSON.stringify(value.hours),
   };
 }
@@ -491,5 +627,26 @@ export async function businessHeaderTarget(request: Request, params: Params): Pr
       formAction: target.here,
       returnTo: editor,
     },
+  };
+}
+
+export interface RemoteEditorData extends BusinessEditorData {
+  appTitle: string;
+  logo: string;
+  /** The way to leave (no Log Out on remote pages): the signed-in manager's listings, else the console's front page. */
+  leaveHref: string;
+  leaveLabel: string;
+}
+
+/** A remote page: the editor in remote mode with the project's brand, resolved again from the grant on every load. */
+export async function loadRemoteEditor(request: Request, params: Params): Promise<RemoteEditorData> {
+  const [data, project] = await Promise.all([loadBusinessEditor(request, params, 'remote'), currentProject(request)]);
+  const signedIn = params.detailId !== undefined;
+  return {
+    ...data,
+    appTitle: project.appTitle,
+    logo: project.logo,
+    leaveHref: signedIn ? '/detail/remote' : '/',
+    leaveLabel: signedIn ? 'Back to your listings' : 'Leave this page',
   };
 }
