@@ -99,6 +99,9 @@
  *   because standard base64 may contain '/', which no key can hold)
  * - system-data/config/app/style, …/app/type .. systemAppStyle, systemAppType
  * - any node of system-data (system-wide lists) systemData ({product}/system-data/{sectionPath})
+ * - action selector targets (spec 03 §3 action values, §5) ... storeItems, customForms,
+ *   menu(key, 'main-menu') and its submenus (mainMenu by uniqueId; File items saved as website with
+ *   fromFile, by url), maps, bookings, hunts, calendarConfigs (server/actions/targets.ts)
  * Platform (not in the spec)
  * - {product}/dev-outbox[/{id}] ............... outbox (mail kept by the offline mailer)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
