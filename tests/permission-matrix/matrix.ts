@@ -1,3 +1,4 @@
+import { BUSINESS_LINES } from './business';
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
 import { LISTING_LINES } from './listing';
 
@@ -652,4 +653,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Lists (spec 01 §2.1 /listnm/… and /list/…; spec 02 "Listing routes"): generated from the registry ──
   ...LISTING_LINES,
+
+  // ── The business detail editor and the remote pages (spec 03 §2) ──
+  ...BUSINESS_LINES,
 ];
