@@ -6,6 +6,7 @@ import {
   ACTIONS,
   actionFormSchema,
   actionFormValue,
+  actionFormValueFromPost,
   actionKeyProblem,
   actionRecord,
   EMPTY_ACTION,
@@ -157,6 +158,34 @@ describe('action schema', () => {
     expect(chosen.status === 'success' && chosen.value.link).toEqual(
       value({ action: 'store', key: 'firewood-bundle', communityKey: 'demo-campground' }),
     );
+  });
+
+  it('clears the params when the posted action differs from the one the form showed', () => {
+    const same = post([
+      ['link.action', 'form'],
+      ['link.key', 'rsvp'],
+      ['link.params', 'a=1'],
+      ['link.previousAction', 'form'],
+    ]);
+    expect(same.status === 'success' && same.value.link.params).toBe('a=1');
+    const changed = post([
+      ['link.action', 'hunt'],
+      ['link.key', 'trail'],
+      ['link.params', 'a=1'],
+      ['link.previousAction', 'form'],
+    ]);
+    expect(changed.status === 'success' && changed.value.link.params).toBe('');
+  });
+
+  it('reads a refused post back as typed, whatever its shape', () => {
+    expect(actionFormValueFromPost({ action: 'call', key: '12', previousAction: 'call' })).toEqual(value({ action: 'call', key: '12' }));
+    expect(actionFormValueFromPost({ action: 'store', target: targetOptionValue('store', 'demo-town', 'mug') })).toEqual(
+      value({ action: 'store', key: 'mug', communityKey: 'demo-town' }),
+    );
+    for (const odd of [null, 'x', 5, [], { action: ['x'] }, { action: 'teleport' }, { action: 'website', key: { a: 1 } }]) {
+      expect(() => actionFormValueFromPost(odd)).not.toThrow();
+    }
+    expect(actionFormValueFromPost({ action: 'website', key: { a: 1 } })).toEqual(value({ action: 'website' }));
   });
 
   it('refuses a target of another action as no key', () => {

@@ -204,7 +204,7 @@ const MAX_PARAMS = 2000;
 
 /**
  * What the browser posts for one selector (`{name}.action`, `.key` (typed), `.target` (the
- * target select), `.communityKey`, `.webview`, `.params`) as a form value: the key comes from
+ * target select), `.communityKey`, `.webview`, `.params`, `.previousAction`) as a form value: the key comes from
  * the control matching the chosen action; a chosen target also names its community. A post
  * already shaped like the form value (key and communityKey) is read as it is.
  */
@@ -223,12 +223,31 @@ function postedAction(value: unknown): Record<string, unknown> {
     }
   }
   const webview = raw.webview === 'on' || raw.webview === 'true' || raw.webview === true;
+  // Changing the action clears the params (spec 03 §4): the form posts the action it showed.
+  const changed = typeof raw.previousAction === 'string' && raw.previousAction !== action;
   return {
     action: action === undefined || action === null ? '' : action,
     key: key === undefined || key === null ? '' : key,
     webview: webview && allowsWebview(action),
     communityKey: isTargetAction(action) ? (communityKey ?? '') : '',
-    params: raw.params ?? '',
+    params: changed ? '' : (raw.params ?? ''),
+  };
+}
+
+/**
+ * The form value of what the browser posted for one selector, unchecked (to show a refused post
+ * again, from conform's `lastResult.initialValue`). Never throws.
+ */
+export function actionFormValueFromPost(posted: unknown): ActionFormValue {
+  const value = postedAction(posted);
+  const action = isActionKind(value.action) ? value.action : '';
+  if (action === '') return { ...EMPTY_ACTION };
+  return {
+    action,
+    key: text(value.key),
+    webview: value.webview === true,
+    communityKey: text(value.communityKey),
+    params: text(value.params),
   };
 }
 

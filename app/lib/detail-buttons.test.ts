@@ -73,6 +73,22 @@ describe('detail buttons form value and record', () => {
     expect(detailButtonsRecord(form, lakesideButtons).map((button) => button.title)).toEqual(['Call to Order', 'Write to us']);
   });
 
+  it('reads posted rows back (a refused post shown again), Remove boxes included', () => {
+    const rows = detailButtonsFormValue([
+      { title: 'Menu', icon: 'dining', remove: 'on', action: { action: 'website', key: 'https://p.example', webview: 'on' } },
+      { title: '', icon: '', action: { action: '' } },
+    ]);
+    expect(rows).toEqual([
+      {
+        title: 'Menu',
+        icon: 'dining',
+        remove: true,
+        action: { ...EMPTY_ACTION, action: 'website', key: 'https://p.example', webview: true },
+      },
+      { title: '', icon: '', action: EMPTY_ACTION },
+    ]);
+  });
+
   it('reads odd stored shapes without throwing', () => {
     for (const stored of [null, 'x', 5, {}, [null, 'x', 3], { 0: lakesideButtons[0], a: 1 }]) {
       expect(() => detailButtonsFormValue(stored)).not.toThrow();

@@ -3,6 +3,7 @@ import type { DbValue } from '@server/db/types';
 import {
   actionFormSchema,
   actionFormValue,
+  actionFormValueFromPost,
   actionRecord,
   EMPTY_ACTION,
   type ActionFormValue,
@@ -57,7 +58,10 @@ function storedList(stored: unknown): unknown[] {
   return [];
 }
 
-/** The form's rows for stored buttons (anything that is not a button is left out). Never throws. */
+/**
+ * The form's rows for stored buttons, or for posted rows (to show a refused post again); anything
+ * that is not a button is left out. Never throws.
+ */
 export function detailButtonsFormValue(stored: unknown): DetailButtonFormValue[] {
   return storedList(stored)
     .filter(isRecord)
@@ -65,7 +69,9 @@ export function detailButtonsFormValue(stored: unknown): DetailButtonFormValue[]
     .map((button) => ({
       title: text(button.title),
       icon: text(button.icon),
-      action: actionFormValue(button as StoredAction),
+      // A posted row (conform's lastResult.initialValue) holds the selector's fields in `action`.
+      action: isRecord(button.action) ? actionFormValueFromPost(button.action) : actionFormValue(button as StoredAction),
+      ...(button.remove === 'on' || button.remove === true ? { remove: true } : {}),
     }));
 }
 

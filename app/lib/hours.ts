@@ -114,8 +114,9 @@ function storedSlots(value: unknown): unknown[] {
 }
 
 /**
- * The editor's value for stored hours. Never throws: JSON text is read, odd shapes are read as
- * far as they make sense, and what cannot be read is left out.
+ * The editor's value for stored hours (or for a posted form value, to show it again). Never
+ * throws: JSON text is read, odd shapes are read as far as they make sense, and what cannot be
+ * read is left out.
  */
 export function hoursFormValue(stored: unknown): HoursFormValue {
   const form = emptyHoursFormValue();
@@ -128,7 +129,13 @@ export function hoursFormValue(stored: unknown): HoursFormValue {
     }
   }
   if (!isRecord(value)) return form;
-  for (const [key, slots] of Object.entries(value)) {
+  let week: Record<string, unknown> = value;
+  // A posted form value (conform's lastResult.initialValue): { noHours, days: { Mon: [...] } }.
+  if (isRecord(value.days)) {
+    form.noHours = value.noHours === 'on' || value.noHours === true || value.noHours === 'true';
+    week = value.days;
+  }
+  for (const [key, slots] of Object.entries(week)) {
     const day = dayOf(key);
     if (!day) continue;
     for (const slot of storedSlots(slots)) {
