@@ -1,6 +1,7 @@
+import { detailButtonsFormValue, type DetailButtonFormValue } from '~/lib/detail-buttons';
+import { hoursFormValue, type HoursFormValue } from '~/lib/hours';
 import { locationFormValue, type LocationFormValue } from '~/lib/location';
-import { SOCIAL_SITES } from '~/schemas/business';
-import { hoursToForm, type HoursFormValue } from '~/schemas/listing/hours';
+import { socialMediaFormValue, type SocialMediaFormValue } from '~/lib/social-media';
 import { isRecord, textOf } from '~/schemas/listing/shared';
 import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 
@@ -17,13 +18,14 @@ export interface BusinessFormValue {
   dollarsActive: 'on' | undefined;
   always: 'on' | undefined;
   hours: HoursFormValue;
+  detailButtons: DetailButtonFormValue[];
   phone: string;
   website: string;
   menu: string;
   hasSpecial: 'on' | undefined;
   specialPopupBehavior: '0' | '1' | '2';
   specialDescription: string;
-  socialMedia: Array<{ site: string; url: string }>;
+  socialMedia: SocialMediaFormValue[];
   /** Filled by the server for location admins (remote-management records); empty otherwise. */
   remote: RemoteAdminFormValue;
   contexts: string[];
@@ -49,12 +51,6 @@ export function sectionOfContext(context: string, community: string): string | n
 
 /** The form value of a stored item (tolerant of any stored shape); `community` reads its contexts. */
 export function businessFormValue(stored: Record<string, unknown>, community: string): BusinessFormValue {
-  const social = (
-    Array.isArray(stored.socialMedia) ? stored.socialMedia : isRecord(stored.socialMedia) ? Object.values(stored.socialMedia) : []
-  )
-    .filter(isRecord)
-    .map((row) => ({ site: (SOCIAL_SITES as readonly string[]).includes(textOf(row.site)) ? textOf(row.site) : '', url: textOf(row.url) }))
-    .filter((row) => row.url !== '');
   return {
     title: textOf(stored.title),
     location: { ...locationFormValue(stored), noLocation: stored.noLocation === true || locationFormValue(stored).noLocation },
@@ -62,14 +58,15 @@ export function businessFormValue(stored: Record<string, unknown>, community: st
     description: textOf(stored.htmlDescription) || textOf(stored.description),
     dollarsActive: on(stored.dollarsActive),
     always: on(stored.always),
-    hours: hoursToForm(stored.hours),
+    hours: hoursFormValue(stored.hours),
+    detailButtons: detailButtonsFormValue(stored.detailButtons),
     phone: textOf(stored.phone),
     website: textOf(stored.website),
     menu: textOf(stored.menu),
     hasSpecial: on(stored.hasSpecial),
     specialPopupBehavior: popup(stored.specialPopupBehavior),
     specialDescription: textOf(stored.specialDescription),
-    socialMedia: social,
+    socialMedia: socialMediaFormValue(stored.socialMedia),
     remote: { remotelyManaged: stored.remotelyManaged === true, allowFavorite: stored.allowFavorite === true, entries: [] },
     contexts: strings(stored.contexts)
       .map((context) => sectionOfContext(context, community))

@@ -5,6 +5,7 @@ import { businessEditorAction, loadBusinessEditor } from '~/components/business/
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
+import { ShellColumns } from '~/components/shell/shell-columns';
 import { BusinessIntent } from '~/schemas/business';
 
 /** Edit a listing (spec 03 §2 business detail editor, route /detail/:type/:dbContext/:itemId). */
@@ -22,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditListing() {
-  return <BusinessEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return <ShellColumns centre={<BusinessEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />} />;
 }
 
 export function ErrorBoundary() {

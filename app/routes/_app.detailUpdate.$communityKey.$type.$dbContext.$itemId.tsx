@@ -5,6 +5,7 @@ import { businessEditorAction, loadBusinessEditor } from '~/components/business/
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
 import type { RouteHandle } from '~/components/shell/route-handle';
+import { ShellColumns } from '~/components/shell/shell-columns';
 import { BusinessIntent } from '~/schemas/business';
 
 /** Edit a listing of a community named by the address (/detailUpdate/:communityKey/:type/:dbContext/:itemId): the same editor, for people who may edit that community. */
@@ -22,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateListing() {
-  return <BusinessEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return <ShellColumns centre={<BusinessEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />} />;
 }
 
 export function ErrorBoundary() {

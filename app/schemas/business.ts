@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import type { ActionKind } from '~/lib/actions';
 import { isValidKey } from '~/lib/db-key';
+import { detailButtonsFormSchema } from '~/lib/detail-buttons';
+import { hoursFormSchema } from '~/lib/hours';
 import { intent, intents } from '~/lib/intent';
 import { locationFormSchema } from '~/lib/location';
-import { HoursSchema } from './listing/hours';
+import { SOCIAL_SITES, socialMediaFormSchema } from '~/lib/social-media';
 import { checkbox, phone, requiredText, richText, TITLE_REQUIRED, url } from './listing/shared';
 import { remoteAdminSchema } from './remote-admin';
 
@@ -38,7 +41,6 @@ export const SPECIAL_POPUP_CHOICES = [
 /** The most listing icons, sections and social links a form posts. */
 export const MAX_LIST_ICONS = 100;
 export const MAX_SECTIONS = 100;
-export const MAX_SOCIAL_LINKS = 20;
 
 /** The editor's sections, in the spec's order (its "default open index 1" is the first). */
 export const BUSINESS_SECTIONS = [
@@ -94,17 +96,14 @@ const keyList = (max: number) =>
       .transform((keys) => [...new Set(keys)]),
   );
 
-/** A social link: a site of the spec's list and its address (spec 03 §3 socialMedia). */
-export const SOCIAL_SITES = ['youtube', 'twitter', 'pinterest', 'instagram', 'facebook', 'google', 'tripadvisor', 'cio'] as const;
-const socialRow = z
-  .object({ site: z.enum(SOCIAL_SITES).or(z.literal('')).optional(), url: url() })
-  .optional()
-  .superRefine((row, ctx) => {
-    if (row?.url && !row.site) ctx.addIssue({ code: 'custom', path: ['site'], message: 'Choose the site of this link.' });
-  });
+export { SOCIAL_SITES };
 
 export interface BusinessSchemaOptions {
   dollarsEnabled: boolean;
+  /** The person may choose among several communities in the action selector ('Community Selection is required.'). */
+  communityRequired: boolean;
+  /** The actions custom buttons may take (remote managers: website, call and e-mail only). */
+  allowedActions?: readonly ActionKind[];
   /** The emptyBusinessMap feature: 'Item Does Not Have A Location' is offered. */
   allowNoLocation: boolean;
 }
@@ -122,14 +121,15 @@ export function businessSchema(options: BusinessSchemaOptions) {
     description: richText(),
     dollarsActive: checkbox(),
     always: checkbox(),
-    hours: HoursSchema,
+    hours: hoursFormSchema,
     phone: phone(),
     website: url(),
     menu: url(),
     hasSpecial: checkbox(),
     specialPopupBehavior: z.enum(['0', '1', '2']).optional(),
     specialDescription: richText(),
-    socialMedia: z.array(socialRow).max(MAX_SOCIAL_LINKS).optional(),
+    socialMedia: socialMediaFormSchema,
+    detailButtons: detailButtonsFormSchema({ communityRequired: options.communityRequired, allowed: options.allowedActions }),
     remote: remoteAdminSchema({ dollarsEnabled: options.dollarsEnabled }),
     contexts: keyList(MAX_SECTIONS),
   });

@@ -1,7 +1,10 @@
 import { plainTextOf } from '@server/community/description';
 import type { DbValue } from '@server/db';
 import { sanitizeRichText } from '@server/html';
+import { detailButtonsRecord } from '~/lib/detail-buttons';
+import { hoursRecord } from '~/lib/hours';
 import { locationRecord } from '~/lib/location';
+import { socialMediaRecord } from '~/lib/social-media';
 import type { BusinessFormOutput } from '~/schemas/business';
 
 /**
@@ -53,10 +56,9 @@ const orNull = (value: string | undefined | null): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
 
 /** The item fields of a valid form (without detailButtons, remote management and contexts, which have their own writers). */
-export function businessRecord(value: BusinessFormOutput): Record<string, DbValue> {
+export function businessRecord(value: BusinessFormOutput, stored: Record<string, unknown> | null): Record<string, DbValue> {
   const description = sanitizeRichText(value.description);
   const special = sanitizeRichText(value.specialDescription);
-  const social = (value.socialMedia ?? []).flatMap((row) => (row?.url && row.site ? [{ site: row.site, url: row.url }] : []));
   const location = locationRecord(value.location);
   return {
     title: value.title,
@@ -71,14 +73,15 @@ export function businessRecord(value: BusinessFormOutput): Record<string, DbValu
     description: description === '' ? null : description,
     htmlDescription: description === '' ? null : description,
     always: value.always,
-    hours: value.always ? null : (value.hours as DbValue),
+    hours: hoursRecord(value.hours) as DbValue,
     phone: orNull(value.phone),
     website: orNull(value.website),
     menu: orNull(value.menu),
     hasSpecial: value.hasSpecial,
     specialPopupBehavior: value.hasSpecial ? Number(value.specialPopupBehavior ?? '0') : null,
     specialDescription: value.hasSpecial && special !== '' ? special : null,
-    socialMedia: social.length > 0 ? social : null,
+    socialMedia: socialMediaRecord(value.socialMedia),
+    detailButtons: value.detailButtons.length > 0 ? detailButtonsRecord(value.detailButtons, stored?.detailButtons) : null,
     dollarsActive: value.dollarsActive,
     listIcons: value.listIcons.length > 0 ? value.listIcons : null,
   };

@@ -213,10 +213,10 @@ test.describe('accessibility (axe) @js-only', () => {
   test('the remote manager’s page, at desktop width and at 390 px', async ({ page, loginAs }) => {
     await loginAs('remote@demo.example');
     await page.setViewportSize(DESKTOP);
-    await visit(page, '/detail/remote');
+    await visit(page, '/detail/remote?all=1');
     await page.setViewportSize(MOBILE);
-    await visit(page, '/detail/remote');
-    await withoutScripts(page, '/detail/remote');
+    await visit(page, '/detail/remote?all=1');
+    await withoutScripts(page, '/detail/remote?all=1');
   });
 
   test('a municipality editor’s home', async ({ page, loginAs }) => {

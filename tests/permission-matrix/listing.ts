@@ -355,8 +355,16 @@ const EVERYONE_404: Record<Role, Outcome> = {
 export const LISTING_LINES: MatrixRow[] = [
   {
     request: { path: '/listnm/remote/dining/demo-remote' },
-    expected: EVERYONE_404,
-    note: "the remote listing opens for a link's uuid with a URL grant; demo-remote's grant is an e-mail grant, no capability",
+    expected: {
+      anonymous: 'redirect:/detail/remote/id/lakeside-grill',
+      editorA: 'redirect:/detail/remote/id/lakeside-grill',
+      adminA: 'redirect:/detail/remote/id/lakeside-grill',
+      editorB: 'redirect:/detail/remote/id/lakeside-grill',
+      system: 'redirect:/detail/remote/id/lakeside-grill',
+      super: 'redirect:/detail/remote/id/lakeside-grill',
+      remote: 'redirect:/detail/remote/id/lakeside-grill',
+    },
+    note: "an account's one e-mail grant: to that item's page, which asks its holder to sign in (the uid is no capability)",
   },
   { request: { path: '/listnm/remote/no-such-list/demo-remote' }, expected: EVERYONE_404, note: 'an unknown list context' },
   ...listnmLines(),

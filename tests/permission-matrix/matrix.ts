@@ -646,9 +646,22 @@ export const MATRIX: MatrixRow[] = [
       editorB: 'redirect:/',
       system: 'redirect:/',
       super: 'redirect:/',
+      remote: 'redirect:/detail/remote/id/lakeside-grill',
+    },
+    note: "where a remote manager's sign-in lands: straight to the one listing they manage (its editor); staff belong in the console",
+  },
+  {
+    request: { path: '/detail/remote?all=1' },
+    expected: {
+      anonymous: LOGIN,
+      editorA: 'redirect:/',
+      adminA: 'redirect:/',
+      editorB: 'redirect:/',
+      system: 'redirect:/',
+      super: 'redirect:/',
       remote: 200,
     },
-    note: "where a remote manager's sign-in lands: what their remote access covers; staff belong in the console",
+    note: 'what their remote access covers, with Log Out: the remote pages link here',
   },
 
   // ── Lists (spec 01 §2.1 /listnm/… and /list/…; spec 02 "Listing routes"): generated from the registry ──

@@ -9,21 +9,27 @@ import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
 import { validateOnSave } from '~/components/forms/validate';
 import { EditorFieldControl } from '~/components/listing/editor-fields';
+import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
+import { HoursEditor } from '~/components/widgets/hours-editor';
+import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
 import { previewModel, type PreviewModel } from '~/lib/business-preview';
+import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
 import type { EditorField } from '~/lib/listing/types';
+import { socialMediaFormValue } from '~/lib/social-media';
 import {
   BUSINESS_SECTIONS,
   BUSINESS_TEXTS,
   businessSchema,
   ITEM_KEY_FIELD,
   RETURN_TO_FIELD,
-  SOCIAL_SITES,
   SPECIAL_POPUP_CHOICES,
   type BusinessSectionId,
 } from '~/schemas/business';
-import { HoursSchema } from '~/schemas/listing/hours';
+import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
 import { BusinessPreview } from './preview';
+import { RemoteAdminFields } from './remote-admin-fields';
 
 /**
  * The business detail editor's screen (spec 03 §2): the accordion of sections (each a
@@ -35,17 +41,6 @@ import { BusinessPreview } from './preview';
  */
 
 type Field = FieldMetadata<unknown>;
-
-const SOCIAL_LABELS: Record<(typeof SOCIAL_SITES)[number], string> = {
-  youtube: 'YouTube',
-  twitter: 'Twitter',
-  pinterest: 'Pinterest',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  google: 'Google',
-  tripadvisor: 'Tripadvisor',
-  cio: 'CIO',
-};
 
 /** Plain text fields need no list intents. */
 const NO_LIST_INTENTS = {} as Parameters<typeof EditorFieldControl>[0]['form'];
@@ -76,16 +71,21 @@ function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewE
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const hoursInput: Record<string, Array<{ open: string; close: string }>> = {};
+  const days: Record<string, Array<{ open: string; close: string }>> = {};
+  const buttons: Array<{ title: string }> = [];
   for (const [name, value] of data.entries()) {
-    const match = /^hours\.(\w{3})\[(\d+)\]\.(open|close)$/.exec(name);
-    if (!match || typeof value !== 'string') continue;
-    const [, day, index, side] = match as unknown as [string, string, string, 'open' | 'close'];
-    const slots = (hoursInput[day] ??= []);
-    const slot = (slots[Number(index)] ??= { open: '', close: '' });
-    slot[side] = value;
+    if (typeof value !== 'string') continue;
+    const hour = /^hours\.days\.(\w{3})\[(\d+)\]\.(open|close)$/.exec(name);
+    if (hour) {
+      const [, day, index, side] = hour as unknown as [string, string, string, 'open' | 'close'];
+      const slots = (days[day] ??= []);
+      const slot = (slots[Number(index)] ??= { open: '', close: '' });
+      slot[side] = value;
+    }
+    const button = /^detailButtons\[(\d+)\]\.title$/.exec(name);
+    if (button && value.trim() !== '' && data.get(`detailButtons[${button[1]}].remove`) !== 'on') buttons.push({ title: value });
   }
-  const hours = HoursSchema.safeParse(hoursInput);
+  const hours = hoursFormSchema.safeParse({ noHours: data.get('hours.noHours') ?? undefined, days });
   return previewModel({
     ...extras,
     ...(data.has('remote.remotelyManaged') || data.has('remote.allowFavorite')
@@ -104,7 +104,8 @@ function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewE
     hasSpecial: data.get('hasSpecial') === 'on',
     dollarsActive: data.get('dollarsActive') === 'on',
     always: data.get('always') === 'on',
-    hours: hours.success ? hours.data : null,
+    hours: hours.success ? hoursRecord(hours.data) : null,
+    ...(data.has('detailButtons[0].title') ? { detailButtons: buttons } : {}),
     description: text('description'),
   });
 }
@@ -123,13 +124,20 @@ export function BusinessEditor({
   const navigation = useNavigation();
   const remoteMode = data.mode === 'remote';
   const schema = useMemo(
-    () => businessSchema({ dollarsEnabled: data.dollarsEnabled, allowNoLocation: data.allowNoLocation }),
-    [data.dollarsEnabled, data.allowNoLocation],
+    () =>
+      businessSchema({
+        dollarsEnabled: data.dollarsEnabled,
+        allowNoLocation: data.allowNoLocation,
+        communityRequired: data.communityRequired,
+        allowedActions: data.allowedActions ?? undefined,
+      }),
+    [data.dollarsEnabled, data.allowNoLocation, data.communityRequired, data.allowedActions],
   );
   const [form, fields] = useForm({
     id: `business-${data.itemKey}`,
     lastResult: actionData?.result,
-    defaultValue: data.defaultValue,
+    // The form's posted names are the schema's; its parsed types differ from the form's text (booleans, records).
+    defaultValue: data.defaultValue as never,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -153,6 +161,8 @@ export function BusinessEditor({
     return field ? <EditorFieldControl key={definition.name} definition={definition} field={field} form={form} /> : null;
   };
   const formError = actionData?.formError ?? null;
+  /** What the refused post held (the widgets keep their own rows; they start from it). */
+  const posted = (actionData?.result.initialValue ?? null) as Record<string, unknown> | null;
 
   return (
     <div className="business-editor" data-hydrated={hydrated ? '' : undefined}>
@@ -218,9 +228,10 @@ export function BusinessEditor({
 
             <Part id="hours" open={open === 'hours'}>
               <CheckboxField field={f.always!} label="Open 24/7" />
-              {control(
-                def('hours', 'Weekly Hours', 'hours', "Times such as 9:00 AM. A day without hours is closed; '?' leaves a time unset."),
-              )}
+              <fieldset className="form-row">
+                <legend>Weekly Hours</legend>
+                <HoursEditor name="hours" defaultValue={hoursFormValue(posted?.hours ?? data.defaultValue.hours)} errors={form.allErrors} />
+              </fieldset>
             </Part>
 
             <Part id="buttons" open={open === 'buttons'}>
@@ -235,9 +246,39 @@ export function BusinessEditor({
                   {control(def('specialDescription', 'Popup Detail', 'rich-text'))}
                 </div>
               </div>
-              <SocialMediaRows field={f.socialMedia!} form={form} />
-              {data.rights.buttons ? <CustomButtonsList data={data} /> : null}
+              <fieldset className="form-row">
+                <legend>Social Media</legend>
+                <SocialMediaEditor
+                  name="socialMedia"
+                  defaultValue={posted ? socialMediaFormValue(posted.socialMedia) : data.defaultValue.socialMedia}
+                  errors={form.allErrors}
+                />
+              </fieldset>
+              {data.rights.buttons ? (
+                <fieldset className="form-row">
+                  <legend>Additional Buttons</legend>
+                  <DetailButtonsEditor
+                    name="detailButtons"
+                    defaultValue={posted ? detailButtonsFormValue(posted.detailButtons) : data.defaultValue.detailButtons}
+                    targets={data.actionTargets}
+                    allowed={data.allowedActions ?? undefined}
+                    errors={form.allErrors}
+                  />
+                </fieldset>
+              ) : null}
             </Part>
+
+            {data.rights.remoteAdmin ? (
+              <Part id="remote" open={open === 'remote'}>
+                <RemoteAdminFields
+                  defaultValue={posted?.remote ? remoteFormValueOfPost(posted.remote, data.defaultValue.remote) : data.defaultValue.remote}
+                  links={data.remoteLinks}
+                  dollarsEnabled={data.dollarsEnabled}
+                  errors={form.allErrors}
+                />
+                <RemoteAudit entries={data.audit} />
+              </Part>
+            ) : null}
 
             {data.rights.sections ? (
               <Part id="sections" open={open === 'sections'}>
@@ -392,64 +433,6 @@ function DollarsHistoryView({ dollars }: { dollars: BusinessEditorData['dollars'
   );
 }
 
-function SocialMediaRows({ field, form }: { field: Field; form: Parameters<typeof EditorFieldControl>[0]['form'] }) {
-  const list = (field as unknown as { getFieldList(): Field[] }).getFieldList();
-  return (
-    <fieldset className="form-row" id={field.id}>
-      <legend>Social Media</legend>
-      {list.map((row, index) => {
-        const set = (row as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
-        return (
-          <Flex key={row.key ?? index} gap="3" align="end" wrap="wrap" role="group" aria-label={`Social link ${index + 1}`}>
-            <SelectField
-              field={set.site!}
-              label="Site"
-              empty="Choose a site"
-              choices={SOCIAL_SITES.map((site) => ({ value: site, label: SOCIAL_LABELS[site] }))}
-            />
-            <div className="form-grow">{<EditorFieldControl definition={def('url', 'Link', 'url')} field={set.url!} form={form} />}</div>
-            <div>
-              <Button {...form.remove.getButtonProps({ name: field.name, index })} variant="soft" color="red" size="1" highContrast>
-                Remove
-              </Button>
-            </div>
-          </Flex>
-        );
-      })}
-      <div>
-        <Button {...form.insert.getButtonProps({ name: field.name })} variant="soft" size="1" highContrast>
-          Add Social Link
-        </Button>
-      </div>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </fieldset>
-  );
-}
-
-function CustomButtonsList({ data }: { data: BusinessEditorData }) {
-  const buttons = Array.isArray(data.previewExtras.detailButtons) ? data.previewExtras.detailButtons : [];
-  return (
-    <Flex direction="column" gap="1">
-      <Text size="2" weight="medium">
-        Additional Buttons
-      </Text>
-      {buttons.length === 0 ? (
-        <Text size="1" color="gray">
-          No additional buttons.
-        </Text>
-      ) : (
-        <ul>
-          {buttons.map((button, index) => (
-            <li key={index}>
-              {typeof button === 'object' && button !== null ? String((button as Record<string, unknown>).title ?? '') : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Flex>
-  );
-}
-
 function SectionsChecklist({ field, sections, own }: { field: Field; sections: BusinessEditorData['sections']; own: string }) {
   const [filter, setFilter] = useState('');
   const hydrated = useHydrated();
@@ -544,5 +527,54 @@ function LocationFields({ field, allowNoLocation }: { field: Field; allowNoLocat
       <input type="hidden" name={set.placeId!.name} defaultValue={String(set.placeId!.initialValue ?? '')} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
+  );
+}
+
+/** The remote section as a refused post held it (rows as typed, blank rows dropped). */
+function remoteFormValueOfPost(posted: unknown, fallback: RemoteAdminFormValue): RemoteAdminFormValue {
+  if (typeof posted !== 'object' || posted === null) return fallback;
+  const value = posted as Record<string, unknown>;
+  const on = (flag: unknown) => flag === 'on' || flag === true;
+  const text = (field: unknown) => (typeof field === 'string' ? field : '');
+  const entries = (Array.isArray(value.entries) ? value.entries : [])
+    .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
+    .map((entry) => ({
+      uuid: text(entry.uuid),
+      accessType: entry.accessType === 'email' ? ('email' as const) : ('url' as const),
+      name: text(entry.name),
+      email: text(entry.email),
+      title: text(entry.title),
+      editInfo: on(entry.editInfo),
+      addButtons: on(entry.addButtons),
+      sendNotifications: on(entry.sendNotifications),
+    }))
+    .filter((entry) => entry.uuid !== '' || entry.name !== '' || entry.email !== '' || entry.title !== '');
+  return { remotelyManaged: on(value.remotelyManaged), allowFavorite: on(value.allowFavorite), entries };
+}
+
+/** Who saved this listing through remote access, and what (newest first). */
+function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
+  return (
+    <section aria-labelledby="remote-audit-heading">
+      <Text as="p" size="2" weight="bold" id="remote-audit-heading">
+        Remote updates
+      </Text>
+      {entries.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          No remote updates yet.
+        </Text>
+      ) : (
+        <ul className="remote-audit" data-testid="remote-audit">
+          {entries.map((entry) => (
+            <li key={`${entry.at}-${entry.who}`}>
+              <Text size="2">
+                {new Date(entry.at).toISOString().replace('T', ' ').slice(0, 16)} UTC · {entry.who}:{' '}
+                {entry.fields.join(', ') || 'no changes'}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -116,9 +116,13 @@ const VALID = {
   description: '<p>Now with <strong>bar</strong><script>alert(1)</script></p>',
   phone: '518-555-0111',
   website: 'https://grill.example/bar',
-  'hours.Mon[0].open': '11am',
-  'hours.Mon[0].close': '9 pm',
+  'hours.days.Mon[0].open': '11:00',
+  'hours.days.Mon[0].close': '21:00',
   specialPopupBehavior: '2',
+  'detailButtons[0].title': 'View Menu',
+  'detailButtons[0].icon': 'globe',
+  'detailButtons[0].action.action': 'website',
+  'detailButtons[0].action.key': 'https://grill.example/menu',
 };
 
 describe('business detail editor: loading', () => {
@@ -224,7 +228,7 @@ describe('business detail editor: saving', () => {
       specialDescription: '<p>Half off</p>',
       importId: 'imp-1',
       headerInfo: ITEM.headerInfo,
-      detailButtons: ITEM.detailButtons,
+      detailButtons: [{ title: 'View Menu', icon: 'globe', action: 'website', actionKey: 'https://grill.example/menu' }],
       id: 'grill',
     });
     expect(stored.description).toBe('<p>Now with <strong>bar</strong></p>');
@@ -340,7 +344,7 @@ describe('business detail editor: saving', () => {
     expect(copy.importId).toBeUndefined();
     expect(copy.remotelyManaged).toBeUndefined();
     expect(copy.allowFavorite).toBeUndefined();
-    expect(copy.detailButtons).toEqual(ITEM.detailButtons);
+    expect(copy.detailButtons).toMatchObject(ITEM.detailButtons);
     expect(copy.headerInfo).toEqual(ITEM.headerInfo);
   });
 
@@ -510,6 +514,7 @@ describe('remote pages', () => {
     expect(stored.title).toBe('Harbor Grill & Bar');
     expect(stored.listIcons).toEqual(['pool']);
     expect(stored.contexts).toEqual([`${own.community}/dining-resort`]);
+    // The grant has no Add Buttons: the posted buttons are not read, the stored ones stay.
     expect(stored.detailButtons).toEqual(ITEM.detailButtons);
     expect(await read(own, 'dining-local', detailId)).toBeNull();
     const entries = (await services.db.ref(services.paths.remoteByDetail(detailId)).get()).val() as Record<string, unknown>;
@@ -551,7 +556,7 @@ describe('remote pages', () => {
     };
     expect(data.data.defaultValue.title).toBe('Lakeside Grill');
     expect(data.data.rights.buttons).toBe(true);
-    expect(data.data.leaveHref).toBe('/detail/remote');
+    expect(data.data.leaveHref).toBe('/detail/remote?all=1');
     const { detailId } = await urlGrant();
     expect((await outcome(remoteById.loader(args(get(remote, `/detail/remote/id/${detailId}`), { detailId })))).status).toBe(404);
   });

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data as answer, redirect } from '@remix-run/node';
+import { actionTargetProblem, loadActionTargets, type ActionTargets } from '@server/actions/targets';
 import { sitePath } from '@server/auth/redirect';
 import {
   isLocationAdmin,
@@ -39,10 +40,13 @@ import type { HeaderTarget } from '~/components/header-editor/header-images.serv
 import { currentProject } from '~/components/shell/project.server';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
+import type { ActionKind } from '~/lib/actions';
 import { businessFormValue, type BusinessFormValue } from '~/lib/business';
 import { previewModel, type PreviewModel, type PreviewSource } from '~/lib/business-preview';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
+import { MAX_DETAIL_BUTTONS } from '~/lib/detail-buttons';
 import { headerView, type HeaderView } from '~/lib/header-info';
+import { hoursRecord } from '~/lib/hours';
 import { parseIntent, type IntentSchema } from '~/lib/intent';
 import { listContext } from '~/lib/listing/contexts';
 import { locationPosition } from '~/lib/location';
@@ -113,6 +117,10 @@ export interface BusinessEditorData {
   remoteLinks: Record<string, string>;
   /** The item's remote saves (location admins). */
   audit: RemoteAuditEntry[];
+  /** The custom buttons' action selector: its targets, allowed actions, and whether a community must be chosen. */
+  actionTargets: ActionTargets;
+  allowedActions: readonly ActionKind[] | null;
+  communityRequired: boolean;
   remote: { relationship: string; detailTitle: string } | null;
 }
 
@@ -148,6 +156,22 @@ interface Target {
   here: string;
   /** Where links to this console point (PUBLIC_URL, else the request's origin). */
   origin: string;
+  /** The communities the action selector offers (the person's; a remote manager's item's own). */
+  communities: Array<{ key: string; title: string }>;
+  /** The actions custom buttons may take; undefined: every action. */
+  allowedActions: readonly ActionKind[] | undefined;
+}
+
+/** Remote managers' custom buttons open a web page, call or write (spec 02 §6: remote buttons allow website, dial number and send email). */
+export const REMOTE_BUTTON_ACTIONS = ['website', 'call', 'mailto'] as const satisfies readonly ActionKind[];
+
+function schemaOf(target: Target) {
+  return businessSchema({
+    dollarsEnabled: target.dollarsEnabled,
+    allowNoLocation: target.allowNoLocation,
+    communityRequired: target.communities.length > 1,
+    allowedActions: target.allowedActions,
+  });
 }
 
 /** The address of the list of a section (the default place to go back to). */
@@ -195,6 +219,8 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
   return {
     allowNoLocation: await allowNoLocation(services),
     origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+    communities: staff.communities.map((community) => ({ key: community.key, title: community.title })),
+    allowedActions: undefined,
     services,
     mode,
     community: staff.community,
@@ -224,9 +250,12 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
     context: 'business',
   };
   const dollarsEnabled = await loadDollarsEnabled(services);
+  const record = await loadCommunityRecord(item.community);
   return {
     allowNoLocation: await allowNoLocation(services),
     origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+    communities: [{ key: item.community, title: typeof record.title === 'string' ? record.title : item.community }],
+    allowedActions: REMOTE_BUTTON_ACTIONS,
     services,
     mode: 'remote',
     community: item.community,
@@ -353,6 +382,13 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
           origContext: target.remote.grant.origContext,
         }
       : null,
+    actionTargets: target.rights.buttons
+      ? target.allowedActions
+        ? { communities: target.communities, byAction: {} }
+        : await loadActionTargets(services, target.communities)
+      : { communities: target.communities, byAction: {} },
+    allowedActions: target.allowedActions ?? null,
+    communityRequired: target.communities.length > 1,
     remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, detailId, remoteAdmin) : {},
     audit,
     remote: target.remote ? { relationship: target.remote.grant.title, detailTitle: target.remote.grant.detailTitle } : null,
@@ -370,9 +406,16 @@ function previewOfPost(
     const value = formData.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const hours = output ? output.hours : stored?.hours;
+  const hours = output ? hoursRecord(output.hours) : stored?.hours;
+  const buttons: Array<{ title: string }> = [];
+  for (let index = 0; index <= MAX_DETAIL_BUTTONS; index++) {
+    const title = formData.get(`detailButtons[${index}].title`);
+    if (typeof title !== 'string') continue;
+    if (title.trim() !== '' && formData.get(`detailButtons[${index}].remove`) !== 'on') buttons.push({ title });
+  }
   return previewModel({
     ...storedPreviewExtras(stored),
+    ...(formData.has('detailButtons[0].title') ? { detailButtons: buttons } : {}),
     ...(admin ? { allowFavorite: formData.get('remote.allowFavorite') === 'on' } : {}),
     title: text('title'),
     address: text('location.address'),
@@ -404,11 +447,15 @@ export async function businessEditorAction(
 ) {
   const target = mode === 'remote' ? await remoteTarget(request, params) : await staffTarget(request, params, mode);
   const { services, community, section, stored, rights } = target;
-  const schema = businessSchema({ dollarsEnabled: target.dollarsEnabled, allowNoLocation: target.allowNoLocation });
+  const schema = schemaOf(target);
   const formData = await readForm(request, { schemas: target.remote ? [schema, remoteRequestSchema] : schema });
   const { intent } = parseIntent(formData, intents, { fallback: 'save' });
   if (intent === 'request-update') return remoteRequestAction(request, target, formData);
-  if (!rights.remoteAdmin) for (const name of [...formData.keys()]) if (name.startsWith('remote.')) formData.delete(name);
+  // What the person may not write is not read at all (a post carrying it changes nothing).
+  for (const name of [...formData.keys()]) {
+    if (!rights.remoteAdmin && name.startsWith('remote.')) formData.delete(name);
+    if (!rights.buttons && name.startsWith('detailButtons')) formData.delete(name);
+  }
   const version = mode === 'edit' || mode === 'remote' ? postedVersion(formData) : null;
   const submission = parseWithZod(formData, { schema });
   const output = submission.status === 'success' ? submission.value : null;
@@ -448,7 +495,30 @@ export async function businessEditorAction(
       400,
     );
   }
-  const record = businessRecord(submission.value);
+  if (rights.buttons) {
+    const targets = target.allowedActions
+      ? { communities: target.communities, byAction: {} }
+      : await loadActionTargets(services, target.communities);
+    const problems: Record<string, string[]> = {};
+    submission.value.detailButtons.forEach((button, index) => {
+      const problem = actionTargetProblem(targets, button.action);
+      if (problem) problems[`detailButtons[${index}].action.key`] = [problem];
+    });
+    if (Object.keys(problems).length > 0) {
+      return reply(
+        {
+          result: submission.reply({ fieldErrors: problems }),
+          version,
+          conflict: null,
+          openSection: 'buttons',
+          formError: BUSINESS_TEXTS.formIncomplete,
+          preview,
+        },
+        400,
+      );
+    }
+  }
+  const record = businessRecord(submission.value, stored);
   const fields: Record<string, DbValue> = allowedFields(record, rights);
   if (!rights.listIcons || section.context === 'business') delete fields.listIcons;
   if (mode === 'duplicate' && stored) {
@@ -646,7 +716,7 @@ export async function loadRemoteEditor(request: Request, params: Params): Promis
     ...data,
     appTitle: project.appTitle,
     logo: project.logo,
-    leaveHref: signedIn ? '/detail/remote' : '/',
-    leaveLabel: signedIn ? 'Back to your listings' : 'Leave this page',
+    leaveHref: signedIn ? '/detail/remote?all=1' : '/',
+    leaveLabel: signedIn ? 'Your remote access' : 'Leave this page',
   };
 }
