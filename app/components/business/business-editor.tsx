@@ -23,6 +23,7 @@ import {
   businessSchema,
   ITEM_KEY_FIELD,
   RETURN_TO_FIELD,
+  sectionOfErrors,
   SPECIAL_POPUP_CHOICES,
   type BusinessSectionId,
 } from '~/schemas/business';
@@ -143,7 +144,9 @@ export function BusinessEditor({
     shouldRevalidate: 'onInput',
     onValidate: validateOnSave(schema),
   });
-  const open = actionData?.openSection ?? data.openSection;
+  // The browser's own check (JavaScript) opens the section of the first error, as the server's answer does.
+  const clientErrors = form.status === 'error' ? Object.keys(form.allErrors) : [];
+  const open = (clientErrors.length > 0 ? sectionOfErrors(clientErrors) : null) ?? actionData?.openSection ?? data.openSection;
   const [live, setLive] = useState<PreviewModel | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const extras = data.previewExtras;
@@ -160,7 +163,7 @@ export function BusinessEditor({
     const field = f[definition.name];
     return field ? <EditorFieldControl key={definition.name} definition={definition} field={field} form={form} /> : null;
   };
-  const formError = actionData?.formError ?? null;
+  const formError = actionData?.formError ?? (clientErrors.length > 0 ? BUSINESS_TEXTS.formIncomplete : null);
   /** What the refused post held (the widgets keep their own rows; they start from it). */
   const posted = (actionData?.result.initialValue ?? null) as Record<string, unknown> | null;
 

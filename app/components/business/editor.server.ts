@@ -337,7 +337,17 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
     target.rights.remoteAdmin && detailId ? loadRemoteAdmin(services, detailId, stored ?? {}) : Promise.resolve(null),
     target.rights.remoteAdmin && detailId ? readRemoteAudit(services, community, detailId) : Promise.resolve([]),
   ]);
-  if (remoteAdmin) defaultValue.remote = remoteAdmin;
+  if (remoteAdmin) {
+    // Spec 03 §7 getUserData: e-mail entries show their account's e-mail and name when the entry has none.
+    for (const entry of remoteAdmin.entries) {
+      if (entry.accessType !== 'email' || (entry.email !== '' && entry.name !== '')) continue;
+      const account = await services.identity.getUser(entry.uuid).catch(() => null);
+      if (!account) continue;
+      if (entry.email === '' && account.email) entry.email = account.email;
+      if (entry.name === '' && account.displayName) entry.name = account.displayName;
+    }
+    defaultValue.remote = remoteAdmin;
+  }
   if (mode === 'duplicate') defaultValue.remote = { remotelyManaged: false, allowFavorite: false, entries: [] };
   const previewExtras = storedPreviewExtras(mode === 'duplicate' ? duplicateOf(stored ?? {}) : stored);
   const returnTo = returnToOf(request, target);
