@@ -20,6 +20,7 @@ import { blankDetailButton, MAX_DETAIL_BUTTONS, type DetailButtonFormValue } fro
 import { getMenuIcon, MENU_ICONS } from '~/lib/icons/library';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { ActionSelector } from './action-selector';
+import type { WidgetErrors } from './widget-errors';
 
 interface Row {
   id: string;
@@ -47,7 +48,7 @@ export function DetailButtonsEditor({
   defaultValue: DetailButtonFormValue[];
   targets: ActionTargets;
   allowed?: readonly ActionKind[];
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
 }) {
   const hydrated = useHydrated();
   const id = useId();
@@ -154,7 +155,7 @@ function ButtonRow({
   hydrated: boolean;
   targets: ActionTargets;
   allowed: readonly ActionKind[];
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
   onTitle: (title: string) => void;
   onMove: (to: number) => void;
   onRemove: () => void;

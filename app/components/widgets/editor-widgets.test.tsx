@@ -204,6 +204,22 @@ describe('ActionSelector without JavaScript', () => {
     expect(html).toContain(ACTION_MESSAGES.phone);
   });
 
+  it('shows a key error once, under the control of the chosen kind of action, and takes conform’s null entries', () => {
+    const errors: Record<string, string[] | null> = { 'link.key': [ACTION_MESSAGES.inputRequired], 'link.action': null };
+    const typed = renderToStaticMarkup(
+      <ActionSelector name="link" defaultValue={actionFormValue({ action: 'call' })} targets={targets} errors={errors} />,
+    );
+    expect(typed.split(ACTION_MESSAGES.inputRequired)).toHaveLength(2);
+    expect(control(typed, 'link.key')).toContain('aria-invalid="true"');
+    expect(control(typed, 'link.target')).not.toContain('aria-invalid');
+    const record = renderToStaticMarkup(
+      <ActionSelector name="link" defaultValue={{ ...EMPTY_ACTION, action: 'hunt' }} targets={targets} errors={errors} />,
+    );
+    expect(record.split(ACTION_MESSAGES.inputRequired)).toHaveLength(2);
+    expect(control(record, 'link.target')).toContain('aria-invalid="true"');
+    expect(control(record, 'link.key')).not.toContain('aria-invalid');
+  });
+
   it('shows only the allowed actions and no record controls when none is allowed', () => {
     const html = renderToStaticMarkup(
       <ActionSelector name="link" defaultValue={EMPTY_ACTION} targets={targets} allowed={['website', 'call']} />,
