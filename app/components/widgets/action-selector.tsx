@@ -1,7 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { ActionTarget, ActionTargets } from '@server/actions/targets';
 import { ErrorList } from '~/components/forms/error-list';
 import {
   ACTION_LABELS,
@@ -14,6 +13,8 @@ import {
   type ActionFormValue,
   type ActionKind,
   type TargetActionKind,
+  type ActionTarget,
+  type ActionTargets,
 } from '~/lib/actions';
 import type { WidgetErrors } from './widget-errors';
 

@@ -13,9 +13,8 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { ActionTargets } from '@server/actions/targets';
 import { ErrorList } from '~/components/forms/error-list';
-import { ACTIONS, type ActionKind } from '~/lib/actions';
+import { ACTIONS, type ActionKind, type ActionTargets } from '~/lib/actions';
 import { blankDetailButton, MAX_DETAIL_BUTTONS, type DetailButtonFormValue } from '~/lib/detail-buttons';
 import { getMenuIcon, MENU_ICONS } from '~/lib/icons/library';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';

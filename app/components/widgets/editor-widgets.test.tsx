@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ActionTargets } from '@server/actions/targets';
 import {
   ACTION_MESSAGES,
   actionFormSchema,
@@ -10,6 +9,7 @@ import {
   actionFormValueFromPost,
   EMPTY_ACTION,
   targetOptionValue,
+  type ActionTargets,
 } from '~/lib/actions';
 import { detailButtonsFormSchema, detailButtonsFormValue, detailButtonsRecord, MAX_DETAIL_BUTTONS } from '~/lib/detail-buttons';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
