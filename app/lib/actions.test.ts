@@ -9,10 +9,13 @@ import {
   actionFormValueFromPost,
   actionKeyProblem,
   actionRecord,
+  actionTargetProblem,
   EMPTY_ACTION,
   parseTargetOption,
+  targetMissing,
   targetOptionValue,
   type ActionFormValue,
+  type ActionTargets,
 } from './actions';
 
 const value = (fields: Partial<ActionFormValue>): ActionFormValue => ({ ...EMPTY_ACTION, ...fields });
@@ -236,6 +239,23 @@ describe('action schema', () => {
     expect(schema.safeParse({ action: 'store', key: 'x' }).error?.issues[0]?.message).toBe(ACTION_MESSAGES.notAllowed);
     expect(schema.safeParse({ action: 'website', key: 'https://pine.example' }).success).toBe(true);
     expect(schema.safeParse({ action: 'teleport', key: 'x' }).error?.issues[0]?.message).toBe(ACTION_MESSAGES.actionRequired);
+  });
+
+  it('checks a record against the targets when given them, on the field at fault', () => {
+    const targets: ActionTargets = {
+      communities: [{ key: 'demo-campground', title: 'Pine Hollow' }],
+      byAction: { store: [{ key: 'firewood-bundle', title: 'Firewood Bundle', community: 'demo-campground' }] },
+    };
+    const schema = actionFormSchema({ required: true, communityRequired: false, targets });
+    expect(schema.safeParse({ action: 'store', key: 'firewood-bundle' }).success).toBe(true);
+    expect(schema.safeParse({ action: 'store', key: 'firewood-bundle', communityKey: 'demo-campground' }).success).toBe(true);
+    const missing = schema.safeParse({ action: 'store', key: 'gone' }).error?.issues[0];
+    expect([missing?.path, missing?.message]).toEqual([['key'], targetMissing('store')]);
+    const elsewhere = schema.safeParse({ action: 'store', key: 'firewood-bundle', communityKey: 'demo-town' }).error?.issues[0];
+    expect([elsewhere?.path, elsewhere?.message]).toEqual([['communityKey'], ACTION_MESSAGES.communityRequired]);
+    expect(actionTargetProblem(targets, value({ action: 'hunt', key: 'trail' }))).toEqual({ field: 'key', message: targetMissing('hunt') });
+    // Typed keys are not records.
+    expect(schema.safeParse({ action: 'website', key: 'https://pine.example' }).success).toBe(true);
   });
 
   it('answers hostile input with errors, never a throw', () => {

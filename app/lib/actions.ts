@@ -251,17 +251,54 @@ export function actionFormValueFromPost(posted: unknown): ActionFormValue {
   };
 }
 
+/** A record an action may open (read by server/actions/targets.ts). */
+export interface ActionTarget {
+  key: string;
+  title: string;
+  community: string;
+}
+
+/** The person's communities and, per record action, the records it may open. */
+export interface ActionTargets {
+  communities: Array<{ key: string; title: string }>;
+  byAction: Partial<Record<ActionKind, ActionTarget[]>>;
+}
+
+/** The message when the chosen record is not among the targets. */
+export const targetMissing = (action: ActionKind) => `This ${ACTION_LABELS[action].toLowerCase()} no longer exists. Choose another.`;
+
+/**
+ * Why a parsed selector value does not suit the targets, or null: a record action's key must
+ * name one of the targets (in the chosen community, when one is chosen) and the community must
+ * be one of the person's. Typed keys and no action have nothing to check.
+ */
+export function actionTargetProblem(
+  targets: ActionTargets,
+  value: ActionFormValue,
+): { field: 'key' | 'communityKey'; message: string } | null {
+  if (!isTargetAction(value.action)) return null;
+  if (value.communityKey !== '' && !targets.communities.some((community) => community.key === value.communityKey)) {
+    return { field: 'communityKey', message: ACTION_MESSAGES.communityRequired };
+  }
+  const list = targets.byAction[value.action] ?? [];
+  const found = list.some((target) => target.key === value.key && (value.communityKey === '' || target.community === value.communityKey));
+  return found ? null : { field: 'key', message: targetMissing(value.action) };
+}
+
 /**
  * The selector's schema (spec 03 §5): 'Action is required.' when required; a chosen action needs
  * its key ('Input is required.'; a website a valid address; mailto a valid e-mail address; call a
- * phone number; a record's key a valid key); 'Community Selection is required.' when the action
- * opens a community's record and the person has several communities. Changing the action empties
+ * phone number; a record's key a valid key, and one of `targets` when they are given);
+ * 'Community Selection is required.' when the action opens a community's record and the person
+ * has several communities. Changing the action empties
  * key and params in the browser; the server only keeps the key of the chosen action's control.
  */
 export function actionFormSchema(options: {
   required: boolean;
   communityRequired: boolean;
   allowed?: readonly ActionKind[];
+  /** When given, a record action's key must name one of these (actionTargetProblem). */
+  targets?: ActionTargets;
 }): z.ZodType<ActionFormValue, z.ZodTypeDef, unknown> {
   const allowed: readonly ActionKind[] = options.allowed ?? ACTIONS;
   return z.preprocess(
@@ -289,12 +326,18 @@ export function actionFormSchema(options: {
         }
         const keyProblem = actionKeyProblem(value.action, value.key);
         if (keyProblem) issue('key', keyProblem);
+        let communityProblem = false;
         if (isTargetAction(value.action)) {
           if (value.communityKey === '') {
-            if (options.communityRequired) issue('communityKey', ACTION_MESSAGES.communityRequired);
+            if (options.communityRequired) communityProblem = true;
           } else if (!isValidKey(value.communityKey)) {
-            issue('communityKey', ACTION_MESSAGES.communityRequired);
+            communityProblem = true;
           }
+        }
+        if (communityProblem) issue('communityKey', ACTION_MESSAGES.communityRequired);
+        if (options.targets && !keyProblem && !communityProblem) {
+          const targetProblem = actionTargetProblem(options.targets, value);
+          if (targetProblem) issue(targetProblem.field, targetProblem.message);
         }
       })
       .transform((value): ActionFormValue => (value.action === '' ? { ...EMPTY_ACTION } : value)),

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ACTION_MESSAGES, EMPTY_ACTION, targetOptionValue } from './actions';
+import { ACTION_MESSAGES, EMPTY_ACTION, targetMissing, targetOptionValue } from './actions';
 import {
   DETAIL_BUTTON_MESSAGES,
   detailButtonsFormSchema,
@@ -154,6 +154,25 @@ describe('detail buttons schema', () => {
     ];
     expect(errorsOf(post(entries, true))['buttons[0].action.communityKey']).toEqual([ACTION_MESSAGES.communityRequired]);
     expect(post(entries, false).status).toBe('success');
+  });
+
+  it('names the posted row whose record no longer exists, when given the targets', () => {
+    const targets = { communities: [{ key: 'demo-campground', title: 'Pine Hollow' }], byAction: { hunt: [] } };
+    const data = new FormData();
+    const entries: Array<[string, string]> = [
+      ['buttons[0].title', 'Blank row first'],
+      ['buttons[0].remove', 'on'],
+      ['buttons[1].title', 'Hunt'],
+      ['buttons[1].icon', 'compass'],
+      ['buttons[1].order', '1'],
+      ['buttons[1].action.action', 'hunt'],
+      ['buttons[1].action.key', 'gone-hunt'],
+    ];
+    for (const [name, entry] of entries) data.append(name, entry);
+    const submission = parseWithZod(data, {
+      schema: z.object({ buttons: detailButtonsFormSchema({ communityRequired: false, targets }) }),
+    });
+    expect(submission.reply().error?.['buttons[1].action.key']).toEqual([targetMissing('hunt')]);
   });
 
   it('refuses more than the most buttons (plus the blank row)', () => {

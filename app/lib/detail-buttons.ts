@@ -8,6 +8,7 @@ import {
   EMPTY_ACTION,
   type ActionFormValue,
   type ActionKind,
+  type ActionTargets,
   type StoredAction,
 } from '~/lib/actions';
 import { getMenuIcon } from '~/lib/icons/library';
@@ -106,8 +107,15 @@ function isBlankRow(row: unknown): boolean {
 export function detailButtonsFormSchema(options: {
   communityRequired: boolean;
   allowed?: readonly ActionKind[];
+  /** When given, each button's record must be one of these (the server passes what it loaded). */
+  targets?: ActionTargets;
 }): z.ZodType<DetailButtonFormValue[], z.ZodTypeDef, unknown> {
-  const action = actionFormSchema({ required: true, communityRequired: options.communityRequired, allowed: options.allowed });
+  const action = actionFormSchema({
+    required: true,
+    communityRequired: options.communityRequired,
+    allowed: options.allowed,
+    targets: options.targets,
+  });
   const row = z
     .object({
       title: optionalText(60),

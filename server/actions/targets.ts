@@ -1,13 +1,15 @@
 import type { RealtimeDb } from '@server/db/types';
 import { isValidKey, type Paths } from '@server/paths';
 import {
-  ACTION_LABELS,
-  ACTION_MESSAGES,
-  isTargetAction,
+  actionTargetProblem as targetProblem,
   type ActionFormValue,
   type ActionKind,
+  type ActionTarget,
+  type ActionTargets,
   type TargetActionKind,
 } from '~/lib/actions';
+
+export { targetMissing, type ActionTarget, type ActionTargets } from '~/lib/actions';
 
 /**
  * What an action selector may point at (spec 03 §3 action values, §5 action selector): the
@@ -17,17 +19,6 @@ import {
  * items: `menu` 'main-menu' and its submenus, items saved as website with fromFile, by url),
  * hunts (`hunts`) and calendars (`calendarConfigs`, by calendar id).
  */
-
-export interface ActionTarget {
-  key: string;
-  title: string;
-  community: string;
-}
-
-export interface ActionTargets {
-  communities: Array<{ key: string; title: string }>;
-  byAction: Partial<Record<ActionKind, ActionTarget[]>>;
-}
 
 interface Deps {
   db: RealtimeDb;
@@ -129,20 +120,12 @@ export async function loadActionTargets(deps: Deps, communities: Array<{ key: st
   return { communities: valid.map((community) => ({ key: community.key, title: community.title })), byAction };
 }
 
-/** The message when the chosen record is not among the targets. */
-export const targetMissing = (action: ActionKind) => `This ${ACTION_LABELS[action].toLowerCase()} no longer exists. Choose another.`;
-
 /**
- * Server-side check of a parsed selector value: a record action's key must name one of the
- * targets (in the chosen community, when one is chosen) and the community must be one of the
- * person's. Null when fine (and for actions with a typed key or no action).
+ * Server-side check of a parsed selector value (the same rule actionFormSchema applies when given
+ * the targets): a record action's key must name one of the targets (in the chosen community,
+ * when one is chosen) and the community must be one of the person's. The message, or null when
+ * fine (and for actions with a typed key or no action).
  */
 export function actionTargetProblem(targets: ActionTargets, value: ActionFormValue): string | null {
-  if (!isTargetAction(value.action)) return null;
-  if (value.communityKey !== '' && !targets.communities.some((community) => community.key === value.communityKey)) {
-    return ACTION_MESSAGES.communityRequired;
-  }
-  const list = targets.byAction[value.action] ?? [];
-  const found = list.some((target) => target.key === value.key && (value.communityKey === '' || target.community === value.communityKey));
-  return found ? null : targetMissing(value.action);
+  return targetProblem(targets, value)?.message ?? null;
 }

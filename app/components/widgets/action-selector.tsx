@@ -1,7 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { ActionTarget, ActionTargets } from '@server/actions/targets';
 import { ErrorList } from '~/components/forms/error-list';
 import {
   ACTION_LABELS,
@@ -14,7 +13,10 @@ import {
   type ActionFormValue,
   type ActionKind,
   type TargetActionKind,
+  type ActionTarget,
+  type ActionTargets,
 } from '~/lib/actions';
+import type { WidgetErrors } from './widget-errors';
 
 /** The label of the typed key for each action that has one. */
 const KEY_LABELS: Record<'website' | 'call' | 'mailto', string> = {
@@ -49,7 +51,7 @@ export function ActionSelector({
   defaultValue: ActionFormValue;
   targets: ActionTargets;
   allowed?: readonly ActionKind[];
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
   legend?: string;
 }) {
   const hydrated = useHydrated();
@@ -89,8 +91,8 @@ export function ActionSelector({
   const field = (part: string) => `${name}.${part}`;
   const errorsOf = (part: string) => errors?.[field(part)];
   const ids = { action: `${id}-action`, key: `${id}-key`, target: `${id}-target`, community: `${id}-community`, webview: `${id}-webview` };
-  const described = (part: string, extra?: string) =>
-    [errorsOf(part) ? `${id}-${part}-errors` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
+  const described = (part: string, extra?: string, shown = true) =>
+    [errorsOf(part) && shown ? `${id}-${part}-errors` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
 
   const keyLabel = hydrated && isTextKeyAction(action) ? KEY_LABELS[action] : 'Web Address, Phone Number or Email Address';
   const keyPlaceholder = hydrated && isTextKeyAction(action) ? KEY_PLACEHOLDERS[action] : undefined;
@@ -158,15 +160,15 @@ export function ActionSelector({
                       ? 'url'
                       : undefined
               }
-              aria-invalid={errorsOf('key') && (!hydrated || isTextKeyAction(action)) ? true : undefined}
-              aria-describedby={described('key', hydrated ? undefined : `${id}-key-hint`)}
+              aria-invalid={errorsOf('key') && !isTargetAction(action) ? true : undefined}
+              aria-describedby={described('key', hydrated ? undefined : `${id}-key-hint`, !isTargetAction(action))}
             />
             {hydrated ? null : (
               <Text id={`${id}-key-hint`} size="1" color="gray">
                 For the Website, Call and Email actions.
               </Text>
             )}
-            {!hydrated || isTextKeyAction(action) ? <ErrorList id={`${id}-key-errors`} errors={errorsOf('key')} /> : null}
+            {isTargetAction(action) ? null : <ErrorList id={`${id}-key-errors`} errors={errorsOf('key')} />}
           </Flex>
         ) : null}
 
@@ -211,8 +213,8 @@ export function ActionSelector({
               className="form-control"
               value={target}
               onChange={(event) => setTarget(event.currentTarget.value)}
-              aria-invalid={errorsOf('key') && (!hydrated || isTargetAction(action)) ? true : undefined}
-              aria-describedby={described('key', hydrated ? undefined : `${id}-target-hint`)}
+              aria-invalid={errorsOf('key') && isTargetAction(action) ? true : undefined}
+              aria-describedby={described('key', hydrated ? undefined : `${id}-target-hint`, isTargetAction(action))}
             >
               <option value="">Choose…</option>
               {currentMissing && current && (!hydrated || current.action === action) ? (
@@ -238,7 +240,7 @@ export function ActionSelector({
                 {`No ${ACTION_LABELS[action].toLowerCase()} to choose from${communityKey ? ' in this community' : ''}.`}
               </Text>
             ) : null}
-            {!hydrated || isTargetAction(action) ? <ErrorList id={`${id}-key-errors`} errors={errorsOf('key')} /> : null}
+            {isTargetAction(action) ? <ErrorList id={`${id}-key-errors`} errors={errorsOf('key')} /> : null}
           </Flex>
         ) : null}
 

@@ -13,13 +13,13 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { ActionTargets } from '@server/actions/targets';
 import { ErrorList } from '~/components/forms/error-list';
-import { ACTIONS, type ActionKind } from '~/lib/actions';
+import { ACTIONS, type ActionKind, type ActionTargets } from '~/lib/actions';
 import { blankDetailButton, MAX_DETAIL_BUTTONS, type DetailButtonFormValue } from '~/lib/detail-buttons';
 import { getMenuIcon, MENU_ICONS } from '~/lib/icons/library';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { ActionSelector } from './action-selector';
+import type { WidgetErrors } from './widget-errors';
 
 interface Row {
   id: string;
@@ -47,7 +47,7 @@ export function DetailButtonsEditor({
   defaultValue: DetailButtonFormValue[];
   targets: ActionTargets;
   allowed?: readonly ActionKind[];
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
 }) {
   const hydrated = useHydrated();
   const id = useId();
@@ -154,7 +154,7 @@ function ButtonRow({
   hydrated: boolean;
   targets: ActionTargets;
   allowed: readonly ActionKind[];
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
   onTitle: (title: string) => void;
   onMove: (to: number) => void;
   onRemove: () => void;

@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ActionTargets } from '@server/actions/targets';
 import {
   ACTION_MESSAGES,
   actionFormSchema,
@@ -10,6 +9,7 @@ import {
   actionFormValueFromPost,
   EMPTY_ACTION,
   targetOptionValue,
+  type ActionTargets,
 } from '~/lib/actions';
 import { detailButtonsFormSchema, detailButtonsFormValue, detailButtonsRecord, MAX_DETAIL_BUTTONS } from '~/lib/detail-buttons';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
@@ -202,6 +202,22 @@ describe('ActionSelector without JavaScript', () => {
     const html = render(actionFormValue({ action: 'call', actionKey: '12' }), targets, { 'link.key': [ACTION_MESSAGES.phone] });
     expect(control(html, 'link.key')).toContain('aria-invalid="true"');
     expect(html).toContain(ACTION_MESSAGES.phone);
+  });
+
+  it('shows a key error once, under the control of the chosen kind of action, and takes conform’s null entries', () => {
+    const errors: Record<string, string[] | null> = { 'link.key': [ACTION_MESSAGES.inputRequired], 'link.action': null };
+    const typed = renderToStaticMarkup(
+      <ActionSelector name="link" defaultValue={actionFormValue({ action: 'call' })} targets={targets} errors={errors} />,
+    );
+    expect(typed.split(ACTION_MESSAGES.inputRequired)).toHaveLength(2);
+    expect(control(typed, 'link.key')).toContain('aria-invalid="true"');
+    expect(control(typed, 'link.target')).not.toContain('aria-invalid');
+    const record = renderToStaticMarkup(
+      <ActionSelector name="link" defaultValue={{ ...EMPTY_ACTION, action: 'hunt' }} targets={targets} errors={errors} />,
+    );
+    expect(record.split(ACTION_MESSAGES.inputRequired)).toHaveLength(2);
+    expect(control(record, 'link.target')).toContain('aria-invalid="true"');
+    expect(control(record, 'link.key')).not.toContain('aria-invalid');
   });
 
   it('shows only the allowed actions and no record controls when none is allowed', () => {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from '~/components/forms/error-list';
 import { HOURS_DAY_NAMES, HOURS_DAYS, HOURS_ROWS_WITHOUT_JS, MAX_HOURS_SLOTS, type HoursDay, type HoursFormValue } from '~/lib/hours';
+import type { WidgetErrors } from './widget-errors';
 
 type Slot = { open: string; close: string };
 type Days = Record<HoursDay, Slot[]>;
@@ -30,7 +31,7 @@ export function HoursEditor({
 }: {
   name: string;
   defaultValue: HoursFormValue;
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
   disabled?: boolean;
 }) {
   const hydrated = useHydrated();

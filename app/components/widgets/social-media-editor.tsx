@@ -5,6 +5,7 @@ import { ErrorList } from '~/components/forms/error-list';
 import { svgDataUri } from '~/lib/icons/render';
 import { getSocialIcon } from '~/lib/icons/social';
 import { MAX_SOCIAL_LINKS, SOCIAL_SITE_LABELS, SOCIAL_SITES, type SocialMediaFormValue } from '~/lib/social-media';
+import type { WidgetErrors } from './widget-errors';
 
 interface Row {
   id: string;
@@ -26,7 +27,7 @@ export function SocialMediaEditor({
 }: {
   name: string;
   defaultValue: SocialMediaFormValue[];
-  errors?: Record<string, string[] | undefined>;
+  errors?: WidgetErrors;
 }) {
   const hydrated = useHydrated();
   const id = useId();
