@@ -419,6 +419,33 @@ export const MATRIX: MatrixRow[] = [
     note: "the picker's Cancel: the form again, as posted",
   },
 
+  // ── The uploader's resource route (spec 03 §4 Uploader, §7 storage uploads): staff, or a remote grant with Edit Information ──
+  {
+    request: { method: 'POST', path: '/uploads?bucket=header', form: { crop: '0,0,10,10' } },
+    expected: staff(400),
+    note: "staff of the session's community; a post without a file is answered 400 'Please choose a file to upload.' (JSON)",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=not-a-bucket', form: { crop: '0,0,10,10' } },
+    expected: staff(400),
+    note: 'a bucket outside the allow-list is refused after the permission check',
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&detailId=lakeside-grill', form: { crop: '0,0,10,10' } },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 400 },
+    note: "an e-mail grant's holder uploads into the item's community (400 here: no file); nobody else has that grant (404)",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&detailId=snack-shack', form: { crop: '0,0,10,10' } },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 404 },
+    note: "a grant never reaches another item: the remote manager's grant is for lakeside-grill only",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&remote=no-such-link', form: { crop: '0,0,10,10' } },
+    expected: everyone(404),
+    note: 'URL access: an unknown link uuid is no grant',
+  },
+
   // ── Main menu sorting (spec 01 §2.6, §4.3; spec 02 §6: staff of a location manage its content) ──
   { request: { path: '/sort-button' }, expected: STAFF, note: 'sort mode of the main menu' },
   { request: { path: '/sort-alpha' }, expected: STAFF, note: "the 'Sort Alphabetically' confirmation" },
