@@ -42,7 +42,7 @@ afterAll(async () => {
   await close?.();
 });
 
-function png(width: number, height: number): Uint8Array {
+function png(width: number, height: number): Uint8Array<ArrayBuffer> {
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.fillStyle = '#1d4ed8';
