@@ -163,7 +163,8 @@ export function headerImageOf(stored: StoredImage): HeaderImageValue {
 }
 
 /**
- * Stores a photo chosen in the places picker (spec 02 §2 "a places picker modal", §7) exactly
+ * Stores a photo fetched on the server (a places photo, a stock photo, an AI image; spec 03 §7
+ * copyImage) (spec 02 §2 "a places picker modal", §7) exactly
  * like an uploaded image, under the same folder and names: nobody crops it, so it is cut to the
  * header's aspect around its centre (the cropper's starting rectangle), then rescaled and
  * thumbnailed by the same pipeline.
@@ -171,7 +172,7 @@ export function headerImageOf(stored: StoredImage): HeaderImageValue {
 export async function storePlacePhoto(
   storage: FileStorage,
   community: string,
-  photo: PlacePhotoFile,
+  photo: Pick<PlacePhotoFile, 'bytes' | 'contentType' | 'fileName'>,
   options: { target: Size; now?: number },
 ): Promise<HeaderImageValue> {
   const image = await decodeImage(photo.bytes);

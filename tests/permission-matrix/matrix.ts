@@ -418,6 +418,71 @@ export const MATRIX: MatrixRow[] = [
     expected: staff(200),
     note: "the picker's Cancel: the form again, as posted",
   },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'stock', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: 'Stock Photos: the dialog over the form, empty',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-search', headerType: 'images', delaySeconds: '4', stockQuery: 'campfire', stockPage: '1' },
+    },
+    expected: staff(200),
+    note: "the dialog's Search: the offline default's sample photos without vendor keys",
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'stock-cancel', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: "the dialog's Cancel: the form again, as posted",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'offline:campfire-night.jpg Sample photo' },
+    },
+    expected: staff(200),
+    note: "the dialog's OK: the sample photo is copied into the community's storage and joins the list, unsaved",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'https://evil.example/x.jpg' },
+    },
+    expected: staff(400),
+    note: 'OK with an address that is not on a stock photo service’s image host: refused, nothing downloaded',
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'ai', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: 'AI Image: the dialog over the form with its tips',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'ai-generate', headerType: 'images', delaySeconds: '4', aiPrompt: '' },
+    },
+    expected: staff(200),
+    note: 'Search with an empty prompt does nothing (spec 03 §9)',
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'ai-cancel', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: "the dialog's Close",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'ai-use', headerType: 'images', delaySeconds: '4', aiImage: 'demo-town/images/ai/1/ai-lake.png' },
+    },
+    expected: staff(400),
+    note: "Use Image takes only a generated image of the community's own storage that exists",
+  },
 
   // ── The uploader's resource route (spec 03 §4 Uploader, §7 storage uploads): staff, or a remote grant with Edit Information ──
   {
