@@ -8,11 +8,11 @@ import {
   type Submission,
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { z } from 'zod';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { z } from 'zod';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
