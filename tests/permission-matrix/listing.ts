@@ -252,6 +252,29 @@ function linesFor(key: ListContextKey, definition: ListContextDefinition, family
       ),
       note: `${note}: a dragged order that cannot be read`,
     },
+    ...(
+      [
+        ['stock', {}, 200],
+        ['stock-search', { stockQuery: 'lake' }, 200],
+        ['stock-cancel', {}, 200],
+        ['stock-photo', {}, 400],
+        ['ai', {}, 200],
+        ['ai-generate', { aiPrompt: ' ' }, 200],
+        ['ai-cancel', {}, 200],
+        ['ai-use', { aiImage: 'elsewhere/images/ai/1/ai-x.png' }, 400],
+      ] as const
+    ).map(([intent, fields, status]): MatrixRow => ({
+      request: {
+        method: 'POST',
+        path: `${family.actions}/header-images`,
+        form: { intent, headerType: 'images', delaySeconds: '4', ...fields },
+      },
+      expected: outcomes(
+        perm,
+        listed(() => status),
+      ),
+      note: `${note}: header editor ${intent} (offline stock photos and AI images; OK without a choice and Use Image of another community's file are 400)`,
+    })),
     ...(['save', 'upload', 'places', 'places-cancel'] as const).map((intent): MatrixRow => ({
       request: { method: 'POST', path: `${family.actions}/header-images`, form: { intent, headerType: 'images', delaySeconds: '4' } },
       expected: outcomes(

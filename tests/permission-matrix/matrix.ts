@@ -419,6 +419,98 @@ export const MATRIX: MatrixRow[] = [
     expected: staff(200),
     note: "the picker's Cancel: the form again, as posted",
   },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'stock', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: 'Stock Photos: the dialog over the form, empty',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-search', headerType: 'images', delaySeconds: '4', stockQuery: 'campfire', stockPage: '1' },
+    },
+    expected: staff(200),
+    note: "the dialog's Search: the offline default's sample photos without vendor keys",
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'stock-cancel', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: "the dialog's Cancel: the form again, as posted",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'offline:campfire-night.jpg Sample photo' },
+    },
+    expected: staff(200),
+    note: "the dialog's OK: the sample photo is copied into the community's storage and joins the list, unsaved",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'https://evil.example/x.jpg' },
+    },
+    expected: staff(400),
+    note: 'OK with an address that is not on a stock photo service’s image host: refused, nothing downloaded',
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'ai', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: 'AI Image: the dialog over the form with its tips',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'ai-generate', headerType: 'images', delaySeconds: '4', aiPrompt: '' },
+    },
+    expected: staff(200),
+    note: 'Search with an empty prompt does nothing (spec 03 §9)',
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'ai-cancel', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: "the dialog's Close",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'ai-use', headerType: 'images', delaySeconds: '4', aiImage: 'demo-town/images/ai/1/ai-lake.png' },
+    },
+    expected: staff(400),
+    note: "Use Image takes only a generated image of the community's own storage that exists",
+  },
+
+  // ── The uploader's resource route (spec 03 §4 Uploader, §7 storage uploads): staff, or a remote grant with Edit Information ──
+  {
+    request: { method: 'POST', path: '/uploads?bucket=header', form: { crop: '0,0,10,10' } },
+    expected: staff(400),
+    note: "staff of the session's community; a post without a file is answered 400 'Please choose a file to upload.' (JSON)",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=not-a-bucket', form: { crop: '0,0,10,10' } },
+    expected: staff(400),
+    note: 'a bucket outside the allow-list is refused after the permission check',
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&detailId=lakeside-grill', form: { crop: '0,0,10,10' } },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 400 },
+    note: "an e-mail grant's holder uploads into the item's community (400 here: no file); nobody else has that grant (404)",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&detailId=snack-shack', form: { crop: '0,0,10,10' } },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 404 },
+    note: "a grant never reaches another item: the remote manager's grant is for lakeside-grill only",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&remote=no-such-link', form: { crop: '0,0,10,10' } },
+    expected: everyone(404),
+    note: 'URL access: an unknown link uuid is no grant',
+  },
 
   // ── Main menu sorting (spec 01 §2.6, §4.3; spec 02 §6: staff of a location manage its content) ──
   { request: { path: '/sort-button' }, expected: STAFF, note: 'sort mode of the main menu' },
