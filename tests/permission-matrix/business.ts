@@ -103,6 +103,22 @@ export const BUSINESS_LINES: MatrixRow[] = [
     expected: onA(intent === 'save' ? 400 : 200),
     note: `header editor ${intent}`,
   })),
+  ...(
+    [
+      ['stock', {}, 200],
+      ['stock-search', { stockQuery: 'lake' }, 200],
+      ['stock-cancel', {}, 200],
+      ['stock-photo', {}, 400],
+      ['ai', {}, 200],
+      ['ai-generate', { aiPrompt: ' ' }, 200],
+      ['ai-cancel', {}, 200],
+      ['ai-use', { aiImage: 'elsewhere/images/ai/1/ai-x.png' }, 400],
+    ] as const
+  ).map(([intent, fields, status]): MatrixRow => ({
+    request: { method: 'POST', path: `${ITEM}/header-images`, form: { intent, headerType: 'images', delaySeconds: '4', ...fields } },
+    expected: onA(status),
+    note: `header editor ${intent} (offline stock photos and AI images)`,
+  })),
   {
     request: {
       method: 'POST',
