@@ -86,7 +86,7 @@ test.describe('password sign-in', () => {
       await page.waitForURL((url) => url.pathname === landing);
       expect(await sessionCookie(page)).toBeTruthy();
       await expect(page.getByRole('heading', { name: 'Update Listing', level: 1 })).toBeVisible();
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Lakeside Grill');
+      await expect(page.locator('input[name="title"]')).toHaveValue('Lakeside Grill');
       // The remote page has no Log Out; its way out is the page that says what the remote access covers.
       await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
       await page.getByRole('link', { name: 'Your remote access' }).click();
