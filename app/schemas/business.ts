@@ -144,8 +144,18 @@ export const ITEM_KEY_FIELD = 'itemKey';
 
 /**
  * The editor's buttons: Submit (`save`), and the steps that show the form again: `preview`
- * (refresh the preview without JavaScript). The remote page's Update Permissions form posts
- * `request-update`.
+ * (refresh the preview without JavaScript), `place-search` (places near the community) and
+ * `place-choice:{placeId}` (fill the location from a place). The remote page's Update
+ * Permissions form posts `request-update`.
  */
-export const BusinessIntent = intents(intent('save'), intent('preview'));
-export const RemoteBusinessIntent = intents(intent('save'), intent('preview'), intent('request-update'));
+const placeChoice = z.object({ intent: z.literal('place-choice'), argument: z.string().min(1).max(512) });
+export const BusinessIntent = intents(intent('save'), intent('preview'), intent('place-search'), placeChoice);
+export const RemoteBusinessIntent = intents(
+  intent('save'),
+  intent('preview'),
+  intent('place-search'),
+  placeChoice,
+  intent('request-update'),
+);
+/** The place search's query field (not part of the item). */
+export const PLACE_QUERY_FIELD = 'placeQuery';

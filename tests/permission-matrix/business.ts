@@ -76,6 +76,16 @@ const staffLines = (base: string, label: string, outcome: (status: Outcome) => R
     expected: outcome(200),
     note: `${label}: Update Preview (no JavaScript) shows the form again, unsaved`,
   },
+  {
+    request: { method: 'POST', path: base, form: { intent: 'place-search', placeQuery: 'diner', ...VALID } },
+    expected: outcome(200),
+    note: `${label}: Search Places (offline sample places), unsaved`,
+  },
+  {
+    request: { method: 'POST', path: base, form: { intent: 'place-choice:offline-lakeshore-diner', ...VALID } },
+    expected: outcome(200),
+    note: `${label}: a place fills the location fields, unsaved`,
+  },
 ];
 
 export const BUSINESS_LINES: MatrixRow[] = [
@@ -188,6 +198,18 @@ export const BUSINESS_LINES: MatrixRow[] = [
     expected: REMOTE_ONLY(200),
   },
   {
+    request: { method: 'POST', path: '/detail/remote/id/lakeside-grill', form: { intent: 'place-search', placeQuery: 'diner', ...VALID } },
+    expected: REMOTE_ONLY(200),
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/detail/remote/id/lakeside-grill',
+      form: { intent: 'place-choice:offline-lakeshore-diner', ...VALID },
+    },
+    expected: REMOTE_ONLY(200),
+  },
+  {
     request: {
       method: 'POST',
       path: '/detail/remote/id/lakeside-grill',
@@ -216,6 +238,14 @@ export const BUSINESS_LINES: MatrixRow[] = [
   },
   { request: { path: '/detail/remote/no-such-link/' }, expected: NOBODY, note: 'an unknown link' },
   { request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'preview' } }, expected: NOBODY },
+  {
+    request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'place-search', placeQuery: 'diner' } },
+    expected: NOBODY,
+  },
+  {
+    request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'place-choice:offline-lakeshore-diner' } },
+    expected: NOBODY,
+  },
   {
     request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'request-update', action: 'modify' } },
     expected: NOBODY,

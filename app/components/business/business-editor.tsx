@@ -22,6 +22,7 @@ import {
   BUSINESS_TEXTS,
   businessSchema,
   ITEM_KEY_FIELD,
+  PLACE_QUERY_FIELD,
   RETURN_TO_FIELD,
   sectionOfErrors,
   SPECIAL_POPUP_CHOICES,
@@ -212,6 +213,7 @@ export function BusinessEditor({
             <Part id="title-location" open={open === 'title-location'}>
               {control(def('title', 'Title', 'text'))}
               {data.rights.listIcons && data.listIcons.length > 0 ? <ListIconsGrid field={f.listIcons!} icons={data.listIcons} /> : null}
+              <PlaceSearch search={actionData?.placeSearch ?? null} />
               <LocationFields field={f.location!} allowNoLocation={data.allowNoLocation} />
             </Part>
 
@@ -578,6 +580,60 @@ function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * The place search (spec 03 §2 Title/Location, §7 places within 10000 m of the community): a
+ * query posted with 'Search Places', then each place as a button that fills the location
+ * fields. Server round trips, so it works the same with and without JavaScript.
+ */
+function PlaceSearch({ search }: { search: NonNullable<BusinessEditorActionData['placeSearch']> | null }) {
+  return (
+    <section className="place-search" aria-labelledby="place-search-heading">
+      <Text as="p" size="2" weight="medium" id="place-search-heading">
+        Find the place
+      </Text>
+      <Flex gap="2" align="end" wrap="wrap">
+        <label className="form-stack form-grow">
+          <Text size="1" color="gray">
+            Name or address near the community
+          </Text>
+          <input type="search" className="form-control" name={PLACE_QUERY_FIELD} defaultValue={search?.query ?? ''} autoComplete="off" />
+        </label>
+        <Button type="submit" name="intent" value="place-search" variant="soft" formNoValidate>
+          Search Places
+        </Button>
+      </Flex>
+      {search?.offline ? (
+        <Text as="p" size="1" color="gray">
+          The places service is offline: these are sample places.
+        </Text>
+      ) : null}
+      {search?.error ? (
+        <Text as="p" size="2" color="red" role="alert">
+          {search.error}
+        </Text>
+      ) : null}
+      {search && !search.error && search.suggestions.length === 0 && search.query.trim() !== '' ? (
+        <Text as="p" size="2" role="status">
+          No places found.
+        </Text>
+      ) : null}
+      {search && search.suggestions.length > 0 ? (
+        <ul className="place-suggestions" aria-label="Places found">
+          {search.suggestions.map((place) => (
+            <li key={place.placeId}>
+              <Button type="submit" name="intent" value={`place-choice:${place.placeId}`} variant="ghost" formNoValidate>
+                <span>
+                  <strong>{place.title}</strong> {place.subtitle}
+                </span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

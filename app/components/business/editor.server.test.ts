@@ -205,6 +205,8 @@ describe('business detail editor: loading', () => {
 describe('business detail editor: saving', () => {
   it('saves every field of the form, keeps what the form does not show, and goes back to the list', async () => {
     const own = await ownCommunity('editor');
+    // The distance from the community is computed on save (offline: in a straight line).
+    await services.db.ref(services.paths.community(own.community)).update({ latitude: 43.3129, longitude: -73.8339 });
     const answer = await outcome(
       editRoute.action(
         args(
@@ -218,6 +220,7 @@ describe('business detail editor: saving', () => {
     const stored = (await read(own, 'dining-resort', 'grill'))!;
     expect(stored).toMatchObject({
       title: 'Harbor Grill & Bar',
+      distance: expect.any(Number),
       address: '2 Dock Street',
       latitude: '43.25',
       longitude: '-73.5',
@@ -346,6 +349,32 @@ describe('business detail editor: saving', () => {
     expect(copy.allowFavorite).toBeUndefined();
     expect(copy.detailButtons).toMatchObject(ITEM.detailButtons);
     expect(copy.headerInfo).toEqual(ITEM.headerInfo);
+  });
+
+  it('finds places near the community and fills the location from the chosen one, without saving', async () => {
+    const own = await ownCommunity('editor');
+    await services.db.ref(services.paths.community(own.community)).update({ latitude: 43.3129, longitude: -73.8339 });
+    const path = '/detail/business/dining-resort/grill';
+    const found = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, intent: 'place-search', placeQuery: 'lakeshore diner' }), params('grill'))),
+    );
+    expect(found.status).toBe(200);
+    expect(found.data?.placeSearch?.suggestions.map((place) => place.title)).toEqual(['Lakeshore Diner']);
+    expect(found.data?.placeSearch?.offline).toBe(true);
+    const placeId = found.data!.placeSearch!.suggestions[0]!.placeId;
+    const chosen = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, intent: `place-choice:${placeId}` }), params('grill'))),
+    );
+    expect(chosen.status).toBe(200);
+    expect(chosen.data?.result.initialValue).toMatchObject({
+      location: { address: '212 Lakeshore Road', city: 'Lake Luzerne', latitude: '43.3188', longitude: '-73.8302', placeId },
+    });
+    expect((await read(own, 'dining-resort', 'grill'))!.address).toBe('1 Dock Street');
+    const bad = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, intent: 'place-choice:not a place!' }), params('grill'))),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data?.placeSearch?.error).toBeTruthy();
   });
 
   it('edits the header media of the item itself with the shared header editor', async () => {

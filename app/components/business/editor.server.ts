@@ -21,8 +21,8 @@ import { readForm } from '@server/http/form.server';
 import { readListIcons } from '@server/list-icons';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
 import { formatListingContext, isValidKey } from '@server/paths';
-import { communityDistanceMiles } from '@server/places/location';
-import { placesProvider } from '@server/providers/places';
+import { applyPlaceChoice, communityDistanceMiles, searchPlaces } from '@server/places/location';
+import { PlacesError, placeSearchErrorMessage, placesProvider, type PlaceSuggestion } from '@server/providers/places';
 import { qrImages, type QrImages } from '@server/qr';
 import {
   loadRemoteAdmin,
@@ -49,12 +49,13 @@ import { headerView, type HeaderView } from '~/lib/header-info';
 import { hoursRecord } from '~/lib/hours';
 import { parseIntent, type IntentSchema } from '~/lib/intent';
 import { listContext } from '~/lib/listing/contexts';
-import { locationPosition } from '~/lib/location';
+import { locationPosition, type LocationFormValue } from '~/lib/location';
 import {
   BUSINESS_TEXTS,
   BusinessIntent,
   businessSchema,
   ITEM_KEY_FIELD,
+  PLACE_QUERY_FIELD,
   RETURN_TO_FIELD,
   sectionOfErrors,
   type BusinessFormOutput,
@@ -133,6 +134,8 @@ export interface BusinessEditorActionData {
   preview: PreviewModel | null;
   /** The Update Permissions form's answer (remote pages). */
   requestResult?: SubmissionResult<string[]> | null;
+  /** The place search's answer: places near the community to choose from. */
+  placeSearch?: { query: string; suggestions: PlaceSuggestion[]; offline: boolean; error: string | null } | null;
 }
 
 type Params = Record<string, string | undefined>;
@@ -459,8 +462,12 @@ export async function businessEditorAction(
   const { services, community, section, stored, rights } = target;
   const schema = schemaOf(target);
   const formData = await readForm(request, { schemas: target.remote ? [schema, remoteRequestSchema] : schema });
-  const { intent } = parseIntent(formData, intents, { fallback: 'save' });
+  const chosen = parseIntent(formData, intents, { fallback: 'save' }) as { intent: string; argument?: string };
+  const intent = chosen.intent;
   if (intent === 'request-update') return remoteRequestAction(request, target, formData);
+  if (intent === 'place-search' || intent === 'place-choice') {
+    return placeStepAction(target, formData, intent === 'place-choice' ? (chosen.argument ?? '') : null);
+  }
   // What the person may not write is not read at all (a post carrying it changes nothing).
   for (const name of [...formData.keys()]) {
     if (!rights.remoteAdmin && name.startsWith('remote.')) formData.delete(name);
@@ -626,6 +633,61 @@ export async function businessEditorAction(
     return redirect(`${url.pathname}${url.search}`);
   }
   return redirectWithToast(request, returnTo, { kind: 'success', message: BUSINESS_TEXTS.saved });
+}
+
+/**
+ * The place search of Title/Location (spec 03 §7: autocomplete within 10000 m of the community):
+ * `place-search` lists the places matching the query; `place-choice:{placeId}` fills the
+ * location fields from the place's details. Neither saves: the form comes back as typed, with
+ * the chosen place's address and position.
+ */
+async function placeStepAction(target: Target, formData: FormData, placeId: string | null) {
+  const { services, community, stored } = target;
+  const deps = { db: services.db, paths: services.paths, places: placesProvider(services.env) };
+  const query = String(formData.get(PLACE_QUERY_FIELD) ?? '').slice(0, 300);
+  let placeSearch: BusinessEditorActionData['placeSearch'] = null;
+  let status = 200;
+  if (placeId === null) {
+    placeSearch = { query, ...(await searchPlaces(deps, community, query)) };
+  } else {
+    const text = (name: string) => String(formData.get(`location.${name}`) ?? '');
+    const current: LocationFormValue = {
+      noLocation: formData.get('location.noLocation') === 'on',
+      title: String(formData.get('title') ?? ''),
+      address: text('address'),
+      city: text('city'),
+      state: text('state'),
+      zip: text('zip'),
+      latitude: text('latitude'),
+      longitude: text('longitude'),
+      placeId: text('placeId'),
+    };
+    try {
+      const location = await applyPlaceChoice(deps, placeId, current);
+      for (const name of ['address', 'city', 'state', 'zip', 'latitude', 'longitude', 'placeId'] as const) {
+        formData.set(`location.${name}`, location[name]);
+      }
+      formData.delete('location.noLocation');
+      if (String(formData.get('title') ?? '').trim() === '') formData.set('title', location.title);
+    } catch (error) {
+      status = error instanceof PlacesError && error.kind === 'invalid-request' ? 400 : 502;
+      placeSearch = { query, suggestions: [], offline: deps.places.offline, error: placeSearchErrorMessage(error) };
+    }
+  }
+  const submission = parseWithZod(formData, { schema: schemaOf(target) });
+  const output = submission.status === 'success' ? submission.value : null;
+  return reply(
+    {
+      result: { ...submission.reply(), error: {} },
+      version: postedVersion(formData),
+      conflict: null,
+      openSection: 'title-location',
+      formError: null,
+      preview: previewOfPost(formData, stored, output, target.rights.remoteAdmin),
+      placeSearch,
+    },
+    status,
+  );
 }
 
 /** A remote manager's 'Update Permissions' request (spec 03 §6): sent to the administrators, then 'Save Complete'. */
