@@ -223,3 +223,28 @@ test('a remote manager with e-mail access signs in and may add buttons', { tag: 
     'Order Online',
   ]);
 });
+
+test('a place found near the community fills the location of a new listing', { tag: '@forms' }, async ({ page, community }, info) => {
+  await page.goto('/detail/business/dining-resort');
+  await expect(page.getByRole('heading', { name: 'Add Listing', level: 1 })).toBeVisible();
+  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await page.getByLabel('Name or address near the community').fill('lakeshore diner');
+  await page.getByRole('button', { name: 'Search Places' }).click();
+  const places = page.getByRole('list', { name: 'Places found' });
+  await expect(page.getByText('The places service is offline: these are sample places.')).toBeVisible();
+  await places.getByRole('button', { name: /Lakeshore Diner/ }).click();
+  await expect(page.locator('input[name="location.address"]')).toHaveValue('212 Lakeshore Road');
+  await expect(page.locator('input[name="location.latitude"]')).toHaveValue('43.3188');
+  await page.locator('input[name="title"]').fill('Lakeshore Diner');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL((url) => url.pathname === '/listnm/dining');
+  const items = await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.section(community.key, 'dining-resort'));
+  const added = Object.values(items ?? {}).find((item) => item.title === 'Lakeshore Diner');
+  expect(added).toMatchObject({
+    address: '212 Lakeshore Road',
+    latitude: '43.3188',
+    longitude: '-73.8302',
+    placeId: 'offline-lakeshore-diner',
+  });
+  expect(typeof added?.distance).toBe('number');
+});

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
@@ -16,6 +16,7 @@ import { previewModel, type PreviewModel } from '~/lib/business-preview';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
 import type { EditorField } from '~/lib/listing/types';
+import type { LocationFormValue } from '~/lib/location';
 import { socialMediaFormValue } from '~/lib/social-media';
 import {
   BUSINESS_SECTIONS,
@@ -211,10 +212,19 @@ export function BusinessEditor({
             <FormErrors id={form.errorId} errors={form.errors} />
 
             <Part id="title-location" open={open === 'title-location'}>
-              {control(def('title', 'Title', 'text'))}
+              {actionData?.placeChosen ? (
+                <PlainInput
+                  key={`title-${actionData.placeChosen.at}`}
+                  field={f.title!}
+                  label="Title"
+                  value={actionData.placeChosen.title}
+                />
+              ) : (
+                control(def('title', 'Title', 'text'))
+              )}
               {data.rights.listIcons && data.listIcons.length > 0 ? <ListIconsGrid field={f.listIcons!} icons={data.listIcons} /> : null}
               <PlaceSearch search={actionData?.placeSearch ?? null} />
-              <LocationFields field={f.location!} allowNoLocation={data.allowNoLocation} />
+              <LocationFields field={f.location!} allowNoLocation={data.allowNoLocation} chosen={actionData?.placeChosen ?? null} />
             </Part>
 
             <Part id="description" open={open === 'description'}>
@@ -509,12 +519,54 @@ function QrCodes({ data }: { data: BusinessEditorData }) {
   );
 }
 
-/** The location (spec 03 §2 Title/Location): 'Item Does Not Have A Location' when offered, the address and the position. */
-function LocationFields({ field, allowNoLocation }: { field: Field; allowNoLocation: boolean }) {
-  const set = (field as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
-  const text = (name: string, label: string, hint?: string) => (
-    <EditorFieldControl definition={def(name, label, 'text', hint)} field={set[name]!} form={NO_LIST_INTENTS} />
+/** A text input bound to a conform field by name, with a value given here (a chosen place's), remounted by its key. */
+function PlainInput({ field, label, value, hint }: { field: Field; label: string; value: string; hint?: string }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" weight="medium" htmlFor={field.id}>
+        {label}
+      </Text>
+      <input
+        id={field.id}
+        name={field.name}
+        type="text"
+        className="form-control"
+        defaultValue={value}
+        autoComplete="off"
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={field.errors?.length ? field.errorId : undefined}
+      />
+      {hint ? (
+        <Text size="1" color="gray">
+          {hint}
+        </Text>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </Flex>
   );
+}
+
+/**
+ * The location (spec 03 §2 Title/Location): 'Item Does Not Have A Location' when offered, the
+ * address and the position. A place chosen in the search fills the fields (new inputs with its values).
+ */
+function LocationFields({
+  field,
+  allowNoLocation,
+  chosen,
+}: {
+  field: Field;
+  allowNoLocation: boolean;
+  chosen: BusinessEditorActionData['placeChosen'] | null;
+}) {
+  const set = (field as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
+  const text = (name: keyof LocationFormValue & string, label: string, hint?: string) =>
+    chosen ? (
+      <PlainInput key={`${name}-${chosen.at}`} field={set[name]!} label={label} value={String(chosen.location[name])} hint={hint} />
+    ) : (
+      <EditorFieldControl definition={def(name, label, 'text', hint)} field={set[name]!} form={NO_LIST_INTENTS} />
+    );
+  const placeId = chosen ? chosen.location.placeId : String(set.placeId!.initialValue ?? '');
   return (
     <fieldset className="form-row location-fields" id={field.id}>
       <legend>Location</legend>
@@ -529,7 +581,7 @@ function LocationFields({ field, allowNoLocation }: { field: Field; allowNoLocat
         {text('latitude', 'Latitude', 'A decimal, e.g. 43.3129')}
         {text('longitude', 'Longitude', 'A decimal, e.g. -73.8339')}
       </div>
-      <input type="hidden" name={set.placeId!.name} defaultValue={String(set.placeId!.initialValue ?? '')} />
+      <input key={`place-${chosen?.at ?? 0}`} type="hidden" name={set.placeId!.name} defaultValue={placeId} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
   );
@@ -589,6 +641,23 @@ function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
  * query posted with 'Search Places', then each place as a button that fills the location
  * fields. Server round trips, so it works the same with and without JavaScript.
  */
+/**
+ * Posts the form as a plain document request (as without JavaScript), with this button's intent:
+ * the place steps answer with the whole page, whose location fields then hold the chosen place.
+ */
+function postAsDocument(event: MouseEvent<HTMLButtonElement>) {
+  const button = event.currentTarget;
+  const form = button.form;
+  if (!form) return;
+  event.preventDefault();
+  const intentInput = document.createElement('input');
+  intentInput.type = 'hidden';
+  intentInput.name = 'intent';
+  intentInput.value = button.value;
+  form.append(intentInput);
+  HTMLFormElement.prototype.submit.call(form);
+}
+
 function PlaceSearch({ search }: { search: NonNullable<BusinessEditorActionData['placeSearch']> | null }) {
   return (
     <section className="place-search" aria-labelledby="place-search-heading">
@@ -602,7 +671,7 @@ function PlaceSearch({ search }: { search: NonNullable<BusinessEditorActionData[
           </Text>
           <input type="search" className="form-control" name={PLACE_QUERY_FIELD} defaultValue={search?.query ?? ''} autoComplete="off" />
         </label>
-        <Button type="submit" name="intent" value="place-search" variant="soft" formNoValidate>
+        <Button type="submit" name="intent" value="place-search" variant="soft" formNoValidate onClick={postAsDocument}>
           Search Places
         </Button>
       </Flex>
@@ -625,7 +694,14 @@ function PlaceSearch({ search }: { search: NonNullable<BusinessEditorActionData[
         <ul className="place-suggestions" aria-label="Places found">
           {search.suggestions.map((place) => (
             <li key={place.placeId}>
-              <Button type="submit" name="intent" value={`place-choice:${place.placeId}`} variant="ghost" formNoValidate>
+              <Button
+                type="submit"
+                name="intent"
+                value={`place-choice:${place.placeId}`}
+                variant="ghost"
+                formNoValidate
+                onClick={postAsDocument}
+              >
                 <span>
                   <strong>{place.title}</strong> {place.subtitle}
                 </span>

@@ -136,6 +136,8 @@ export interface BusinessEditorActionData {
   requestResult?: SubmissionResult<string[]> | null;
   /** The place search's answer: places near the community to choose from. */
   placeSearch?: { query: string; suggestions: PlaceSuggestion[]; offline: boolean; error: string | null } | null;
+  /** A chosen place: the location (and title) the form now shows, and when it was chosen (a new value for the browser's fields). */
+  placeChosen?: { location: LocationFormValue; title: string; at: number } | null;
 }
 
 type Params = Record<string, string | undefined>;
@@ -646,6 +648,7 @@ async function placeStepAction(target: Target, formData: FormData, placeId: stri
   const deps = { db: services.db, paths: services.paths, places: placesProvider(services.env) };
   const query = String(formData.get(PLACE_QUERY_FIELD) ?? '').slice(0, 300);
   let placeSearch: BusinessEditorActionData['placeSearch'] = null;
+  let placeChosen: BusinessEditorActionData['placeChosen'] = null;
   let status = 200;
   if (placeId === null) {
     placeSearch = { query, ...(await searchPlaces(deps, community, query)) };
@@ -668,7 +671,7 @@ async function placeStepAction(target: Target, formData: FormData, placeId: stri
         formData.set(`location.${name}`, location[name]);
       }
       formData.delete('location.noLocation');
-      if (String(formData.get('title') ?? '').trim() === '') formData.set('title', location.title);
+      placeChosen = { location, title: String(formData.get('title') ?? ''), at: Date.now() };
     } catch (error) {
       status = error instanceof PlacesError && error.kind === 'invalid-request' ? 400 : 502;
       placeSearch = { query, suggestions: [], offline: deps.places.offline, error: placeSearchErrorMessage(error) };
@@ -685,6 +688,7 @@ async function placeStepAction(target: Target, formData: FormData, placeId: stri
       formError: null,
       preview: previewOfPost(formData, stored, output, target.rights.remoteAdmin),
       placeSearch,
+      placeChosen,
     },
     status,
   );
