@@ -6,7 +6,7 @@ import type { SessionUser } from '@server/auth/session';
 import { remoteGrantFromEntry, type RemoteGrant } from '@server/authz/access';
 import type { RemoteItem } from '@server/authz/require';
 import type { DbValue } from '@server/db/types';
-import { remoteAdminSchema, type RemoteAccessFormEntry, type RemoteAdminFormValue } from '~/schemas/remote-admin';
+import { MAX_REMOTE_ACCESS, remoteAdminSchema, type RemoteAccessFormEntry, type RemoteAdminFormValue } from '~/schemas/remote-admin';
 import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
 import {
   MAX_REMOTE_AUDIT,
@@ -293,6 +293,12 @@ describe('planRemoteAdmin', () => {
 
   it('refuses a detail id that is not a key before reading or writing anything', async () => {
     await expect(plan('../../other', { remotelyManaged: true, allowFavorite: false, entries: [] })).rejects.toThrow(/detailId/);
+  });
+
+  it(`refuses more than ${MAX_REMOTE_ACCESS} entries even when handed them without the schema`, async () => {
+    const entries = Array.from({ length: MAX_REMOTE_ACCESS + 1 }, (_, index) => entry({ title: `Staff ${index}` }));
+    await expect(plan('plan-too-many', { remotelyManaged: true, allowFavorite: false, entries })).rejects.toThrow(/At most 25/);
+    expect(await read(demo.paths.remoteByDetail('plan-too-many'))).toBeNull();
   });
 
   it('plans what the form schema parses, end to end', async () => {

@@ -8,6 +8,8 @@ import type { DbValue, RealtimeDb } from '@server/db/types';
 import { queueEmail } from '@server/mail/email-queue';
 import { isValidKey, parseListingContext, type Paths } from '@server/paths';
 import {
+  MAX_REMOTE_ACCESS,
+  REMOTE_ADMIN_TEXTS,
   REMOTE_REQUEST_TEXTS,
   remoteRequestSchema,
   type RemoteAccessFormEntry,
@@ -206,6 +208,7 @@ export async function planRemoteAdmin(
   const { paths } = deps;
   const { detailId } = input;
   paths.remoteByDetail(detailId); // a bad id throws before anything happens
+  if (input.value.entries.length > MAX_REMOTE_ACCESS) throw new RangeError(REMOTE_ADMIN_TEXTS.tooMany);
   const stored = await readEntries(deps, detailId);
   const storedByUid = new Map(stored.map((entry) => [entry.uuid, entry]));
 
