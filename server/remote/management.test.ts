@@ -6,7 +6,7 @@ import type { SessionUser } from '@server/auth/session';
 import { remoteGrantFromEntry, type RemoteGrant } from '@server/authz/access';
 import type { RemoteItem } from '@server/authz/require';
 import type { DbValue } from '@server/db/types';
-import { remoteAdminSchema, type RemoteAccessFormEntry, type RemoteAdminFormValue } from '~/schemas/remote-admin';
+import { MAX_REMOTE_ACCESS, remoteAdminSchema, type RemoteAccessFormEntry, type RemoteAdminFormValue } from '~/schemas/remote-admin';
 import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
 import {
   MAX_REMOTE_AUDIT,
@@ -70,12 +70,56 @@ describe('loadRemoteAdmin', () => {
     expect(value.remotelyManaged).toBe(true);
     expect(value.allowFavorite).toBe(true);
     expect(value.entries).toContainEqual(
-      expect.objectContaining({ uuid: 'demo-remote', accessType: 'email', title: 'Owner', editInfo: true, addButtons: true }),
+      expect.objectContaining({
+        uuid: 'demo-remote',
+        accessType: 'email',
+        email: 'remote@demo.example',
+        name: 'Rosa Delgado',
+        title: 'Owner',
+        editInfo: true,
+        addButtons: true,
+      }),
     );
+  });
+
+  it('fills in the address and name of an e-mail entry stored without them from the account', async () => {
+    const remote = await identity.getUserByEmail('remote@demo.example');
+    const bare = { type: 'business', title: 'Owner', accessType: 'email', uid: remote!.uid, editInfo: true, origContext: CONTEXT };
+    await demo.db
+      .ref()
+      .update({ [demo.paths.remoteByDetail('bare-item', remote!.uid)]: bare, [demo.paths.remoteByUid(remote!.uid, 'bare-item')]: bare });
+    expect((await loadRemoteAdmin(demo, 'bare-item', {})).entries[0]).toMatchObject({ email: '', name: '' });
+    expect((await loadRemoteAdmin({ ...demo, identity }, 'bare-item', {})).entries[0]).toMatchObject({
+      email: 'remote@demo.example',
+      name: remote!.displayName,
+    });
   });
 
   it('gives an item without entries an empty list', async () => {
     expect(await loadRemoteAdmin(demo, 'no-such-item', {})).toEqual({ remotelyManaged: false, allowFavorite: false, entries: [] });
+  });
+});
+
+describe('the seeded URL grant', () => {
+  it('opens the Kayak & Paddleboard Rentals by its link, with Edit Information only', async () => {
+    const value = await loadRemoteAdmin(demo, 'kayak-rentals', { remotelyManaged: true });
+    expect(value.entries).toEqual([
+      {
+        uuid: '3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19',
+        accessType: 'url',
+        name: 'Riley Brooks',
+        email: '',
+        title: 'Manager',
+        editInfo: true,
+        addButtons: false,
+        sendNotifications: false,
+      },
+    ]);
+    const stored = await read(demo.paths.remoteByUid('3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19', 'kayak-rentals'));
+    expect(remoteGrantFromEntry('kayak-rentals', stored, 'x')).toMatchObject({
+      accessType: 'url',
+      origContext: 'demo-campground/recreation-resort',
+    });
   });
 });
 
@@ -249,6 +293,12 @@ describe('planRemoteAdmin', () => {
 
   it('refuses a detail id that is not a key before reading or writing anything', async () => {
     await expect(plan('../../other', { remotelyManaged: true, allowFavorite: false, entries: [] })).rejects.toThrow(/detailId/);
+  });
+
+  it(`refuses more than ${MAX_REMOTE_ACCESS} entries even when handed them without the schema`, async () => {
+    const entries = Array.from({ length: MAX_REMOTE_ACCESS + 1 }, (_, index) => entry({ title: `Staff ${index}` }));
+    await expect(plan('plan-too-many', { remotelyManaged: true, allowFavorite: false, entries })).rejects.toThrow(/At most 25/);
+    expect(await read(demo.paths.remoteByDetail('plan-too-many'))).toBeNull();
   });
 
   it('plans what the form schema parses, end to end', async () => {

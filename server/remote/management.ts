@@ -8,6 +8,8 @@ import type { DbValue, RealtimeDb } from '@server/db/types';
 import { queueEmail } from '@server/mail/email-queue';
 import { isValidKey, parseListingContext, type Paths } from '@server/paths';
 import {
+  MAX_REMOTE_ACCESS,
+  REMOTE_ADMIN_TEXTS,
   REMOTE_REQUEST_TEXTS,
   remoteRequestSchema,
   type RemoteAccessFormEntry,
@@ -103,9 +105,28 @@ async function readEntries({ db, paths }: DbDeps, detailId: string): Promise<Arr
     .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title) || (a.uuid < b.uuid ? -1 : 1));
 }
 
-/** The section's form value for a stored item: its two flags and its entries in their saved order. */
-export async function loadRemoteAdmin(deps: DbDeps, detailId: string, item: Record<string, unknown>): Promise<RemoteAdminFormValue> {
+/**
+ * The section's form value for a stored item: its two flags and its entries in their saved
+ * order. E-mail entries written without their address (spec 02 §3 keeps name and e-mail out of
+ * the record) get it from the account when `identity` is given.
+ */
+export async function loadRemoteAdmin(
+  deps: DbDeps & { identity?: Pick<IdentityProvider, 'getUser'> },
+  detailId: string,
+  item: Record<string, unknown>,
+): Promise<RemoteAdminFormValue> {
   const entries = isValidKey(detailId) ? await readEntries(deps, detailId) : [];
+  const { identity } = deps;
+  if (identity) {
+    for (const entry of entries) {
+      if (entry.accessType !== 'email' || entry.email !== '') continue;
+      const account = await identity.getUser(entry.uuid);
+      if (account) {
+        entry.email = account.email;
+        if (entry.name === '') entry.name = account.displayName ?? '';
+      }
+    }
+  }
   return {
     remotelyManaged: item.remotelyManaged === true || (item.remotelyManaged === undefined && entries.length > 0),
     allowFavorite: item.allowFavorite === true,
@@ -187,6 +208,7 @@ export async function planRemoteAdmin(
   const { paths } = deps;
   const { detailId } = input;
   paths.remoteByDetail(detailId); // a bad id throws before anything happens
+  if (input.value.entries.length > MAX_REMOTE_ACCESS) throw new RangeError(REMOTE_ADMIN_TEXTS.tooMany);
   const stored = await readEntries(deps, detailId);
   const storedByUid = new Map(stored.map((entry) => [entry.uuid, entry]));
 

@@ -365,6 +365,9 @@ function menuListLines(): MatrixRow[] {
   });
 }
 
+/** The uuid of the demo data's URL grant (firebase/seed/demo-data.json, kayak-rentals). */
+export const DEMO_LINK_UUID = '3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19';
+
 const EVERYONE_404: Record<Role, Outcome> = {
   anonymous: 404,
   editorA: 404,
@@ -390,6 +393,19 @@ export const LISTING_LINES: MatrixRow[] = [
     note: "an account's one e-mail grant: to that item's page, which asks its holder to sign in (the uid is no capability)",
   },
   { request: { path: '/listnm/remote/no-such-list/demo-remote' }, expected: EVERYONE_404, note: 'an unknown list context' },
+  {
+    request: { path: `/listnm/remote/recreation/${DEMO_LINK_UUID}` },
+    expected: {
+      anonymous: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      editorA: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      adminA: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      editorB: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      system: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      super: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      remote: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+    },
+    note: 'the seeded URL grant of the Kayak & Paddleboard Rentals: the link opens the remote page for anyone holding it, signed in or not',
+  },
   ...listnmLines(),
   ...menuListLines(),
   {
