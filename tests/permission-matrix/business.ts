@@ -54,6 +54,17 @@ const REMOTE_ONLY = (outcome: Outcome, anonymous: Outcome = LOGIN): Record<Role,
   super: 404,
   remote: outcome,
 });
+/** The seeded URL grant's link (firebase/seed/demo-data.json). */
+const LINK = '3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19';
+const ANYONE = (outcome: Outcome): Record<Role, Outcome> => ({
+  anonymous: outcome,
+  editorA: outcome,
+  adminA: outcome,
+  editorB: outcome,
+  system: outcome,
+  super: outcome,
+  remote: outcome,
+});
 const NOBODY: Record<Role, Outcome> = {
   anonymous: 404,
   editorA: 404,
@@ -226,6 +237,23 @@ export const BUSINESS_LINES: MatrixRow[] = [
   {
     request: { method: 'POST', path: '/detail/remote/id/snack-shack', form: { intent: 'save', ...VALID } },
     expected: REMOTE_ONLY(404),
+  },
+  // The seeded URL grant (Edit Information only) for A's Kayak & Paddleboard Rentals: the link is the capability, for anyone.
+  { request: { path: `/detail/remote/${LINK}/` }, expected: ANYONE(200), note: 'a URL grant opens without signing in' },
+  {
+    request: { method: 'POST', path: `/detail/remote/${LINK}/`, form: { intent: 'save', ...VALID, title: 'Kayak & Paddleboard Rentals' } },
+    expected: ANYONE(`redirect:/detail/remote/${LINK}/?saved=1`),
+    note: "'Save Complete'; only the grant's fields are written",
+  },
+  { request: { method: 'POST', path: `/detail/remote/${LINK}/`, form: { intent: 'save', title: '' } }, expected: ANYONE(400) },
+  { request: { method: 'POST', path: `/detail/remote/${LINK}/`, form: { intent: 'preview', ...VALID } }, expected: ANYONE(200) },
+  {
+    request: {
+      method: 'POST',
+      path: `/detail/remote/${LINK}/`,
+      form: { intent: 'request-update', action: 'modify', message: 'Buttons too' },
+    },
+    expected: ANYONE(`redirect:/detail/remote/${LINK}/?requested=1`),
   },
   {
     request: { path: '/detail/remote/demo-remote/' },
