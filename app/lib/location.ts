@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbValue } from '@server/db/types';
+import type { PlaceDetails } from '@server/providers/places/types';
 
 /**
  * A listing's location as the place picker edits it (spec 03 §3 "Location data": title,
@@ -181,4 +182,20 @@ export function locationPosition(value: { latitude?: unknown; longitude?: unknow
   const longitude = storedText(value.longitude);
   if (!isCoordinate(latitude, 90) || !isCoordinate(longitude, 180)) return null;
   return { latitude: Number(latitude), longitude: Number(longitude) };
+}
+
+/** The form filled from a chosen place: the address fields and position; the title only when it was empty. */
+export function locationFromPlace(details: PlaceDetails, form: LocationFormValue): LocationFormValue {
+  return {
+    ...form,
+    noLocation: false,
+    title: form.title.trim() === '' ? details.title : form.title,
+    address: details.address,
+    city: details.city,
+    state: details.state,
+    zip: details.zip,
+    latitude: String(details.latitude),
+    longitude: String(details.longitude),
+    placeId: details.placeId,
+  };
 }

@@ -13,7 +13,9 @@ import {
   type PlacesProvider,
   type PlaceSuggestion,
 } from '@server/providers/places';
-import type { LocationFormValue } from '~/lib/location';
+import { locationFromPlace, type LocationFormValue } from '~/lib/location';
+
+export { locationFromPlace };
 
 /**
  * The location rules of the business editor (spec 03 §7 "A maps service: place autocomplete
@@ -129,22 +131,6 @@ export async function searchPlaces(deps: PlacesDeps, community: string, query: s
     console.error(`The place search in ${community} failed:`, error);
     return { suggestions: [], offline, error: placeSearchErrorMessage(error) };
   }
-}
-
-/** The form filled from a place's details: the address fields and position; the title when it was empty. */
-export function locationFromPlace(details: PlaceDetails, form: LocationFormValue): LocationFormValue {
-  return {
-    ...form,
-    noLocation: false,
-    title: form.title.trim() === '' ? details.title : form.title,
-    address: details.address,
-    city: details.city,
-    state: details.state,
-    zip: details.zip,
-    latitude: String(details.latitude),
-    longitude: String(details.longitude),
-    placeId: details.placeId,
-  };
 }
 
 /**

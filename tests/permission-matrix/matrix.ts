@@ -727,6 +727,50 @@ export const MATRIX: MatrixRow[] = [
   { request: { method: 'POST', path: '/auth/google', form: {} }, expected: everyone(404) },
   { request: { path: '/auth/google/callback?code=x&state=y' }, expected: everyone(404) },
 
+  // ── The place picker's JSON (spec 03 §7): staff of the community, or a remote grant with editInfo ──
+  {
+    request: { path: '/places/search?q=diner' },
+    expected: STAFF,
+    note: "around the session's community (offline default: sample places)",
+  },
+  {
+    request: { path: `/places/search?q=diner&community=${COMMUNITY_B}` },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 403, editorB: 200, system: 200, super: 403, remote: REMOTE },
+    note: 'another community: only its staff',
+  },
+  {
+    request: { path: '/places/search?q=diner&community=bad.key' },
+    expected: { ...everyone(404), anonymous: 404 },
+    note: 'a community param that is no key: 404 before anything else',
+  },
+  {
+    request: { path: `/places/search?q=${'x'.repeat(121)}` },
+    expected: staff(400),
+    note: 'at most 120 characters',
+  },
+  {
+    request: { path: '/places/search?q=diner&detailId=lakeside-grill' },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 200 },
+    note: "e-mail remote access: the signed-in person's own grant for the item, else 404",
+  },
+  {
+    request: { path: '/places/search?q=diner&uuid=demo-remote' },
+    expected: everyone(404),
+    note: "demo-remote's grant is an e-mail grant: its uid is no capability",
+  },
+  { request: { path: '/places/details?placeId=offline-lakeshore-diner' }, expected: STAFF },
+  {
+    request: { path: `/places/details?placeId=offline-lakeshore-diner&community=${COMMUNITY_B}` },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 403, editorB: 200, system: 200, super: 403, remote: REMOTE },
+  },
+  { request: { path: '/places/details?placeId=places%2Fx' }, expected: staff(400), note: 'not a place id' },
+  { request: { path: '/places/details?placeId=offline-no-such-place' }, expected: staff(404) },
+  {
+    request: { path: '/places/details?placeId=offline-lakeshore-diner&detailId=lakeside-grill' },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 200 },
+  },
+  { request: { path: '/places/details?placeId=offline-lakeshore-diner&uuid=demo-remote' }, expected: everyone(404) },
+
   // ── Pages outside the shell ──
   { request: { path: '/google-auth?code=abc&scope=email' }, expected: SIGNED_IN },
   {
