@@ -64,7 +64,15 @@ export function StockPhotosDialog({
     >
       <div className="stock-dialog-body">
         {/* The form's default button while the dialog is open: Enter in the search box searches. */}
-        <button type="submit" name="intent" value="stock-search" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <button
+          type="submit"
+          name="intent"
+          value="stock-search"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          formNoValidate
+        />
         {stock.offline ? <Notice tone="info">{stock.offlineMessage}</Notice> : null}
         <Flex gap="2" align="end" wrap="wrap">
           <Flex direction="column" gap="1" style={{ flex: '1 1 220px' }}>
