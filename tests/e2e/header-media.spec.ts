@@ -118,3 +118,39 @@ test('generates an AI image (offline drawing) and uses it', { tag: '@forms' }, a
   await expect(page.getByText('Header saved.')).toBeVisible();
   await expect.poll(async () => (await headerOf(community.key))?.images?.[0]?.imageName).toBe('ai-canoes-on-a-quiet-lake.png');
 });
+
+test('a crop changed while its upload is in flight cancels the upload @js-only', async ({ page, community }) => {
+  expect(community.key).toBeTruthy();
+  await page.goto('/header-images');
+  await expect(page.locator('form[data-hydrated]')).toBeVisible();
+  // The first upload is held until the crop has changed; later ones go through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route('**/uploads?**', async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue().catch(() => {});
+  });
+  await page.getByLabel('Add image').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: png(1600, 1200, 200) });
+  const cropper = page.getByTestId('image-cropper');
+  await expect(cropper.locator('img').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Use Image' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading pier.png' })).toBeVisible();
+  // Drag the crop rectangle.
+  const stencil = cropper.locator('.advanced-cropper-stencil-wrapper, .advanced-cropper-rectangle-stencil').first();
+  const box = (await stencil.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByText('Upload cancelled: the crop changed. Use Image uploads the new crop.')).toBeVisible();
+  release();
+  await expect(page.getByRole('region', { name: 'Images' }).getByRole('listitem', { name: 'Image 1' })).toHaveCount(0);
+  // Use Image again uploads the new crop.
+  await page.getByRole('button', { name: 'Use Image' }).click();
+  await expect(page.getByRole('listitem', { name: 'Image 1' }).getByRole('img', { name: 'pier.png' })).toBeVisible();
+  await expect(page.getByTestId('image-cropper')).toHaveCount(0);
+});
