@@ -185,7 +185,8 @@ export function ImageUploader(props: ImageUploaderProps) {
       clear();
       return setProblem({ title: 'File Too Large', message: tooLargeMessage });
     }
-    if (direct && files.length > 1) {
+    // Several files, or a PDF (its first page becomes the image on the server), upload whole.
+    if (direct && (files.length > 1 || file.type === 'application/pdf')) {
       clear();
       if (files.length > MAX_FILES_PER_CHOICE) return setProblem({ title: 'Too Many Files', message: UPLOAD_TEXTS.tooManyFiles });
       return uploadAll(files);
