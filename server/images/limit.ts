@@ -4,14 +4,12 @@ import { availableParallelism } from 'node:os';
  * A bound on image work in the server. Decoding a 6000x4000 JPEG holds a 96 MB bitmap, and
  * cropping, rescaling and blurring it draw several more canvases; 20 parallel uploads (spec 03
  * §9) each doing that at once would hold gigabytes. Image work therefore runs in a few slots
- * (one per two cores, at least 2, at most 4, or IMAGE_WORK_CONCURRENCY); the rest wait in
+ * (one per two cores, at least 2, at most 4); the rest wait in
  * order. The uploads themselves still arrive in parallel: only the decoding and drawing queue.
  * The figures are in README "Benchmarks" (npm run bench:uploads).
  */
 
 export function defaultImageConcurrency(): number {
-  const configured = Number(process.env.IMAGE_WORK_CONCURRENCY);
-  if (Number.isInteger(configured) && configured > 0) return configured;
   return Math.min(4, Math.max(2, Math.floor(availableParallelism() / 2)));
 }
 

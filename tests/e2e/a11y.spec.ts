@@ -166,6 +166,20 @@ test.describe('accessibility (axe) @js-only', () => {
     await audit(page, 'Incorrect Type');
   });
 
+  test('the header editor’s Stock Photos and AI Images dialogs, at desktop width and at 390 px', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await page.goto('/header-images?stock=campfire');
+      await expect(modal(page, 'Stock Photos')).toBeVisible();
+      await expect(page.getByRole('radio', { name: 'Photo 1' })).toBeVisible();
+      await audit(page, 'Stock Photos');
+      await page.goto('/header-images?ai=1');
+      await expect(modal(page, 'AI Images')).toBeVisible();
+      await audit(page, 'AI Images');
+    }
+  });
+
   test('the screens as a browser without JavaScript gets them', async ({ page, loginAs }) => {
     await loginAs('admin@demo.example');
     await page.setViewportSize(DESKTOP);

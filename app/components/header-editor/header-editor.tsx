@@ -251,7 +251,15 @@ function PlacesPickerDialog({
         ) : null}
         {/* The form's default button while the picker is open: Enter adds the chosen photo. */}
         {hasPhotos ? (
-          <button type="submit" name="intent" value="place-photo" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+          <button
+            type="submit"
+            name="intent"
+            value="place-photo"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            formNoValidate
+          />
         ) : null}
       </div>
     </PageDialog>

@@ -1,9 +1,9 @@
 import { Badge, Button, Flex, Heading, Spinner, Text, TextArea, TextField as RadixTextField } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Notice } from '~/components/forms/fields';
 import { PageDialog } from '~/components/ui/dialog';
-import { AI_IMAGE_FIELD, AI_PROMPT_FIELD, STOCK_PHOTO_FIELD, STOCK_QUERY_FIELD } from '~/schemas/header';
+import { AI_IMAGE_FIELD, AI_PROMPT_FIELD, STOCK_PAGE_FIELD, STOCK_PHOTO_FIELD, STOCK_QUERY_FIELD } from '~/schemas/header';
 import type { AiDialog, StockDialog } from './header-images.server';
 
 /**
@@ -44,6 +44,19 @@ export function StockPhotosDialog({
   const posting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const searching = posting === 'stock-search' || navigation.state === 'loading';
   const hasPhotos = stock.photos.length > 0;
+  const pageInput = useRef<HTMLInputElement>(null);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  /**
+   * Without JavaScript the page links are GETs of `?stock=…&page=…`; with it they post the
+   * form for that page, so nothing typed in the editor meanwhile is lost.
+   */
+  const goTo = (page: number) => (event: React.MouseEvent) => {
+    const button = searchButton.current;
+    if (!pageInput.current || !button?.form || !onClose) return;
+    event.preventDefault();
+    pageInput.current.value = String(page);
+    button.form.requestSubmit(button);
+  };
   const credits = [...new Set(stock.photos.map((photo) => photo.source))].map((source) => SOURCE_LABELS[source] ?? source);
   return (
     <PageDialog
@@ -64,7 +77,21 @@ export function StockPhotosDialog({
     >
       <div className="stock-dialog-body">
         {/* The form's default button while the dialog is open: Enter in the search box searches. */}
-        <button type="submit" name="intent" value="stock-search" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <button
+          type="submit"
+          name="intent"
+          value="stock-search"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          formNoValidate
+          ref={searchButton}
+          onClick={() => {
+            // Enter (which clicks this default button) searches from the first page; a page link submits without a click.
+            if (pageInput.current) pageInput.current.value = '1';
+          }}
+        />
+        <input ref={pageInput} type="hidden" name={STOCK_PAGE_FIELD} defaultValue="1" />
         {stock.offline ? <Notice tone="info">{stock.offlineMessage}</Notice> : null}
         <Flex gap="2" align="end" wrap="wrap">
           <Flex direction="column" gap="1" style={{ flex: '1 1 220px' }}>
@@ -122,7 +149,9 @@ export function StockPhotosDialog({
           <Flex gap="3" justify="center" align="center">
             {stock.page > 1 ? (
               <Button asChild variant="ghost">
-                <Link to={pageHref(stock.page - 1)}>Previous page</Link>
+                <Link to={pageHref(stock.page - 1)} onClick={goTo(stock.page - 1)}>
+                  Previous page
+                </Link>
               </Button>
             ) : null}
             <Text size="1" color="gray">
@@ -130,7 +159,9 @@ export function StockPhotosDialog({
             </Text>
             {stock.hasMore ? (
               <Button asChild variant="ghost">
-                <Link to={pageHref(stock.page + 1)}>More photos</Link>
+                <Link to={pageHref(stock.page + 1)} onClick={goTo(stock.page + 1)}>
+                  More photos
+                </Link>
               </Button>
             ) : null}
           </Flex>

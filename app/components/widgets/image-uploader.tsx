@@ -129,7 +129,10 @@ export function ImageUploader(props: ImageUploaderProps) {
     setSource(null);
   };
 
-  /** Uploads files whole, up to 20 at once, each with its progress (several files chosen). */
+  /**
+   * Uploads files whole, up to 20 at once, each with its progress (several files chosen). The
+   * stored images join the form in the order the files were chosen, whichever finishes first.
+   */
   const uploadAll = (files: File[]) => {
     const queued = files.map((file): UploadRow & { file: File } => ({
       id: ++nextUploadId,
@@ -142,19 +145,29 @@ export function ImageUploader(props: ImageUploaderProps) {
       ...current.filter((row) => row.status === 'uploading' || row.status === 'queued'),
       ...queued.map(({ file: _file, ...row }) => row),
     ]);
+    const outcomes: Array<UploadedImage | null | undefined> = queued.map(() => undefined);
+    let delivered = 0;
+    const deliver = () => {
+      while (delivered < outcomes.length && outcomes[delivered] !== undefined) {
+        const image = outcomes[delivered++];
+        if (image) onUploaded!(image);
+      }
+    };
     void runLimited(
-      queued.map((row) => async () => {
+      queued.map((row, index) => async () => {
         updateRow(row.id, { status: 'uploading' });
         try {
           const image = await sendFile(uploadUrl!, row.file, null, (progress) => updateRow(row.id, { progress })).promise;
           // Done: the image's own row in the form shows it.
           setRows((current) => current.filter((one) => one.id !== row.id));
-          onUploaded!(image);
+          outcomes[index] = image;
         } catch (error) {
           // Upload errors are shown beside the file (spec 03 §8: the overlay closes, nothing else is lost).
           console.error(`Uploading ${row.name} failed:`, error);
           updateRow(row.id, { status: 'failed', message: (error as Error).message });
+          outcomes[index] = null;
         }
+        deliver();
       }),
     );
   };
@@ -172,7 +185,8 @@ export function ImageUploader(props: ImageUploaderProps) {
       clear();
       return setProblem({ title: 'File Too Large', message: tooLargeMessage });
     }
-    if (direct && files.length > 1) {
+    // Several files, or a PDF (its first page becomes the image on the server), upload whole.
+    if (direct && (files.length > 1 || file.type === 'application/pdf')) {
       clear();
       if (files.length > MAX_FILES_PER_CHOICE) return setProblem({ title: 'Too Many Files', message: UPLOAD_TEXTS.tooManyFiles });
       return uploadAll(files);
