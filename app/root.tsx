@@ -12,12 +12,14 @@ import { APP_TITLE } from './lib/title';
 import appStyles from './styles/app.css';
 import menuStyles from './styles/menu.css';
 import shellStyles from './styles/shell.css';
+import widgetStyles from './styles/widgets.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: radixStyles },
   { rel: 'stylesheet', href: appStyles },
   { rel: 'stylesheet', href: shellStyles },
   { rel: 'stylesheet', href: menuStyles },
+  { rel: 'stylesheet', href: widgetStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -51,6 +51,7 @@
  *   storeItems, storeItem, bookings, section, listItem
  * - main-menu item where uniqueId = context ... menu(key, 'main-menu') + orderByChild('uniqueId')
  * - header-info/{context}, or a given path .... headerInfo, section
+ * - a business item's headerInfo .............. listItemHeaderInfo
  * - amc-events/calendars/{calendar}/events/{id} calendarEvents, calendarEvent
  * - recurrenceInfo/{recurrenceId} ............. calendarRecurrences, calendarRecurrence (one copy per
  *   calendar, beside its events, which is what "multi-path updates across calendars for events/{id}
@@ -98,10 +99,17 @@
  *   because standard base64 may contain '/', which no key can hold)
  * - system-data/config/app/style, …/app/type .. systemAppStyle, systemAppType
  * - any node of system-data (system-wide lists) systemData ({product}/system-data/{sectionPath})
+ * - action selector targets (spec 03 §3 action values, §5) ... storeItems, customForms,
+ *   menu(key, 'main-menu') and its submenus (mainMenu by uniqueId; File items saved as website with
+ *   fromFile, by url), maps, bookings, hunts, calendarConfigs (server/actions/targets.ts)
  * Platform (not in the spec)
  * - {product}/dev-outbox[/{id}] ............... outbox (mail kept by the offline mailer)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
  * - {product}/console-tokens/{id} ............. authToken (single-use sign-in link and password-reset tokens)
+ * - {product}/location-data/{community}/remote-audit/{detailId}[/{entryId}] ... remoteAudit (who saved
+ *   which fields of an item through a remote grant, and when; pushed, newest last, bounded)
+ * - {product}/location-data/{community}/remote-requests[/{requestId}] ... remoteRequests (the remote
+ *   managers' 'Update Permissions' requests to the community's administrators)
  *
  * Storage object paths are in `storagePaths` (see its own comment).
  */
@@ -287,6 +295,8 @@ export const LOCATION_DATA_NODES = [
   'google-events-denied',
   'recurrenceInfo',
   'bookings',
+  'remote-audit',
+  'remote-requests',
   ...LEGACY_EVENT_SECTIONS,
 ] as const;
 
@@ -342,6 +352,9 @@ export function createPaths(product: string) {
     /** One item of a list section (a business, a FAQ, a contact …). */
     listItem: (community: string, sectionPath: string, itemId: string) =>
       `${loc(community)}/${parseSectionPath(sectionPath).join('/')}/${key('itemId', itemId)}`,
+    /** A list item's own header media (a business item's headerInfo, spec 03 §3). */
+    listItemHeaderInfo: (community: string, sectionPath: string, itemId: string) =>
+      `${loc(community)}/${parseSectionPath(sectionPath).join('/')}/${key('itemId', itemId)}/headerInfo`,
     /** A menu section (an array of menu items): main-menu or a sub-menu's uniqueId. */
     menu: (community: string, menuId: string) => `${loc(community)}/${key('menuId', menuId)}`,
     menuItem: (community: string, menuId: string, index: number | string) =>
@@ -464,6 +477,12 @@ export function createPaths(product: string) {
     remoteByDetail: (detailId: string, uid?: string) =>
       optional(`${p}/remote-management/detailId/${key('detailId', detailId)}`, 'uid', uid),
 
+    /** location-data/{community}/remote-audit/{detailId}[/{entryId}]: the remote saves of an item (platform, not spec). */
+    remoteAudit: (community: string, detailId: string, entryId?: string) =>
+      optional(`${loc(community)}/remote-audit/${key('detailId', detailId)}`, 'entryId', entryId),
+    /** location-data/{community}/remote-requests[/{requestId}]: 'Update Permissions' requests (platform, not spec). */
+    remoteRequests: (community: string, requestId?: string) => optional(`${loc(community)}/remote-requests`, 'requestId', requestId),
+
     // Dollars
     dollarsEnabled: () => `${p}/amc-dollars/config/enabled`,
     dollarsParticipants: () => `${p}/amc-dollars/participants`,
@@ -535,6 +554,7 @@ export const PATH_SHAPES = {
   locationTemplates: '{product}/location-data/templates',
   section: '{product}/location-data/{community}/{sectionPath}',
   listItem: '{product}/location-data/{community}/{sectionPath}/{itemId}',
+  listItemHeaderInfo: '{product}/location-data/{community}/{sectionPath}/{itemId}/headerInfo',
   menu: '{product}/location-data/{community}/{menuId}',
   menuItem: '{product}/location-data/{community}/{menuId}/{index}',
   menuItemIconData: '{product}/location-data/{community}/{menuId}/{index}/iconData',
@@ -618,6 +638,8 @@ export const PATH_SHAPES = {
   shortUrl: '{product}/config/shortURLs/{cacheKey}',
   remoteByUid: '{product}/remote-management/uid/{uid}[/{detailId}]',
   remoteByDetail: '{product}/remote-management/detailId/{detailId}[/{uid}]',
+  remoteAudit: '{product}/location-data/{community}/remote-audit/{detailId}[/{entryId}]',
+  remoteRequests: '{product}/location-data/{community}/remote-requests[/{requestId}]',
   dollarsEnabled: '{product}/amc-dollars/config/enabled',
   dollarsParticipants: '{product}/amc-dollars/participants',
   dollarsRecords: '{product}/amc-dollars/{type}',

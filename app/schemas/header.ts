@@ -25,6 +25,23 @@ export const IMAGE_FIELD = 'image';
 export const PLACE_PHOTO_FIELD = 'placePhoto';
 export const PLACE_CREDIT_PREFIX = 'placeCredit:';
 export const CROP_FIELD = 'crop';
+/** The stock photo dialog's search box, page and choice; the AI dialog's prompt and generated image (spec 03 §9). */
+export const STOCK_QUERY_FIELD = 'stockQuery';
+export const STOCK_PAGE_FIELD = 'stockPage';
+export const STOCK_PHOTO_FIELD = 'stockPhoto';
+export const AI_PROMPT_FIELD = 'aiPrompt';
+export const AI_IMAGE_FIELD = 'aiImage';
+/** Fields of the dialogs: never part of the header itself. */
+export const DIALOG_FIELDS = [
+  PLACE_PHOTO_FIELD,
+  STOCK_QUERY_FIELD,
+  STOCK_PAGE_FIELD,
+  STOCK_PHOTO_FIELD,
+  AI_PROMPT_FIELD,
+  AI_IMAGE_FIELD,
+] as const;
+/** Files one post of the editor's form may carry (spec 03 §9: 20 parallel uploads). */
+export const MAX_UPLOAD_FILES = 20;
 
 /** Spec 01 §9 / 03 §9: the recommended header image, 1125 wide, 450 high for esp apps and 600 otherwise. */
 export const HEADER_IMAGE_WIDTH = 1125;
@@ -114,8 +131,24 @@ export type HeaderFormValue = z.infer<typeof HeaderSchema>;
 /**
  * The header editor's buttons: Save; Upload (adds the chosen file, unsaved); the places picker's
  * Choose from Places Photos / Try Again (`places`), Add Photo (`place-photo`) and Cancel
- * (`places-cancel`). conform's remove and reorder buttons post no intent: they count as `save`,
+ * (`places-cancel`); the stock photo dialog's Stock Photos (`stock`), Search / Previous / Next
+ * (`stock-search`), OK (`stock-photo`) and Cancel (`stock-cancel`); the AI images dialog's AI
+ * Image (`ai`), Search (`ai-generate`), Use Image (`ai-use`) and Close (`ai-cancel`). conform's remove and reorder buttons post no intent: they count as `save`,
  * which shows the form again unsaved.
  */
-export const HeaderIntent = intents(intent('save'), intent('upload'), intent('places'), intent('place-photo'), intent('places-cancel'));
+export const HeaderIntent = intents(
+  intent('save'),
+  intent('upload'),
+  intent('places'),
+  intent('place-photo'),
+  intent('places-cancel'),
+  intent('stock'),
+  intent('stock-search'),
+  intent('stock-photo'),
+  intent('stock-cancel'),
+  intent('ai'),
+  intent('ai-generate'),
+  intent('ai-use'),
+  intent('ai-cancel'),
+);
 export type HeaderIntentName = z.infer<typeof HeaderIntent>['intent'];

@@ -1,7 +1,8 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
-import { centreCrop, decodeImage, processImage, type CropRect, type Size } from '@server/images/pipeline';
-import { storagePaths, type Paths } from '@server/paths';
+import { centreCrop, decodeImage, type CropRect, type Size } from '@server/images/pipeline';
+import { storeUploadedImage, type StoredImage } from '@server/images/uploads';
+import type { Paths } from '@server/paths';
 import type { PlacePhotoFile } from '@server/providers/places';
 import type { FileStorage } from '@server/storage';
 import { videoIdFrom } from '~/lib/header-info';
@@ -37,8 +38,13 @@ export function headerImageSize(community: Record<string, unknown>): Size {
   return { width: HEADER_IMAGE_WIDTH, height: community.espApp === true ? ESP_HEADER_IMAGE_HEIGHT : HEADER_IMAGE_HEIGHT };
 }
 
-export async function readHeaderInfo({ db, paths }: Deps, community: string, context: string): Promise<Record<string, unknown>> {
-  const value = (await db.ref(paths.headerInfo(community, context)).get()).val();
+export async function readHeaderInfo(
+  { db, paths }: Deps,
+  community: string,
+  context: string,
+  node?: string,
+): Promise<Record<string, unknown>> {
+  const value = (await db.ref(node ?? paths.headerInfo(community, context)).get()).val();
   return isObject(value) ? value : {};
 }
 
@@ -118,9 +124,10 @@ export async function saveHeaderInfo(
   context: string,
   form: HeaderFormValue,
   expectedVersion: string | null = null,
+  node?: string,
 ): Promise<SaveHeaderResult> {
   let conflict: Record<string, unknown> | null = null;
-  await deps.db.ref(deps.paths.headerInfo(community, context)).transaction((raw) => {
+  await deps.db.ref(node ?? deps.paths.headerInfo(community, context)).transaction((raw) => {
     conflict = null;
     const stored = isObject(raw) ? raw : {};
     if (expectedVersion && headerVersion(stored) !== expectedVersion) {
@@ -133,18 +140,11 @@ export async function saveHeaderInfo(
   return changed ? { ok: false, conflict: { version: headerVersion(changed), stored: changed } } : { ok: true };
 }
 
-const safeName = (name: string) => {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
-  return cleaned.slice(-100) || 'image';
-};
-const stemOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name);
-
 /**
- * Stores an uploaded header image under {community}/images/header/{timestamp}/: the original,
- * the cropped PNG ('{name}_crop.png'), its thumbnail ('{name}_thumb.png') and, when the aspect
- * differs from the target by more than 10%, the blurred-to-fit copy ('{name}_blur.png'), which
- * is then the image shown.
+ * Stores an uploaded header image under {community}/images/header/{timestamp}/ (the uploader's
+ * storage step, server/images/uploads.ts): the original, the cropped PNG ('{name}_crop.png'), its
+ * thumbnail ('{name}_thumb.png') and, when the aspect differs from the target by more than 10%,
+ * the blurred-to-fit copy ('{name}_blur.png'), which is then the image shown.
  */
 export async function storeHeaderImage(
   storage: FileStorage,
@@ -152,29 +152,25 @@ export async function storeHeaderImage(
   file: File,
   options: { crop: CropRect | null; target: Size; now?: number },
 ): Promise<HeaderImageValue> {
-  const now = options.now ?? Date.now();
-  const name = safeName(file.name);
-  const stem = stemOf(name);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const processed = await processImage(bytes, { crop: options.crop, target: options.target });
-  const at = (fileName: string) => storagePaths.upload(community, HEADER_BUCKET, now, fileName);
-  const png = { contentType: 'image/png' };
-  const original = await storage.put(at(name), bytes, { contentType: file.type || 'application/octet-stream' });
-  const cropped = await storage.put(at(`${stem}_crop.png`), processed.cropped, png);
-  const thumb = await storage.put(at(`${stem}_thumb.png`), processed.thumbnail, png);
-  const blurred = processed.blurred ? await storage.put(at(`${stem}_blur.png`), processed.blurred, png) : null;
+  const stored = await storeUploadedImage(storage, community, file, { bucket: HEADER_BUCKET, ...options });
+  return headerImageOf(stored);
+}
+
+/** A stored upload as a row of the header editor. */
+export function headerImageOf(stored: StoredImage): HeaderImageValue {
   return {
-    imageURL: (blurred ?? cropped).url,
-    originalURL: original.url,
-    imageName: name,
-    thumbURL: thumb.url,
+    imageURL: stored.imageURL,
+    originalURL: stored.originalURL,
+    imageName: stored.imageName,
+    thumbURL: stored.thumbURL,
     caption: undefined,
-    date: now,
+    date: stored.date,
   };
 }
 
 /**
- * Stores a photo chosen in the places picker (spec 02 §2 "a places picker modal", §7) exactly
+ * Stores a photo fetched on the server (a places photo, a stock photo, an AI image; spec 03 §7
+ * copyImage) (spec 02 §2 "a places picker modal", §7) exactly
  * like an uploaded image, under the same folder and names: nobody crops it, so it is cut to the
  * header's aspect around its centre (the cropper's starting rectangle), then rescaled and
  * thumbnailed by the same pipeline.
@@ -182,7 +178,7 @@ export async function storeHeaderImage(
 export async function storePlacePhoto(
   storage: FileStorage,
   community: string,
-  photo: PlacePhotoFile,
+  photo: Pick<PlacePhotoFile, 'bytes' | 'contentType' | 'fileName'>,
   options: { target: Size; now?: number },
 ): Promise<HeaderImageValue> {
   const image = await decodeImage(photo.bytes);

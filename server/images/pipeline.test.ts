@@ -11,6 +11,7 @@ import {
   rescale,
   scaledToWidth,
   thumbnail,
+  uploadThumbnail,
 } from './pipeline';
 
 /** A PNG of `width`x`height`: left half red, right half blue. */
@@ -82,6 +83,18 @@ describe('rescale and thumbnail', () => {
     const thumb = thumbnail(await loadImage(png(1125, 600)));
     expect([thumb.width, thumb.height]).toEqual([250, 133]);
   });
+
+  it("makes the uploader's 250x140 thumbnail (spec 03 §9), covering the box around the centre", async () => {
+    // A square, left half red and right half blue: the box shows its middle band, both colours.
+    const thumb = uploadThumbnail(await loadImage(png(600, 600)));
+    expect([thumb.width, thumb.height]).toEqual([250, 140]);
+    const bytes = thumb.toBuffer('image/png');
+    expect(await pixel(bytes, 5, 70)).toEqual([255, 0, 0, 255]);
+    expect(await pixel(bytes, 245, 70)).toEqual([0, 0, 255, 255]);
+    // A panorama keeps its middle too.
+    const wide = uploadThumbnail(await loadImage(png(3000, 300)));
+    expect([wide.width, wide.height]).toEqual([250, 140]);
+  });
 });
 
 describe('blurred to fit', () => {
@@ -113,7 +126,8 @@ describe('processImage', () => {
     expect(result.originalSize).toEqual({ width: 3000, height: 2000 });
     expect(result.croppedSize).toEqual({ width: 2000, height: 1067 });
     expect(result.blurred).toBeNull();
-    expect((await loadImage(result.thumbnail)).width).toBe(250);
+    const thumb = await loadImage(result.thumbnail);
+    expect([thumb.width, thumb.height]).toEqual([250, 140]);
     expect(result.cropped.subarray(1, 4).toString()).toBe('PNG');
   });
 

@@ -1,4 +1,5 @@
 import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+import { withImageSlot } from './limit';
 
 /**
  * Server-side image work of the uploader (spec 03 §9): crop to the chosen rectangle, rescale
@@ -8,6 +9,8 @@ import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canva
 
 export const MAX_IMAGE_WIDTH = 2000;
 export const THUMBNAIL_WIDTH = 250;
+/** Spec 03 §9: "thumbnails 250 wide (250x140)": the uploader's thumbnails fill a 250x140 box. */
+export const THUMBNAIL_HEIGHT = 140;
 /** Blurred-to-fit canvas (spec 03 §9). */
 export const BLUR_FIT_WIDTH = 1125;
 export const BLUR_FIT_HEIGHT = 600;
@@ -92,6 +95,21 @@ export function thumbnail(source: Drawable, width = THUMBNAIL_WIDTH): Canvas {
   return resize(source, { width, height: Math.max(1, Math.round((source.height * width) / source.width)) });
 }
 
+/**
+ * The uploader's thumbnail (spec 03 §9 "thumbnails 250 wide (250x140)"): the image scaled to
+ * cover a 250x140 box and cut around its centre, so every thumbnail has the same shape.
+ */
+export function uploadThumbnail(source: Drawable, box: Size = { width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT }): Canvas {
+  const canvas = createCanvas(box.width, box.height);
+  const context = canvas.getContext('2d');
+  context.imageSmoothingQuality = 'high';
+  const cover = Math.max(box.width / source.width, box.height / source.height);
+  const width = source.width * cover;
+  const height = source.height * cover;
+  context.drawImage(source, (box.width - width) / 2, (box.height - height) / 2, width, height);
+  return canvas;
+}
+
 /** Whether the aspect of `size` differs from `target`'s by more than 10%. */
 export function needsBlurToFit(size: Size, target: Size = { width: BLUR_FIT_WIDTH, height: BLUR_FIT_HEIGHT }): boolean {
   const ratio = size.width / size.height / (target.width / target.height);
@@ -132,6 +150,7 @@ export interface ProcessedImage {
   croppedSize: Size;
   /** The blurred-to-fit copy, when the aspect differs from the target by more than 10%. */
   blurred: Buffer | null;
+  /** 250x140 (uploadThumbnail), PNG. */
   thumbnail: Buffer;
   /** The original's size. */
   originalSize: Size;
@@ -140,8 +159,15 @@ export interface ProcessedImage {
 /**
  * An uploaded image made ready for a header: cropped to `rect` when given (the cropper's
  * 'Use Image'), else whole (no JavaScript); rescaled; blurred-to-fit to `target` when needed.
+ * The decoding and drawing run in one of the server's image slots (./limit.ts), so parallel
+ * uploads queue instead of each holding a decoded full-size bitmap at once.
  */
-export async function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+export function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+  return withImageSlot(() => processNow(bytes, options));
+}
+
+/** processImage outside the slots (the benchmark measures the difference). */
+export async function processNow(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
   const image = await decodeImage(bytes);
   const originalSize = { width: image.width, height: image.height };
   const rect = options.crop ? clampCrop(options.crop, originalSize) : null;
@@ -153,7 +179,7 @@ export async function processImage(bytes: Uint8Array, options: { crop?: CropRect
     cropped: scaled.toBuffer('image/png'),
     croppedSize,
     blurred,
-    thumbnail: thumbnail(scaled).toBuffer('image/png'),
+    thumbnail: uploadThumbnail(scaled).toBuffer('image/png'),
     originalSize,
   };
 }

@@ -52,8 +52,10 @@ export type UserAuthorization = z.infer<typeof UserAuthorizationSchema>;
  * A remote access entry, stored twice with the same value:
  * `remote-management/uid/{uid}/{detailId}` and `remote-management/detailId/{detailId}/{uid}`.
  * For e-mail access the uid is the person's account; for URL access it is the link's uuid.
- * `contexts` and `origContext` are listing contexts ('{community}/{section}'). The name and
- * e-mail typed when granting are used to find or invite the account and are not stored.
+ * `contexts` and `origContext` are listing contexts ('{community}/{section}'). `name` and, for
+ * e-mail access, `email` are kept as spec 03 §3 lists them (spec 02 §3 leaves them out; the
+ * editor then reads them from the account), and `order` is the entry's place in the editor's
+ * sortable list (server/remote/management.ts).
  */
 export const RemoteAccessEntrySchema = z
   .object({
@@ -67,6 +69,9 @@ export const RemoteAccessEntrySchema = z
     origContext: z.string().min(1),
     detailTitle: z.string().min(1),
     uid: key.optional(),
+    name: z.string().optional(),
+    email: z.string().email().optional(),
+    order: z.number().int().min(0).optional(),
   })
   .strict();
 export type RemoteAccessEntry = z.infer<typeof RemoteAccessEntrySchema>;

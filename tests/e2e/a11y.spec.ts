@@ -166,6 +166,20 @@ test.describe('accessibility (axe) @js-only', () => {
     await audit(page, 'Incorrect Type');
   });
 
+  test('the header editor’s Stock Photos and AI Images dialogs, at desktop width and at 390 px', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await page.goto('/header-images?stock=campfire');
+      await expect(modal(page, 'Stock Photos')).toBeVisible();
+      await expect(page.getByRole('radio', { name: 'Photo 1' })).toBeVisible();
+      await audit(page, 'Stock Photos');
+      await page.goto('/header-images?ai=1');
+      await expect(modal(page, 'AI Images')).toBeVisible();
+      await audit(page, 'AI Images');
+    }
+  });
+
   test('the screens as a browser without JavaScript gets them', async ({ page, loginAs }) => {
     await loginAs('admin@demo.example');
     await page.setViewportSize(DESKTOP);
@@ -213,10 +227,56 @@ test.describe('accessibility (axe) @js-only', () => {
   test('the remote manager’s page, at desktop width and at 390 px', async ({ page, loginAs }) => {
     await loginAs('remote@demo.example');
     await page.setViewportSize(DESKTOP);
-    await visit(page, '/detail/remote');
+    await visit(page, '/detail/remote?all=1');
     await page.setViewportSize(MOBILE);
-    await visit(page, '/detail/remote');
-    await withoutScripts(page, '/detail/remote');
+    await visit(page, '/detail/remote?all=1');
+    await withoutScripts(page, '/detail/remote?all=1');
+  });
+
+  test('the business detail editor and the remote pages, at desktop width and at 390 px', async ({ page, context, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/detail/business/dining-resort/lakeside-grill');
+    await visit(page, '/detail/business/dining-resort');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('form-error')).toBeVisible();
+    await audit(page, 'the editor with a validation error');
+    await withoutScripts(page, '/detail/business/dining-resort/lakeside-grill');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/detail/business/dining-resort/lakeside-grill');
+
+    // A URL grant's page (no sign-in) and the e-mail grant's page of the remote manager.
+    const uuid = `a11y-link-${randomUUID().slice(0, 8)}`;
+    const entry = {
+      type: 'business',
+      accessType: 'url',
+      title: 'Owner',
+      editInfo: true,
+      addButtons: true,
+      sendNotifications: false,
+      origContext: 'demo-campground/dining-resort',
+      contexts: ['demo-campground/dining-resort'],
+      detailTitle: 'Snack Shack',
+      uid: uuid,
+    };
+    await withE2eDb((db) =>
+      db.ref().update({
+        [e2ePaths.remoteByUid(uuid, 'snack-shack')]: entry,
+        [e2ePaths.remoteByDetail('snack-shack', uuid)]: entry,
+      }),
+    );
+    await context.clearCookies();
+    await page.setViewportSize(DESKTOP);
+    await visit(page, `/detail/remote/${uuid}/`);
+    await page.setViewportSize(MOBILE);
+    await visit(page, `/detail/remote/${uuid}/`);
+    await withoutScripts(page, `/detail/remote/${uuid}/`);
+    await loginAs('remote@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/detail/remote/id/lakeside-grill');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/detail/remote/id/lakeside-grill');
+    await withE2eDb((db) => db.ref().update({ [e2ePaths.remoteByUid(uuid)]: null, [e2ePaths.remoteByDetail('snack-shack', uuid)]: null }));
   });
 
   test('a municipality editor’s home', async ({ page, loginAs }) => {

@@ -73,8 +73,8 @@ async function linkFromOutbox(page: Page, email: string, subject: string): Promi
 }
 
 test.describe('password sign-in', () => {
-  // Staff land on home (the Personal Device tests below); a remote manager on the remote page.
-  const landings: Array<[DemoEmail, string]> = [['remote@demo.example', '/detail/remote']];
+  // Staff land on home (the Personal Device tests below); a remote manager who manages one listing on its editor.
+  const landings: Array<[DemoEmail, string]> = [['remote@demo.example', '/detail/remote/id/lakeside-grill']];
 
   for (const [email, landing] of landings) {
     test(`${email} lands on ${landing}`, { tag: '@forms' }, async ({ page }) => {
@@ -85,7 +85,11 @@ test.describe('password sign-in', () => {
       await chooseDevice(page, 'Personal device');
       await page.waitForURL((url) => url.pathname === landing);
       expect(await sessionCookie(page)).toBeTruthy();
-      // A page that says what the remote access covers.
+      await expect(page.getByRole('heading', { name: 'Update Listing', level: 1 })).toBeVisible();
+      await expect(page.locator('input[name="title"]')).toHaveValue('Lakeside Grill');
+      // The remote page has no Log Out; its way out is the page that says what the remote access covers.
+      await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+      await page.getByRole('link', { name: 'Your remote access' }).click();
       await expect(page).toHaveTitle('Remote Access - App Admin');
       await expect(page.getByRole('heading', { name: 'Remote Access', level: 1 })).toBeVisible();
       const listing = page.getByRole('list', { name: 'Your listings' }).getByRole('listitem').filter({ hasText: 'Lakeside Grill' });

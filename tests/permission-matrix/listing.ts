@@ -252,6 +252,29 @@ function linesFor(key: ListContextKey, definition: ListContextDefinition, family
       ),
       note: `${note}: a dragged order that cannot be read`,
     },
+    ...(
+      [
+        ['stock', {}, 200],
+        ['stock-search', { stockQuery: 'lake' }, 200],
+        ['stock-cancel', {}, 200],
+        ['stock-photo', {}, 400],
+        ['ai', {}, 200],
+        ['ai-generate', { aiPrompt: ' ' }, 200],
+        ['ai-cancel', {}, 200],
+        ['ai-use', { aiImage: 'elsewhere/images/ai/1/ai-x.png' }, 400],
+      ] as const
+    ).map(([intent, fields, status]): MatrixRow => ({
+      request: {
+        method: 'POST',
+        path: `${family.actions}/header-images`,
+        form: { intent, headerType: 'images', delaySeconds: '4', ...fields },
+      },
+      expected: outcomes(
+        perm,
+        listed(() => status),
+      ),
+      note: `${note}: header editor ${intent} (offline stock photos and AI images; OK without a choice and Use Image of another community's file are 400)`,
+    })),
     ...(['save', 'upload', 'places', 'places-cancel'] as const).map((intent): MatrixRow => ({
       request: { method: 'POST', path: `${family.actions}/header-images`, form: { intent, headerType: 'images', delaySeconds: '4' } },
       expected: outcomes(
@@ -342,6 +365,9 @@ function menuListLines(): MatrixRow[] {
   });
 }
 
+/** The uuid of the demo data's URL grant (firebase/seed/demo-data.json, kayak-rentals). */
+export const DEMO_LINK_UUID = '3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19';
+
 const EVERYONE_404: Record<Role, Outcome> = {
   anonymous: 404,
   editorA: 404,
@@ -355,10 +381,31 @@ const EVERYONE_404: Record<Role, Outcome> = {
 export const LISTING_LINES: MatrixRow[] = [
   {
     request: { path: '/listnm/remote/dining/demo-remote' },
-    expected: EVERYONE_404,
-    note: "the remote listing opens for a link's uuid with a URL grant; demo-remote's grant is an e-mail grant, no capability",
+    expected: {
+      anonymous: 'redirect:/detail/remote/id/lakeside-grill',
+      editorA: 'redirect:/detail/remote/id/lakeside-grill',
+      adminA: 'redirect:/detail/remote/id/lakeside-grill',
+      editorB: 'redirect:/detail/remote/id/lakeside-grill',
+      system: 'redirect:/detail/remote/id/lakeside-grill',
+      super: 'redirect:/detail/remote/id/lakeside-grill',
+      remote: 'redirect:/detail/remote/id/lakeside-grill',
+    },
+    note: "an account's one e-mail grant: to that item's page, which asks its holder to sign in (the uid is no capability)",
   },
   { request: { path: '/listnm/remote/no-such-list/demo-remote' }, expected: EVERYONE_404, note: 'an unknown list context' },
+  {
+    request: { path: `/listnm/remote/recreation/${DEMO_LINK_UUID}` },
+    expected: {
+      anonymous: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      editorA: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      adminA: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      editorB: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      system: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      super: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+      remote: `redirect:/detail/remote/${DEMO_LINK_UUID}`,
+    },
+    note: 'the seeded URL grant of the Kayak & Paddleboard Rentals: the link opens the remote page for anyone holding it, signed in or not',
+  },
   ...listnmLines(),
   ...menuListLines(),
   {

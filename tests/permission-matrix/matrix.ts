@@ -1,3 +1,4 @@
+import { BUSINESS_LINES } from './business';
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
 import { LISTING_LINES } from './listing';
 
@@ -418,6 +419,98 @@ export const MATRIX: MatrixRow[] = [
     expected: staff(200),
     note: "the picker's Cancel: the form again, as posted",
   },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'stock', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: 'Stock Photos: the dialog over the form, empty',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-search', headerType: 'images', delaySeconds: '4', stockQuery: 'campfire', stockPage: '1' },
+    },
+    expected: staff(200),
+    note: "the dialog's Search: the offline default's sample photos without vendor keys",
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'stock-cancel', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: "the dialog's Cancel: the form again, as posted",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'offline:campfire-night.jpg Sample photo' },
+    },
+    expected: staff(200),
+    note: "the dialog's OK: the sample photo is copied into the community's storage and joins the list, unsaved",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'https://evil.example/x.jpg' },
+    },
+    expected: staff(400),
+    note: 'OK with an address that is not on a stock photo service’s image host: refused, nothing downloaded',
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'ai', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: 'AI Image: the dialog over the form with its tips',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'ai-generate', headerType: 'images', delaySeconds: '4', aiPrompt: '' },
+    },
+    expected: staff(200),
+    note: 'Search with an empty prompt does nothing (spec 03 §9)',
+  },
+  {
+    request: { method: 'POST', path: '/header-images', form: { intent: 'ai-cancel', headerType: 'images', delaySeconds: '4' } },
+    expected: staff(200),
+    note: "the dialog's Close",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'ai-use', headerType: 'images', delaySeconds: '4', aiImage: 'demo-town/images/ai/1/ai-lake.png' },
+    },
+    expected: staff(400),
+    note: "Use Image takes only a generated image of the community's own storage that exists",
+  },
+
+  // ── The uploader's resource route (spec 03 §4 Uploader, §7 storage uploads): staff, or a remote grant with Edit Information ──
+  {
+    request: { method: 'POST', path: '/uploads?bucket=header', form: { crop: '0,0,10,10' } },
+    expected: staff(400),
+    note: "staff of the session's community; a post without a file is answered 400 'Please choose a file to upload.' (JSON)",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=not-a-bucket', form: { crop: '0,0,10,10' } },
+    expected: staff(400),
+    note: 'a bucket outside the allow-list is refused after the permission check',
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&detailId=lakeside-grill', form: { crop: '0,0,10,10' } },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 400 },
+    note: "an e-mail grant's holder uploads into the item's community (400 here: no file); nobody else has that grant (404)",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&detailId=snack-shack', form: { crop: '0,0,10,10' } },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 404 },
+    note: "a grant never reaches another item: the remote manager's grant is for lakeside-grill only",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=detail&remote=no-such-link', form: { crop: '0,0,10,10' } },
+    expected: everyone(404),
+    note: 'URL access: an unknown link uuid is no grant',
+  },
 
   // ── Main menu sorting (spec 01 §2.6, §4.3; spec 02 §6: staff of a location manage its content) ──
   { request: { path: '/sort-button' }, expected: STAFF, note: 'sort mode of the main menu' },
@@ -634,6 +727,50 @@ export const MATRIX: MatrixRow[] = [
   { request: { method: 'POST', path: '/auth/google', form: {} }, expected: everyone(404) },
   { request: { path: '/auth/google/callback?code=x&state=y' }, expected: everyone(404) },
 
+  // ── The place picker's JSON (spec 03 §7): staff of the community, or a remote grant with editInfo ──
+  {
+    request: { path: '/places/search?q=diner' },
+    expected: STAFF,
+    note: "around the session's community (offline default: sample places)",
+  },
+  {
+    request: { path: `/places/search?q=diner&community=${COMMUNITY_B}` },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 403, editorB: 200, system: 200, super: 403, remote: REMOTE },
+    note: 'another community: only its staff',
+  },
+  {
+    request: { path: '/places/search?q=diner&community=bad.key' },
+    expected: { ...everyone(404), anonymous: 404 },
+    note: 'a community param that is no key: 404 before anything else',
+  },
+  {
+    request: { path: `/places/search?q=${'x'.repeat(121)}` },
+    expected: staff(400),
+    note: 'at most 120 characters',
+  },
+  {
+    request: { path: '/places/search?q=diner&detailId=lakeside-grill' },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 200 },
+    note: "e-mail remote access: the signed-in person's own grant for the item, else 404",
+  },
+  {
+    request: { path: '/places/search?q=diner&uuid=demo-remote' },
+    expected: everyone(404),
+    note: "demo-remote's grant is an e-mail grant: its uid is no capability",
+  },
+  { request: { path: '/places/details?placeId=offline-lakeshore-diner' }, expected: STAFF },
+  {
+    request: { path: `/places/details?placeId=offline-lakeshore-diner&community=${COMMUNITY_B}` },
+    expected: { anonymous: LOGIN, editorA: 403, adminA: 403, editorB: 200, system: 200, super: 403, remote: REMOTE },
+  },
+  { request: { path: '/places/details?placeId=places%2Fx' }, expected: staff(400), note: 'not a place id' },
+  { request: { path: '/places/details?placeId=offline-no-such-place' }, expected: staff(404) },
+  {
+    request: { path: '/places/details?placeId=offline-lakeshore-diner&detailId=lakeside-grill' },
+    expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 200 },
+  },
+  { request: { path: '/places/details?placeId=offline-lakeshore-diner&uuid=demo-remote' }, expected: everyone(404) },
+
   // ── Pages outside the shell ──
   { request: { path: '/google-auth?code=abc&scope=email' }, expected: SIGNED_IN },
   {
@@ -645,11 +782,27 @@ export const MATRIX: MatrixRow[] = [
       editorB: 'redirect:/',
       system: 'redirect:/',
       super: 'redirect:/',
+      remote: 'redirect:/detail/remote/id/lakeside-grill',
+    },
+    note: "where a remote manager's sign-in lands: straight to the one listing they manage (its editor); staff belong in the console",
+  },
+  {
+    request: { path: '/detail/remote?all=1' },
+    expected: {
+      anonymous: LOGIN,
+      editorA: 'redirect:/',
+      adminA: 'redirect:/',
+      editorB: 'redirect:/',
+      system: 'redirect:/',
+      super: 'redirect:/',
       remote: 200,
     },
-    note: "where a remote manager's sign-in lands: what their remote access covers; staff belong in the console",
+    note: 'what their remote access covers, with Log Out: the remote pages link here',
   },
 
   // ── Lists (spec 01 §2.1 /listnm/… and /list/…; spec 02 "Listing routes"): generated from the registry ──
   ...LISTING_LINES,
+
+  // ── The business detail editor and the remote pages (spec 03 §2) ──
+  ...BUSINESS_LINES,
 ];

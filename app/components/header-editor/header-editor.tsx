@@ -1,8 +1,18 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from '@conform-to/react';
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type Submission,
+} from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { z } from 'zod';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
@@ -13,6 +23,7 @@ import {
   CROP_FIELD,
   HEADER_TYPES,
   HEADER_TYPE_LABELS,
+  HeaderSchema,
   IMAGE_FIELD,
   MAX_HEADER_IMAGES,
   type HeaderFormValue,
@@ -22,6 +33,7 @@ import {
   PLACE_PHOTO_FIELD,
 } from '~/schemas/header';
 import type { HeaderImagesActionData, HeaderImagesData, PlacesPicker } from './header-images.server';
+import { AiImageDialog, StockPhotosDialog } from './media-dialogs';
 
 /**
  * The header editor (spec 02 "Header editor"): Header Type Image(s) or Video, the images with
@@ -33,6 +45,10 @@ import type { HeaderImagesActionData, HeaderImagesData, PlacesPicker } from './h
  */
 
 const FORM_ID = 'header-images-form';
+/** The schema of a post that is not validated in the browser (the server validates what it saves). */
+const UNVALIDATED = z.object({}).passthrough() as unknown as typeof HeaderSchema;
+/** conform's own list buttons (remove, reorder) and intents (insert). */
+const isConformIntent = (button: HTMLButtonElement) => button.name === '__intent__';
 const HIDDEN_IMAGE_FIELDS = ['imageURL', 'originalURL', 'imageName', 'thumbURL', 'date'] as const;
 
 function ImageRow({
@@ -235,7 +251,15 @@ function PlacesPickerDialog({
         ) : null}
         {/* The form's default button while the picker is open: Enter adds the chosen photo. */}
         {hasPhotos ? (
-          <button type="submit" name="intent" value="place-photo" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+          <button
+            type="submit"
+            name="intent"
+            value="place-photo"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            formNoValidate
+          />
         ) : null}
       </div>
     </PageDialog>
@@ -250,6 +274,13 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   const picker = actionData ? (actionData.picker ?? null) : data.picker;
   const [pickerOpen, setPickerOpen] = useState(picker !== null);
   const opening = busy && navigation.formData?.get('intent') === 'places';
+  const postingIntent = busy ? navigation.formData?.get('intent') : null;
+  // The stock photo and AI dialogs an answer asks for, else the ones of `?stock=` / `?ai=1`.
+  const stock = actionData ? (actionData.stock ?? null) : data.stock;
+  const ai = actionData ? (actionData.ai ?? null) : data.ai;
+  const [stockOpen, setStockOpen] = useState(stock !== null);
+  const [aiOpen, setAiOpen] = useState(ai !== null);
+  const stockPageHref = (page: number) => `${data.formAction}?${new URLSearchParams({ stock: stock?.query ?? '', page: String(page) })}`;
   const [form, fields] = useForm<HeaderFormValue>({
     id: FORM_ID,
     lastResult: actionData?.result,
@@ -259,6 +290,14 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
       hideTitle: data.defaultValue.hideTitle ? 'on' : undefined,
     },
     shouldValidate: 'onSubmit',
+    // With JavaScript the list intents (an uploaded image inserted, remove, reorder) are applied
+    // in the browser, so uploads running in parallel never race a post; Save still posts.
+    // Buttons with formNoValidate (Upload, the pickers' and dialogs' buttons) post unvalidated, as before.
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, {
+        schema:
+          submitter instanceof HTMLButtonElement && submitter.formNoValidate && !isConformIntent(submitter) ? UNVALIDATED : HeaderSchema,
+      }) as Submission<HeaderFormValue>,
   });
   const [type, setType] = useState<HeaderType>((fields.headerType.initialValue as HeaderType | undefined) ?? 'images');
   // Never more rows than a header holds, whatever an answer carries (the schema says what is too many).
@@ -276,6 +315,10 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
       {...getFormProps(form)}
       data-hydrated={hydrated ? '' : undefined}
     >
+      {stock && stockOpen ? (
+        <StockPhotosDialog stock={stock} pageHref={stockPageHref} onClose={hydrated ? () => setStockOpen(false) : undefined} />
+      ) : null}
+      {ai && aiOpen ? <AiImageDialog ai={ai} onClose={hydrated ? () => setAiOpen(false) : undefined} /> : null}
       {picker && pickerOpen ? (
         <PlacesPickerDialog
           picker={picker}
@@ -341,8 +384,39 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
                 submitName="intent"
                 submitValue="upload"
                 errors={actionData?.uploadError ? null : imageErrors}
-                hint={`PNG or JPEG, ${data.target.width}x${data.target.height} recommended.`}
+                hint={`PNG or JPEG, ${data.target.width}x${data.target.height} recommended. Several images can be chosen at once.`}
+                multiple
+                uploadUrl={data.uploadUrl}
+                onUploaded={(image) =>
+                  form.insert({
+                    name: fields.images.name,
+                    defaultValue: {
+                      imageURL: image.imageURL,
+                      originalURL: image.originalURL,
+                      imageName: image.imageName,
+                      thumbURL: image.thumbURL,
+                      date: image.date,
+                    },
+                  })
+                }
               />
+              <Flex gap="2" align="center" wrap="wrap">
+                <Button type="submit" name="intent" value="stock" variant="soft" formNoValidate loading={postingIntent === 'stock'}>
+                  Stock Photos
+                </Button>
+                <Button type="submit" name="intent" value="ai" variant="soft" formNoValidate loading={postingIntent === 'ai'}>
+                  AI Image
+                </Button>
+                {data.stockOffline || data.aiOffline ? (
+                  <Text size="1" color="gray">
+                    {data.stockOffline && data.aiOffline
+                      ? 'Sample photos and drawn images only: the photo and AI services are not set up on this console.'
+                      : data.stockOffline
+                        ? 'Sample photos only: the stock photo services are not set up on this console.'
+                        : 'Drawn sample images only: the AI image service is not set up on this console.'}
+                  </Text>
+                ) : null}
+              </Flex>
               {data.places.available ? (
                 <Flex gap="2" align="center" wrap="wrap">
                   <Button type="submit" name="intent" value="places" variant="soft" formNoValidate loading={opening}>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data as answer } from '@remix-run/node';
 import {
+  HEADER_BUCKET,
   HEADER_SAVED,
   headerFormValue,
   headerImageSize,
@@ -11,20 +12,40 @@ import {
   storeHeaderImage,
   storePlacePhoto,
 } from '@server/header/header-info';
+import {
+  aiImagePath,
+  emptyAiDialog,
+  generateAiDialog,
+  MEDIA_TEXTS,
+  parseStockChoice,
+  searchStockDialog,
+  type AiDialog,
+  type StockDialog,
+} from '@server/header/media-dialogs';
 import { loadPlacesPicker, placeIdOf, PLACES_TEXTS, type PlacesPicker } from '@server/header/places-picker';
 import { parseCrop, type Size } from '@server/images/pipeline';
+import { aiImagesProvider } from '@server/providers/ai-images';
 import { PlacesError, placesErrorMessage, placesProvider } from '@server/providers/places';
+import { stockPhotosErrorMessage, stockPhotosProvider, StockPhotosError } from '@server/providers/stock-photos';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, parseUpload, tooLargeMessage, type ParsedUpload, type UploadError } from '@server/storage';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
+import { uploadUrl } from '~/components/widgets/uploader-shared';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import {
+  AI_IMAGE_FIELD,
+  AI_PROMPT_FIELD,
   CROP_FIELD,
+  DIALOG_FIELDS,
   HEADER_TYPE_LABELS,
   HeaderSchema,
   IMAGE_FIELD,
+  MAX_UPLOAD_FILES,
   PLACE_CREDIT_PREFIX,
   PLACE_PHOTO_FIELD,
+  STOCK_PAGE_FIELD,
+  STOCK_PHOTO_FIELD,
+  STOCK_QUERY_FIELD,
   type HeaderFormValue,
   type HeaderImageValue,
   type HeaderIntentName,
@@ -45,7 +66,7 @@ import { getServices } from '~/services.server';
  * message in the picker.
  */
 
-export { PLACES_TEXTS, type PlacesPicker };
+export { MEDIA_TEXTS, PLACES_TEXTS, type AiDialog, type PlacesPicker, type StockDialog };
 export const HEADER_CONTEXT = 'main-menu';
 
 export interface HeaderImagesData {
@@ -65,6 +86,15 @@ export interface HeaderImagesData {
   };
   /** The picker opened by a GET of `?places=1`. */
   picker: PlacesPicker | null;
+  /** The stock photo dialog opened (and searched) by a GET of `?stock={query}&page={n}`. */
+  stock: StockDialog | null;
+  /** The AI images dialog opened by a GET of `?ai=1`. */
+  ai: AiDialog | null;
+  /** Where the uploader posts each file with JavaScript (the upload route, this editor's bucket). */
+  uploadUrl: string;
+  /** Whether the stock photos and AI images services are offline (the buttons' hints say so). */
+  stockOffline: boolean;
+  aiOffline: boolean;
   /** The version of the stored header as shown (app/lib/conflict.ts). */
   version: string;
   /** Where the form posts, and where Save and Cancel go back to. */
@@ -80,6 +110,11 @@ export interface HeaderTarget {
   context: string;
   formAction: string;
   returnTo: string;
+  /**
+   * The database node holding the header, when it is not header-info/{context}: a business
+   * item's own `headerInfo` (paths.listItemHeaderInfo). `context` then only names it.
+   */
+  node?: string;
 }
 
 export const HOME_HEADER: HeaderTarget = { context: HEADER_CONTEXT, formAction: '/header-images', returnTo: '/' };
@@ -89,6 +124,10 @@ export interface HeaderImagesActionData {
   uploadError: Pick<UploadError, 'title' | 'message'> | null;
   /** The places picker to show over the form (intents `places`, and `place-photo` failing). */
   picker?: PlacesPicker | null;
+  /** The stock photo dialog to show over the form. */
+  stock?: StockDialog | null;
+  /** The AI images dialog to show over the form. */
+  ai?: AiDialog | null;
   /** The version the form holds: the one it was posted with, or the stored one after a conflict. */
   version?: string | null;
   /** Someone else saved the header meanwhile: their values, and the version Save now replaces. */
@@ -117,9 +156,14 @@ function comparable(value: HeaderFormValue): Record<string, unknown> {
 
 export async function loadHeaderEditor(request: Request, community: string, target: HeaderTarget = HOME_HEADER): Promise<HeaderImagesData> {
   const services = await getServices();
-  const [stored, record] = await Promise.all([readHeaderInfo(services, community, target.context), loadCommunityRecord(community)]);
+  const [stored, record] = await Promise.all([
+    readHeaderInfo(services, community, target.context, target.node),
+    loadCommunityRecord(community),
+  ]);
   const placeId = placeIdOf(record);
-  const wantsPicker = new URL(request.url).searchParams.get('places') === '1';
+  const search = new URL(request.url).searchParams;
+  const wantsPicker = search.get('places') === '1';
+  const stockQuery = search.get('stock');
   return {
     defaultValue: headerFormValue(stored),
     target: headerImageSize(record),
@@ -133,15 +177,20 @@ export async function loadHeaderEditor(request: Request, community: string, targ
       offlineHint: PLACES_TEXTS.offlineHint,
     },
     picker: wantsPicker ? await loadPlacesPicker(services.env, placeId) : null,
+    stock: stockQuery !== null ? await searchStockDialog(services.env, stockQuery, search.get('page')) : null,
+    ai: search.get('ai') === '1' ? emptyAiDialog(services.env) : null,
+    uploadUrl: uploadUrl(HEADER_BUCKET),
+    stockOffline: stockPhotosProvider(services.env).offline,
+    aiOffline: aiImagesProvider(services.env).offline,
     version: headerVersion(stored),
     formAction: target.formAction,
     returnTo: target.returnTo,
   };
 }
 
-/** The editor's multipart form: one image file at most. */
+/** The editor's multipart form: up to 20 image files (several header images at once). */
 export function parseHeaderUpload(request: Request): Promise<ParsedUpload> {
-  return parseUpload(request, { accept: IMAGE_TYPES, maxFiles: 1, schemas: HeaderSchema });
+  return parseUpload(request, { accept: IMAGE_TYPES, maxFiles: MAX_UPLOAD_FILES, schemas: HeaderSchema });
 }
 
 /** The form shown again as posted, without validation messages: the picker is not a save. */
@@ -169,12 +218,18 @@ export async function headerEditorAction(
   // Every answer that shows the form again keeps the version it was posted with.
   const version = postedVersion(formData);
   const data = (body: HeaderImagesActionData, init?: { status: number }) => answer<HeaderImagesActionData>({ version, ...body }, init);
-  const file = formData.get(IMAGE_FIELD);
+  const files = formData.getAll(IMAGE_FIELD).filter((value): value is File => value instanceof File && value.size > 0);
   const crop = parseCrop(formData.get(CROP_FIELD));
-  const chosenPhoto = String(formData.get(PLACE_PHOTO_FIELD) ?? '').trim();
+  const field = (name: string) => String(formData.get(name) ?? '').trim();
+  const chosenPhoto = field(PLACE_PHOTO_FIELD);
+  const stockQuery = field(STOCK_QUERY_FIELD);
+  const stockPage = field(STOCK_PAGE_FIELD);
+  const stockChoice = field(STOCK_PHOTO_FIELD);
+  const aiPrompt = String(formData.get(AI_PROMPT_FIELD) ?? '');
+  const aiImage = field(AI_IMAGE_FIELD);
   formData.delete(IMAGE_FIELD);
   formData.delete(CROP_FIELD);
-  formData.delete(PLACE_PHOTO_FIELD);
+  for (const name of DIALOG_FIELDS) formData.delete(name);
   const credits = new Map<string, string>();
   for (const key of [...formData.keys()].filter((name) => name.startsWith(PLACE_CREDIT_PREFIX))) {
     credits.set(key.slice(PLACE_CREDIT_PREFIX.length), String(formData.get(key) ?? ''));
@@ -189,17 +244,100 @@ export async function headerEditorAction(
     return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [upload.error.message] } }), uploadError }, { status: 400 });
   }
 
-  // A chosen file joins the list (a video header ignores it: a video clears images).
-  if (file instanceof File && file.size > 0 && formData.get('headerType') !== 'video') {
-    let image;
-    try {
-      image = await storeHeaderImage(services.storage, community, file, { crop, target: headerImageSize(await communityRecord()) });
-    } catch {
-      const submission = parseWithZod(formData, { schema: HeaderSchema });
-      const message = 'The image could not be read. Please upload a PNG or JPEG image.';
-      return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null }, { status: 400 });
+  // Chosen files join the list in order (a video header ignores them: a video clears images).
+  // A crop is the cropper's, for one file; several files are stored whole and blurred to fit.
+  if (files.length > 0 && formData.get('headerType') !== 'video') {
+    const target = headerImageSize(await communityRecord());
+    for (const file of files) {
+      let image;
+      try {
+        image = await storeHeaderImage(services.storage, community, file, { crop: files.length === 1 ? crop : null, target });
+      } catch {
+        const submission = parseWithZod(formData, { schema: HeaderSchema });
+        const message =
+          files.length === 1
+            ? 'The image could not be read. Please upload a PNG or JPEG image.'
+            : `The image ${file.name} could not be read. Please upload PNG or JPEG images.`;
+        return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null }, { status: 400 });
+      }
+      appendImage(formData, image);
     }
-    appendImage(formData, image);
+  }
+
+  // The stock photo dialog: open it, search, close it, or add the chosen photo.
+  if (intent === 'stock' || intent === 'stock-search' || intent === 'stock-cancel' || intent === 'stock-photo') {
+    const form = () => unvalidated(parseWithZod(formData, { schema: HeaderSchema }).reply());
+    if (intent === 'stock-cancel') return data({ result: form(), uploadError: null, stock: null });
+    if (intent === 'stock' || intent === 'stock-search') {
+      const stock = await searchStockDialog(services.env, intent === 'stock' ? '' : stockQuery, stockPage);
+      return data({ result: form(), uploadError: null, stock });
+    }
+    const reopen = async (status: number, error: string) => {
+      const stock = await searchStockDialog(services.env, stockQuery, stockPage, { error, chosen: stockChoice || null });
+      return data({ result: form(), uploadError: null, stock }, { status });
+    };
+    const choice = parseStockChoice(stockChoice);
+    if (!choice) return reopen(400, MEDIA_TEXTS.stockChoose);
+    const provider = stockPhotosProvider(services.env);
+    let photo;
+    try {
+      photo = await provider.download(choice.downloadUrl);
+    } catch (error) {
+      if (error instanceof StockPhotosError && error.kind === 'invalid-request') return reopen(400, stockPhotosErrorMessage(error));
+      console.error('Downloading the chosen stock photo failed:', error);
+      return reopen(502, stockPhotosErrorMessage(error));
+    }
+    try {
+      const image = await storePlacePhoto(services.storage, community, photo, { target: headerImageSize(await communityRecord()) });
+      // The services ask that their photographers be credited where the photo shows.
+      appendImage(formData, { ...image, caption: provider.offline || !choice.credit ? undefined : choice.credit });
+    } catch (error) {
+      console.error('Storing the chosen stock photo failed:', error);
+      return reopen(502, MEDIA_TEXTS.stockStored);
+    }
+    formData.set('headerType', 'images');
+    return data({ result: form(), uploadError: null, stock: null });
+  }
+
+  // The AI images dialog: open it, generate, close it, or use the generated image.
+  if (intent === 'ai' || intent === 'ai-generate' || intent === 'ai-cancel' || intent === 'ai-use') {
+    const form = () => unvalidated(parseWithZod(formData, { schema: HeaderSchema }).reply());
+    if (intent === 'ai-cancel') return data({ result: form(), uploadError: null, ai: null });
+    if (intent === 'ai') return data({ result: form(), uploadError: null, ai: emptyAiDialog(services.env) });
+    if (intent === 'ai-generate') {
+      const { dialog, status } = await generateAiDialog(services, community, aiPrompt);
+      return data({ result: form(), uploadError: null, ai: dialog }, { status });
+    }
+    const path = aiImagePath(community, aiImage);
+    const object = path ? await services.storage.get(path) : null;
+    if (!path || !object) {
+      const ai = { ...emptyAiDialog(services.env), prompt: aiPrompt.trim(), error: MEDIA_TEXTS.aiMissing };
+      return data({ result: form(), uploadError: null, ai }, { status: 400 });
+    }
+    try {
+      const bytes = await object.bytes();
+      const fileName = path.split('/').pop()!;
+      const image = await storePlacePhoto(
+        services.storage,
+        community,
+        { bytes, contentType: 'image/png', fileName },
+        {
+          target: headerImageSize(await communityRecord()),
+        },
+      );
+      appendImage(formData, image);
+    } catch (error) {
+      console.error('Storing the generated image failed:', error);
+      const ai = {
+        ...emptyAiDialog(services.env),
+        prompt: aiPrompt.trim(),
+        image: { url: await services.storage.url(path), path },
+        error: MEDIA_TEXTS.aiStored,
+      };
+      return data({ result: form(), uploadError: null, ai }, { status: 502 });
+    }
+    formData.set('headerType', 'images');
+    return data({ result: form(), uploadError: null, ai: null });
   }
 
   // The places picker: open it over the form, close it, or add the chosen photo.
@@ -247,7 +385,7 @@ export async function headerEditorAction(
     return data({ result: submission.reply(), uploadError: null }, { status: failed ? 400 : 200 });
   }
 
-  const saved = await saveHeaderInfo(services, community, target.context, submission.value, version);
+  const saved = await saveHeaderInfo(services, community, target.context, submission.value, version, target.node);
   if (!saved.ok) {
     // Nothing written: the form as typed, their header beside it, and the version Save now replaces.
     const conflict: Conflict = {

@@ -76,7 +76,7 @@ export function EditorFields({
   );
 }
 
-function EditorFieldControl({ definition, field, form }: { definition: EditorField; field: Field; form: ListIntents }) {
+export function EditorFieldControl({ definition, field, form }: { definition: EditorField; field: Field; form: ListIntents }) {
   const { label, hint } = definition;
   switch (definition.kind) {
     case 'text':

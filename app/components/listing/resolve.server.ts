@@ -114,8 +114,11 @@ export async function resolveMenuList(request: Request, params: Params): Promise
 }
 
 /**
- * Where a remote listing link leads (`/listnm/remote/:context/:uuid`): the remote manager's
- * page of the link's uuid when the uuid holds a URL grant; 404 for an unknown list or uuid.
+ * Where a remote listing link leads (`/listnm/remote/:context/:uuid`, spec 02: a remote listing
+ * redirects to remoteUpdateDetail when the person manages exactly one item): the link's page
+ * (`/detail/remote/{uuid}`) when the uuid holds one URL grant; for an account's uid with e-mail
+ * grants, that item's page (`/detail/remote/id/{detailId}`, sign-in first) when there is exactly
+ * one, else the remote manager's landing page. 404 for an unknown list or uuid.
  */
 export async function remoteListTarget(context: string, uuid: string): Promise<string> {
   if (!listContext(context) || !isValidKey(uuid)) throw notFound();
@@ -123,10 +126,13 @@ export async function remoteListTarget(context: string, uuid: string): Promise<s
   const stored = (await db.ref(paths.remoteByUid(uuid)).get()).val() as unknown;
   const grants =
     typeof stored === 'object' && stored !== null
-      ? Object.entries(stored as Record<string, unknown>).filter(
-          ([detailId, entry]) => remoteGrantFromEntry(detailId, entry, uuid)?.accessType === 'url',
-        )
+      ? Object.entries(stored as Record<string, unknown>)
+          .map(([detailId, entry]) => remoteGrantFromEntry(detailId, entry, uuid))
+          .filter((grant) => grant !== null)
       : [];
-  if (grants.length === 0) throw notFound();
-  return `/detail/remote/${encodeURIComponent(uuid)}`;
+  const links = grants.filter((grant) => grant.accessType === 'url');
+  if (links.length > 0) return `/detail/remote/${encodeURIComponent(uuid)}`;
+  if (grants.length === 1) return `/detail/remote/id/${encodeURIComponent(grants[0]!.detailId)}`;
+  if (grants.length > 1) return '/detail/remote';
+  throw notFound();
 }

@@ -1,0 +1,715 @@
+import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod';
+import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { ErrorList } from '~/components/forms/error-list';
+import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
+import { validateOnSave } from '~/components/forms/validate';
+import { EditorFieldControl } from '~/components/listing/editor-fields';
+import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
+import { HoursEditor } from '~/components/widgets/hours-editor';
+import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
+import { previewModel, type PreviewModel } from '~/lib/business-preview';
+import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
+import type { EditorField } from '~/lib/listing/types';
+import type { LocationFormValue } from '~/lib/location';
+import { socialMediaFormValue } from '~/lib/social-media';
+import {
+  BUSINESS_SECTIONS,
+  BUSINESS_TEXTS,
+  businessSchema,
+  ITEM_KEY_FIELD,
+  PLACE_QUERY_FIELD,
+  RETURN_TO_FIELD,
+  sectionOfErrors,
+  SPECIAL_POPUP_CHOICES,
+  type BusinessSectionId,
+} from '~/schemas/business';
+import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
+import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
+import { BusinessPreview } from './preview';
+import { RemoteAdminFields } from './remote-admin-fields';
+
+/**
+ * The business detail editor's screen (spec 03 §2): the accordion of sections (each a
+ * <details>, so it opens and closes without JavaScript; Title/Location open by default, the
+ * section with an error instead), Submit and Cancel, and the phone-style preview beside the
+ * form (below it on narrow screens). In remote mode (a remote manager's page) there is no
+ * Cancel, no listing icons, Remote Administration or Associated Listing Sections, and custom
+ * buttons only with the grant's Add Buttons.
+ */
+
+type Field = FieldMetadata<unknown>;
+
+/** Plain text fields need no list intents. */
+const NO_LIST_INTENTS = {} as Parameters<typeof EditorFieldControl>[0]['form'];
+
+const def = (name: string, label: string, kind: EditorField['kind'], hint?: string): EditorField => ({ name, label, kind, hint });
+
+/** A section of the accordion. */
+function Part({ id, open, children }: { id: BusinessSectionId; open: boolean; children: ReactNode }) {
+  const title = BUSINESS_SECTIONS.find((section) => section.id === id)?.title ?? id;
+  return (
+    <details className="form-section business-section" open={open} id={`section-${id}`} data-section={id}>
+      <summary>
+        <Text size="3" weight="bold">
+          {title}
+        </Text>
+      </summary>
+      <Flex direction="column" gap="3" pt="3" pb="2">
+        {children}
+      </Flex>
+    </details>
+  );
+}
+
+/** The preview model of the form as it is now (the browser's live preview). */
+function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewExtras']): PreviewModel {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const days: Record<string, Array<{ open: string; close: string }>> = {};
+  const buttons: Array<{ title: string }> = [];
+  for (const [name, value] of data.entries()) {
+    if (typeof value !== 'string') continue;
+    const hour = /^hours\.days\.(\w{3})\[(\d+)\]\.(open|close)$/.exec(name);
+    if (hour) {
+      const [, day, index, side] = hour as unknown as [string, string, string, 'open' | 'close'];
+      const slots = (days[day] ??= []);
+      const slot = (slots[Number(index)] ??= { open: '', close: '' });
+      slot[side] = value;
+    }
+    const button = /^detailButtons\[(\d+)\]\.title$/.exec(name);
+    if (button && value.trim() !== '' && data.get(`detailButtons[${button[1]}].remove`) !== 'on') buttons.push({ title: value });
+  }
+  const hours = hoursFormSchema.safeParse({ noHours: data.get('hours.noHours') ?? undefined, days });
+  return previewModel({
+    ...extras,
+    ...(data.has('remote.remotelyManaged') || data.has('remote.allowFavorite')
+      ? { allowFavorite: data.get('remote.allowFavorite') === 'on' }
+      : {}),
+    title: text('title'),
+    address: text('location.address'),
+    city: text('location.city'),
+    state: text('location.state'),
+    zip: text('location.zip'),
+    latitude: text('location.latitude'),
+    longitude: text('location.longitude'),
+    phone: text('phone'),
+    website: text('website'),
+    menu: text('menu'),
+    hasSpecial: data.get('hasSpecial') === 'on',
+    dollarsActive: data.get('dollarsActive') === 'on',
+    always: data.get('always') === 'on',
+    hours: hours.success ? hoursRecord(hours.data) : null,
+    ...(data.has('detailButtons[0].title') ? { detailButtons: buttons } : {}),
+    description: text('description'),
+  });
+}
+
+export function BusinessEditor({
+  data,
+  actionData,
+  aside,
+}: {
+  data: BusinessEditorData;
+  actionData: BusinessEditorActionData | undefined;
+  /** Shown under the form (the remote page's Update Permissions form, the audit list). */
+  aside?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const remoteMode = data.mode === 'remote';
+  const schema = useMemo(
+    () =>
+      businessSchema({
+        dollarsEnabled: data.dollarsEnabled,
+        allowNoLocation: data.allowNoLocation,
+        communityRequired: data.communityRequired,
+        allowedActions: data.allowedActions ?? undefined,
+      }),
+    [data.dollarsEnabled, data.allowNoLocation, data.communityRequired, data.allowedActions],
+  );
+  const [form, fields] = useForm({
+    id: `business-${data.itemKey}`,
+    lastResult: actionData?.result,
+    // The form's posted names are the schema's; its parsed types differ from the form's text (booleans, records).
+    defaultValue: data.defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateOnSave(schema),
+  });
+  // The browser's own check (JavaScript) opens the section of the first error, as the server's answer does.
+  const clientErrors = form.status === 'error' ? Object.keys(form.allErrors) : [];
+  const open = (clientErrors.length > 0 ? sectionOfErrors(clientErrors) : null) ?? actionData?.openSection ?? data.openSection;
+  const [live, setLive] = useState<PreviewModel | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const extras = data.previewExtras;
+  const refresh = useCallback(() => {
+    if (formRef.current) setLive(modelOfForm(formRef.current, extras));
+  }, [extras]);
+  useEffect(() => {
+    setLive(null);
+  }, [actionData, data]);
+  const model = live ?? actionData?.preview ?? data.preview;
+  const busy = navigation.state === 'submitting';
+  const f = fields as unknown as Record<string, Field>;
+  const control = (definition: EditorField) => {
+    const field = f[definition.name];
+    return field ? <EditorFieldControl key={definition.name} definition={definition} field={field} form={form} /> : null;
+  };
+  const formError = actionData?.formError ?? (clientErrors.length > 0 ? BUSINESS_TEXTS.formIncomplete : null);
+  /** What the refused post held (the widgets keep their own rows; they start from it). */
+  const posted = (actionData?.result.initialValue ?? null) as Record<string, unknown> | null;
+
+  return (
+    <div className="business-editor" data-hydrated={hydrated ? '' : undefined}>
+      <div className="business-editor-form">
+        <Heading as="h1" size="6" mb="1">
+          {data.heading}
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          {remoteMode && data.remote
+            ? `${data.remote.detailTitle}${data.remote.relationship ? ` · ${data.remote.relationship}` : ''}`
+            : data.section.title}
+        </Text>
+        {data.saved ? (
+          <Callout.Root color="green" role="status" mb="3" data-testid="save-complete">
+            <Callout.Text>
+              <strong>{BUSINESS_TEXTS.saveCompleteTitle}</strong>: {BUSINESS_TEXTS.remoteSaved}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Form
+          method="post"
+          action={data.formAction}
+          {...getFormProps(form)}
+          ref={formRef}
+          onInput={refresh}
+          onChange={refresh}
+          aria-labelledby={`${form.id}-heading`}
+        >
+          <span id={`${form.id}-heading`} className="visually-hidden">
+            {data.heading}
+          </span>
+          <VersionField version={actionData?.version ?? data.version} />
+          <input type="hidden" name={RETURN_TO_FIELD} value={data.returnTo} />
+          {data.mode === 'add' || data.mode === 'duplicate' ? <input type="hidden" name={ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          <Flex direction="column" gap="3">
+            {formError ? (
+              <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
+                <Callout.Text>{formError}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <ConflictNotice conflict={actionData?.conflict} />
+            <FormErrors id={form.errorId} errors={form.errors} />
+
+            <Part id="title-location" open={open === 'title-location'}>
+              {actionData?.placeChosen ? (
+                <PlainInput
+                  key={`title-${actionData.placeChosen.at}`}
+                  field={f.title!}
+                  label="Title"
+                  value={actionData.placeChosen.title}
+                />
+              ) : (
+                control(def('title', 'Title', 'text'))
+              )}
+              {data.rights.listIcons && data.listIcons.length > 0 ? <ListIconsGrid field={f.listIcons!} icons={data.listIcons} /> : null}
+              <PlaceSearch search={actionData?.placeSearch ?? null} />
+              <LocationFields field={f.location!} allowNoLocation={data.allowNoLocation} chosen={actionData?.placeChosen ?? null} />
+            </Part>
+
+            <Part id="description" open={open === 'description'}>
+              {control(def('description', 'Description', 'rich-text'))}
+            </Part>
+
+            {data.dollarsEnabled ? (
+              <Part id="dollars" open={open === 'dollars'}>
+                <DollarsHistoryView dollars={data.dollars} />
+              </Part>
+            ) : null}
+
+            <Part id="header" open={open === 'header'}>
+              <HeaderMedia data={data} />
+            </Part>
+
+            <Part id="hours" open={open === 'hours'}>
+              <CheckboxField field={f.always!} label="Open 24/7" />
+              <fieldset className="form-row">
+                <legend>Weekly Hours</legend>
+                <HoursEditor name="hours" defaultValue={hoursFormValue(posted?.hours ?? data.defaultValue.hours)} errors={form.allErrors} />
+              </fieldset>
+            </Part>
+
+            <Part id="buttons" open={open === 'buttons'}>
+              {control(def('phone', 'Phone', 'phone'))}
+              {control(def('website', 'Website URL', 'url'))}
+              {control(def('menu', 'Menu URL', 'url'))}
+              {data.dollarsEnabled ? <CheckboxField field={f.dollarsActive!} label="Accepts Dollars" /> : null}
+              <div className="special-group">
+                <CheckboxField field={f.hasSpecial!} label="Special Offered" />
+                <div className="special-detail">
+                  <SelectField field={f.specialPopupBehavior!} label="Popup Behavior" choices={SPECIAL_POPUP_CHOICES} />
+                  {control(def('specialDescription', 'Popup Detail', 'rich-text'))}
+                </div>
+              </div>
+              <fieldset className="form-row">
+                <legend>Social Media</legend>
+                <SocialMediaEditor
+                  name="socialMedia"
+                  defaultValue={posted ? socialMediaFormValue(posted.socialMedia) : data.defaultValue.socialMedia}
+                  errors={form.allErrors}
+                />
+              </fieldset>
+              {data.rights.buttons ? (
+                <fieldset className="form-row">
+                  <legend>Additional Buttons</legend>
+                  <DetailButtonsEditor
+                    name="detailButtons"
+                    defaultValue={posted ? detailButtonsFormValue(posted.detailButtons) : data.defaultValue.detailButtons}
+                    targets={data.actionTargets}
+                    allowed={data.allowedActions ?? undefined}
+                    errors={form.allErrors}
+                  />
+                </fieldset>
+              ) : null}
+            </Part>
+
+            {data.rights.remoteAdmin ? (
+              <Part id="remote" open={open === 'remote'}>
+                <RemoteAdminFields
+                  defaultValue={posted?.remote ? remoteFormValueOfPost(posted.remote, data.defaultValue.remote) : data.defaultValue.remote}
+                  links={data.remoteLinks}
+                  dollarsEnabled={data.dollarsEnabled}
+                  errors={form.allErrors}
+                />
+                <RemoteAudit entries={data.audit} />
+              </Part>
+            ) : null}
+
+            {data.rights.sections ? (
+              <Part id="sections" open={open === 'sections'}>
+                <SectionsChecklist field={f.contexts!} sections={data.sections} own={data.section.node} />
+              </Part>
+            ) : null}
+
+            <Part id="qr" open={open === 'qr'}>
+              <QrCodes data={data} />
+            </Part>
+
+            <Flex gap="3" pt="2" wrap="wrap" align="center">
+              <Button type="submit" name="intent" value="save" loading={busy}>
+                Submit
+              </Button>
+              {hydrated ? null : (
+                <Button type="submit" name="intent" value="preview" variant="soft" formNoValidate>
+                  Update Preview
+                </Button>
+              )}
+              {data.cancelHref && !remoteMode ? (
+                <Button asChild variant="soft" color="gray">
+                  <Link to={data.cancelHref}>Cancel</Link>
+                </Button>
+              ) : null}
+            </Flex>
+          </Flex>
+        </Form>
+        {aside}
+      </div>
+      <div className="business-editor-preview">
+        <BusinessPreview model={model} header={data.header} />
+      </div>
+    </div>
+  );
+}
+
+function ListIconsGrid({ field, icons }: { field: Field; icons: BusinessEditorData['listIcons'] }) {
+  const chosen = new Set(Array.isArray(field.initialValue) ? (field.initialValue as unknown[]).map(String) : []);
+  const posted = Array.isArray(field.value)
+    ? (field.value as unknown[]).map(String)
+    : typeof field.value === 'string'
+      ? [field.value]
+      : null;
+  const checked = posted ? new Set(posted) : chosen;
+  return (
+    <fieldset className="form-row" id={field.id}>
+      <legend>Listing Icons</legend>
+      <Text size="1" color="gray">
+        Icons marked with a red X are inactive and are not shown in the app.
+      </Text>
+      <ul className="list-icon-grid">
+        {icons.map((icon) => (
+          <li key={icon.key}>
+            <label className="list-icon-choice" data-inactive={icon.active ? undefined : ''}>
+              <input type="checkbox" name={field.name} value={icon.key} defaultChecked={checked.has(icon.key)} />
+              <span className="list-icon-image">
+                {icon.url ? <img src={icon.url} alt="" width={40} height={40} /> : null}
+                {icon.active ? null : (
+                  <span className="list-icon-x" aria-hidden="true">
+                    ✕
+                  </span>
+                )}
+              </span>
+              <span>
+                {icon.title}
+                {icon.active ? null : <span className="visually-hidden"> (inactive, not shown in the app)</span>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function HeaderMedia({ data }: { data: BusinessEditorData }) {
+  const { header } = data;
+  return (
+    <Flex direction="column" gap="2">
+      {data.mode === 'add' || data.mode === 'duplicate' ? (
+        <Text size="2">{BUSINESS_TEXTS.headerAfterSave}</Text>
+      ) : header.videoId ? (
+        <Text size="2">A video header is set ({header.videoId}).</Text>
+      ) : header.slides.length > 0 ? (
+        <ul className="header-thumbs" aria-label="Current header images">
+          {header.slides.map((slide, index) => (
+            <li key={`${slide.url}-${index}`}>
+              <img src={slide.url} alt={slide.caption ?? `Header image ${index + 1}`} width={150} height={80} />
+              {slide.caption ? <Text size="1">{slide.caption}</Text> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Text size="2" color="gray">
+          No header images or video yet.
+        </Text>
+      )}
+      {data.headerHref ? (
+        <div>
+          <Button asChild variant="soft">
+            <Link to={data.headerHref}>Edit Header Image(s)/Video</Link>
+          </Button>
+        </div>
+      ) : null}
+    </Flex>
+  );
+}
+
+function DollarsHistoryView({ dollars }: { dollars: BusinessEditorData['dollars'] }) {
+  if (!dollars || dollars.entries.length === 0) {
+    return (
+      <Text as="p" size="2" data-testid="dollars-empty">
+        {BUSINESS_TEXTS.noDollarsHistory}
+      </Text>
+    );
+  }
+  return (
+    <Flex direction="column" gap="2">
+      <Text size="2">
+        Current dollars: <strong>{dollars.currentDollars}</strong>
+      </Text>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Dollars history</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col">Amount</th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dollars.entries.map((entry) => (
+              <tr key={entry.key}>
+                <td>{entry.at ? new Date(entry.at).toISOString().slice(0, 10) : ''}</td>
+                <td>{entry.type}</td>
+                <td>{entry.amount}</td>
+                <td>{entry.from}</td>
+                <td>{entry.to}</td>
+                <td>{entry.notes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Flex>
+  );
+}
+
+function SectionsChecklist({ field, sections, own }: { field: Field; sections: BusinessEditorData['sections']; own: string }) {
+  const [filter, setFilter] = useState('');
+  const hydrated = useHydrated();
+  const initial = new Set(Array.isArray(field.initialValue) ? (field.initialValue as unknown[]).map(String) : []);
+  const posted = Array.isArray(field.value)
+    ? (field.value as unknown[]).map(String)
+    : typeof field.value === 'string'
+      ? [field.value]
+      : null;
+  const checked = posted ? new Set(posted) : initial;
+  const wanted = filter.trim().toLowerCase();
+  return (
+    <fieldset className="form-row" id={field.id}>
+      <legend>Also show this listing in</legend>
+      {hydrated ? (
+        <label className="form-stack">
+          <Text size="2">Filter sections</Text>
+          <input type="search" className="form-control" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />
+        </label>
+      ) : null}
+      <ul className="section-checklist">
+        {sections.map((section) => {
+          const isOwn = section.node === own;
+          const hidden = wanted !== '' && !section.title.toLowerCase().includes(wanted);
+          return (
+            <li key={section.node} hidden={hidden}>
+              <label className="form-check">
+                {isOwn ? (
+                  <input type="checkbox" checked disabled readOnly />
+                ) : (
+                  <input type="checkbox" name={field.name} value={section.node} defaultChecked={checked.has(section.node)} />
+                )}
+                {section.title}
+                {isOwn ? (
+                  <Badge size="1" color="gray" ml="2">
+                    this list
+                  </Badge>
+                ) : null}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function QrCodes({ data }: { data: BusinessEditorData }) {
+  if (!data.qr) {
+    return (
+      <Text size="2" color="gray">
+        {data.mode === 'add' || data.mode === 'duplicate'
+          ? 'The QR code is made once the listing is saved.'
+          : 'QR codes need tracked links, which are not set up for this community.'}
+      </Text>
+    );
+  }
+  return (
+    <Flex direction="column" gap="2" align="start">
+      <img src={data.qr.svg} alt={`QR code for ${data.qr.target}`} width={200} height={200} className="qr-image" />
+      <Text size="1" style={{ overflowWrap: 'anywhere' }}>
+        {data.qr.target}
+      </Text>
+      <RadixLink href={data.qr.png} download={`${data.defaultValue.title || 'listing'}-qr-code.png`}>
+        Download QR Code
+      </RadixLink>
+    </Flex>
+  );
+}
+
+/** A text input bound to a conform field by name, with a value given here (a chosen place's), remounted by its key. */
+function PlainInput({ field, label, value, hint }: { field: Field; label: string; value: string; hint?: string }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" weight="medium" htmlFor={field.id}>
+        {label}
+      </Text>
+      <input
+        id={field.id}
+        name={field.name}
+        type="text"
+        className="form-control"
+        defaultValue={value}
+        autoComplete="off"
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={field.errors?.length ? field.errorId : undefined}
+      />
+      {hint ? (
+        <Text size="1" color="gray">
+          {hint}
+        </Text>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </Flex>
+  );
+}
+
+/**
+ * The location (spec 03 §2 Title/Location): 'Item Does Not Have A Location' when offered, the
+ * address and the position. A place chosen in the search fills the fields (new inputs with its values).
+ */
+function LocationFields({
+  field,
+  allowNoLocation,
+  chosen,
+}: {
+  field: Field;
+  allowNoLocation: boolean;
+  chosen: BusinessEditorActionData['placeChosen'] | null;
+}) {
+  const set = (field as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
+  const text = (name: keyof LocationFormValue & string, label: string, hint?: string) =>
+    chosen ? (
+      <PlainInput key={`${name}-${chosen.at}`} field={set[name]!} label={label} value={String(chosen.location[name])} hint={hint} />
+    ) : (
+      <EditorFieldControl definition={def(name, label, 'text', hint)} field={set[name]!} form={NO_LIST_INTENTS} />
+    );
+  const placeId = chosen ? chosen.location.placeId : String(set.placeId!.initialValue ?? '');
+  return (
+    <fieldset className="form-row location-fields" id={field.id}>
+      <legend>Location</legend>
+      {allowNoLocation ? <CheckboxField field={set.noLocation!} label={BUSINESS_TEXTS.noLocation} /> : null}
+      {text('address', 'Address')}
+      <div className="form-grid">
+        {text('city', 'City')}
+        {text('state', 'State')}
+        {text('zip', 'Zip')}
+      </div>
+      <div className="form-grid">
+        {text('latitude', 'Latitude', 'A decimal, e.g. 43.3129')}
+        {text('longitude', 'Longitude', 'A decimal, e.g. -73.8339')}
+      </div>
+      <input key={`place-${chosen?.at ?? 0}`} type="hidden" name={set.placeId!.name} defaultValue={placeId} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** The remote section as a refused post held it (rows as typed, blank rows dropped). */
+function remoteFormValueOfPost(posted: unknown, fallback: RemoteAdminFormValue): RemoteAdminFormValue {
+  if (typeof posted !== 'object' || posted === null) return fallback;
+  const value = posted as Record<string, unknown>;
+  const on = (flag: unknown) => flag === 'on' || flag === true;
+  const text = (field: unknown) => (typeof field === 'string' ? field : '');
+  const entries = (Array.isArray(value.entries) ? value.entries : [])
+    .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
+    .map((entry) => ({
+      uuid: text(entry.uuid),
+      accessType: entry.accessType === 'email' ? ('email' as const) : ('url' as const),
+      name: text(entry.name),
+      email: text(entry.email),
+      title: text(entry.title),
+      editInfo: on(entry.editInfo),
+      addButtons: on(entry.addButtons),
+      sendNotifications: on(entry.sendNotifications),
+    }))
+    .filter((entry) => entry.uuid !== '' || entry.name !== '' || entry.email !== '' || entry.title !== '');
+  return { remotelyManaged: on(value.remotelyManaged), allowFavorite: on(value.allowFavorite), entries };
+}
+
+/** Who saved this listing through remote access, and what (newest first). */
+function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
+  return (
+    <section aria-labelledby="remote-audit-heading">
+      <Text as="p" size="2" weight="bold" id="remote-audit-heading">
+        Remote updates
+      </Text>
+      {entries.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          No remote updates yet.
+        </Text>
+      ) : (
+        <ul className="remote-audit" data-testid="remote-audit">
+          {entries.map((entry) => (
+            <li key={`${entry.at}-${entry.who}`}>
+              <Text size="2">
+                {new Date(entry.at).toISOString().replace('T', ' ').slice(0, 16)} UTC · {entry.who}:{' '}
+                {entry.fields.join(', ') || 'no changes'}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The place search (spec 03 §2 Title/Location, §7 places within 10000 m of the community): a
+ * query posted with 'Search Places', then each place as a button that fills the location
+ * fields. Server round trips, so it works the same with and without JavaScript.
+ */
+/**
+ * Posts the form as a plain document request (as without JavaScript), with this button's intent:
+ * the place steps answer with the whole page, whose location fields then hold the chosen place.
+ */
+function postAsDocument(event: MouseEvent<HTMLButtonElement>) {
+  const button = event.currentTarget;
+  const form = button.form;
+  if (!form) return;
+  event.preventDefault();
+  const intentInput = document.createElement('input');
+  intentInput.type = 'hidden';
+  intentInput.name = 'intent';
+  intentInput.value = button.value;
+  form.append(intentInput);
+  HTMLFormElement.prototype.submit.call(form);
+}
+
+function PlaceSearch({ search }: { search: NonNullable<BusinessEditorActionData['placeSearch']> | null }) {
+  return (
+    <section className="place-search" aria-labelledby="place-search-heading">
+      <Text as="p" size="2" weight="medium" id="place-search-heading">
+        Find the place
+      </Text>
+      <Flex gap="2" align="end" wrap="wrap">
+        <label className="form-stack form-grow">
+          <Text size="1" color="gray">
+            Name or address near the community
+          </Text>
+          <input type="search" className="form-control" name={PLACE_QUERY_FIELD} defaultValue={search?.query ?? ''} autoComplete="off" />
+        </label>
+        <Button type="submit" name="intent" value="place-search" variant="soft" formNoValidate onClick={postAsDocument}>
+          Search Places
+        </Button>
+      </Flex>
+      {search?.offline ? (
+        <Text as="p" size="1" color="gray">
+          The places service is offline: these are sample places.
+        </Text>
+      ) : null}
+      {search?.error ? (
+        <Text as="p" size="2" color="red" role="alert">
+          {search.error}
+        </Text>
+      ) : null}
+      {search && !search.error && search.suggestions.length === 0 && search.query.trim() !== '' ? (
+        <Text as="p" size="2" role="status">
+          No places found.
+        </Text>
+      ) : null}
+      {search && search.suggestions.length > 0 ? (
+        <ul className="place-suggestions" aria-label="Places found">
+          {search.suggestions.map((place) => (
+            <li key={place.placeId}>
+              <Button
+                type="submit"
+                name="intent"
+                value={`place-choice:${place.placeId}`}
+                variant="ghost"
+                formNoValidate
+                onClick={postAsDocument}
+              >
+                <span>
+                  <strong>{place.title}</strong> {place.subtitle}
+                </span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

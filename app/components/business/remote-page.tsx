@@ -1,0 +1,47 @@
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { BUSINESS_TEXTS } from '~/schemas/business';
+import { BusinessEditor } from './business-editor';
+import type { BusinessEditorActionData, RemoteEditorData } from './editor.server';
+
+/**
+ * A remote manager's page (spec 03 §2, §6; spec 01 §2.1 remote routes): no shell and no Log Out
+ * (remote routes hide it), the project's brand, a way to leave, the editor in remote mode, the
+ * 'Save Complete' texts of spec 03 §8, and the Update Permissions form.
+ */
+export function RemotePage({
+  data,
+  actionData,
+  requestForm,
+}: {
+  data: RemoteEditorData;
+  actionData: BusinessEditorActionData | undefined;
+  requestForm: ReactNode;
+}) {
+  return (
+    <div className="remote-page">
+      <header className="remote-page-header">
+        <Flex align="center" gap="3">
+          <img src={data.logo} alt="" width={40} height={40} />
+          <Text size="4" weight="bold">
+            {data.appTitle}
+          </Text>
+        </Flex>
+        <Button asChild variant="soft" color="gray">
+          <Link to={data.leaveHref}>{data.leaveLabel}</Link>
+        </Button>
+      </header>
+      <main className="remote-page-main">
+        {data.requested ? (
+          <Callout.Root color="green" role="status" mb="3" data-testid="request-sent">
+            <Callout.Text>
+              <strong>{BUSINESS_TEXTS.saveCompleteTitle}</strong>: {BUSINESS_TEXTS.requestSent}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <BusinessEditor data={data} actionData={actionData} aside={requestForm} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz';
+
+/**
+ * The date and time picker's rules (spec 03 §5 "Date picker": default message 'Date and time
+ * are required'; minimum date defaults to now; without time the time is midnight; clearing
+ * gives null. §9: week starts Sunday; formats MM/dd/yyyy and hh:mm aa; default start time the
+ * next hour). Dates are instants (ms since epoch) shown and typed in the community's time zone.
+ * Isomorphic and pure: the widget and the server use the same parser.
+ */
+
+export const DATE_FORMAT = 'MM/dd/yyyy';
+export const TIME_FORMAT = 'hh:mm aa';
+/** Spec 03 §9: the calendar's week starts on Sunday. */
+export const WEEK_STARTS_ON = 0;
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export const DATE_TIME_TEXTS = {
+  /** Spec 03 §5: the default message. */
+  required: 'Date and time are required',
+  dateRequired: 'Date is required',
+  invalidDate: 'Please enter the date as MM/dd/yyyy, for example 07/04/2026.',
+  invalidTime: 'Please enter the time as hh:mm AM or PM, for example 09:30 AM.',
+  tooEarly: (min: string) => `Please choose ${min} or later.`,
+} as const;
+
+/** The longest text a date or time part may be (anything longer is not a date). */
+export const MAX_PART_LENGTH = 40;
+
+export interface CalendarDate {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+}
+
+export interface WallTime {
+  /** 0–23 */
+  hour: number;
+  minute: number;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** The instant as MM/dd/yyyy in the zone. */
+export function formatDate(ms: number, timeZone: string): string {
+  return formatInTimeZone(ms, timeZone, DATE_FORMAT);
+}
+
+/** The instant as hh:mm aa ('09:30 AM') in the zone. */
+export function formatTime(ms: number, timeZone: string): string {
+  return formatInTimeZone(ms, timeZone, TIME_FORMAT);
+}
+
+/** The calendar date and wall-clock time of an instant in the zone. */
+export function zonedParts(ms: number, timeZone: string): CalendarDate & WallTime {
+  const zoned = toZonedTime(ms, timeZone);
+  return {
+    year: zoned.getFullYear(),
+    month: zoned.getMonth() + 1,
+    day: zoned.getDate(),
+    hour: zoned.getHours(),
+    minute: zoned.getMinutes(),
+  };
+}
+
+/** The instant of a calendar date and wall-clock time in the zone. */
+export function zonedInstant(date: CalendarDate, time: WallTime, timeZone: string): number {
+  return fromZonedTime(
+    `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}T${pad(time.hour)}:${pad(time.minute)}:00`,
+    timeZone,
+  ).getTime();
+}
+
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * A typed date: MM/dd/yyyy (one-digit month and day allowed, '-' or '.' as separators too), or
+ * yyyy-MM-dd as a browser's date input posts it. Null when it is no calendar date.
+ */
+export function parseDate(text: string): CalendarDate | null {
+  const value = text.trim();
+  if (value.length > MAX_PART_LENGTH) return null;
+  let year: number;
+  let month: number;
+  let day: number;
+  const us = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (us) [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
+  else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+/**
+ * A typed time: hh:mm aa ('09:30 AM', '9:30pm', '9 pm') or 24-hour 'HH:mm' (as a time input
+ * posts it). Null when it is no time of day.
+ */
+export function parseTime(text: string): WallTime | null {
+  const value = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (value.length > MAX_PART_LENGTH) return null;
+  const twelve = /^(\d{1,2})(?::(\d{2}))? ?([ap])\.?m?\.?$/.exec(value);
+  if (twelve) {
+    const hour = Number(twelve[1]);
+    const minute = twelve[2] === undefined ? 0 : Number(twelve[2]);
+    if (hour < 1 || hour > 12 || minute > 59) return null;
+    return { hour: (hour % 12) + (twelve[3] === 'p' ? 12 : 0), minute };
+  }
+  const day = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value);
+  if (day) {
+    const hour = Number(day[1]);
+    const minute = Number(day[2]);
+    if (hour > 23 || minute > 59) return null;
+    return { hour, minute };
+  }
+  return null;
+}
+
+/** Spec 03 §9 "default start time next hour": the next whole hour in the zone after `now`. */
+export function nextHour(now: number, timeZone: string): number {
+  const parts = zonedParts(now, timeZone);
+  const startOfHour = zonedInstant(parts, { hour: parts.hour, minute: 0 }, timeZone);
+  // An hour later in real time is the next whole hour on the wall clock, daylight saving included.
+  const next = startOfHour + 60 * 60 * 1000;
+  return next > now ? next : next + 60 * 60 * 1000;
+}
+
+/** Midnight in the zone of the day of `ms` (a date without time, spec 03 §5). */
+export function startOfZonedDay(ms: number, timeZone: string): number {
+  return zonedInstant(zonedParts(ms, timeZone), { hour: 0, minute: 0 }, timeZone);
+}
+
+/** The value posted for a picker: the hidden instant and the two visible parts. */
+export interface DateTimeFormValue {
+  /** ms since epoch, as the hidden `${name}` field posts it (kept in sync by the widget's script). */
+  value?: unknown;
+  /** The visible date part `${name}-date`, MM/dd/yyyy. */
+  date?: unknown;
+  /** The visible time part `${name}-time`, hh:mm aa. */
+  time?: unknown;
+}
+
+/** The names a picker posts under `name`. */
+export function dateTimeFieldNames(name: string): { value: string; date: string; time: string } {
+  return { value: name, date: `${name}-date`, time: `${name}-time` };
+}
+
+/** The picker's posted parts read from a form. */
+export function dateTimeFormValue(form: { get(name: string): unknown }, name: string): DateTimeFormValue {
+  const names = dateTimeFieldNames(name);
+  return { value: form.get(names.value) ?? undefined, date: form.get(names.date) ?? undefined, time: form.get(names.time) ?? undefined };
+}
+
+export interface DateTimeParseOptions {
+  /** A time is asked for (default true); without, the value is the day's midnight. */
+  withTime?: boolean;
+  /** An empty picker is an error (default true); otherwise it is null. */
+  required?: boolean;
+  /** The earliest instant allowed (for a date without time, the earliest day). None by default on the server. */
+  min?: number;
+  /** The message of an empty picker (default 'Date and time are required'). */
+  requiredMessage?: string;
+}
+
+export type DateTimeParseResult = { value: number | null; error: null } | { value: null; error: string };
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The instant a picker posted, parsed in the community's zone. The visible parts are the truth
+ * (they are what the person typed, with or without JavaScript); the hidden instant counts only
+ * when no part was posted. Cleared parts give null (or the required message).
+ */
+export function parseDateTimeField(
+  formValue: DateTimeFormValue,
+  timeZone: string,
+  options: DateTimeParseOptions = {},
+): DateTimeParseResult {
+  const withTime = options.withTime ?? true;
+  const required = options.required ?? true;
+  const requiredMessage = options.requiredMessage ?? (withTime ? DATE_TIME_TEXTS.required : DATE_TIME_TEXTS.dateRequired);
+  const date = textOf(formValue.date)?.trim() ?? null;
+  const time = withTime ? (textOf(formValue.time)?.trim() ?? null) : null;
+  let value: number | null;
+
+  if (date === null && time === null) {
+    const hidden = textOf(formValue.value)?.trim() ?? '';
+    const ms = /^-?\d{1,15}$/.test(hidden) ? Number(hidden) : NaN;
+    if (hidden !== '' && !Number.isSafeInteger(ms)) return { value: null, error: DATE_TIME_TEXTS.invalidDate };
+    value = hidden === '' ? null : withTime ? ms : startOfZonedDay(ms, timeZone);
+  } else if ((date ?? '') === '' && (time ?? '') === '') {
+    value = null;
+  } else {
+    if (!date) return { value: null, error: requiredMessage };
+    const day = parseDate(date);
+    if (!day) return { value: null, error: DATE_TIME_TEXTS.invalidDate };
+    let clock: WallTime = { hour: 0, minute: 0 };
+    if (withTime) {
+      if (!time) return { value: null, error: requiredMessage };
+      const parsed = parseTime(time);
+      if (!parsed) return { value: null, error: DATE_TIME_TEXTS.invalidTime };
+      clock = parsed;
+    }
+    value = zonedInstant(day, clock, timeZone);
+  }
+
+  if (value === null) return required ? { value: null, error: requiredMessage } : { value: null, error: null };
+  if (options.min !== undefined) {
+    const earliest = withTime ? options.min : startOfZonedDay(options.min, timeZone);
+    if (value < earliest) {
+      const shown = withTime ? `${formatDate(earliest, timeZone)} ${formatTime(earliest, timeZone)}` : formatDate(earliest, timeZone);
+      return { value: null, error: DATE_TIME_TEXTS.tooEarly(shown) };
+    }
+  }
+  return { value, error: null };
+}
+
+/**
+ * The weeks of a month as the calendar shows them: rows of seven days starting on Sunday,
+ * with null for the days of the neighbouring months.
+ */
+export function monthGrid(year: number, month: number): Array<Array<CalendarDate | null>> {
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const lead = (first - WEEK_STARTS_ON + 7) % 7;
+  const cells: Array<CalendarDate | null> = [
+    ...Array.from({ length: lead }, () => null),
+    ...Array.from({ length: daysInMonth(year, month) }, (_, index) => ({ year, month, day: index + 1 })),
+  ];
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: Array<Array<CalendarDate | null>> = [];
+  for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
+  return weeks;
+}
+
+/** A calendar date moved by `days` (keyboard navigation). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+/** A calendar date moved by `months`, the day kept within the new month. */
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
+}
+
+export const compareDates = (a: CalendarDate, b: CalendarDate) => a.year - b.year || a.month - b.month || a.day - b.day;
+
+/** MM/dd/yyyy of a calendar date. */
+export const dateText = (date: CalendarDate) => `${pad(date.month)}/${pad(date.day)}/${pad(date.year, 4)}`;
+
+/** hh:mm aa of a wall-clock time. */
+export function timeText(time: WallTime): string {
+  const hour = time.hour % 12 === 0 ? 12 : time.hour % 12;
+  return `${pad(hour)}:${pad(time.minute)} ${time.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The times the time select offers: every `stepMinutes` of the day. */
+export function timeOptions(stepMinutes = 15): string[] {
+  const options: string[] = [];
+  for (let minutes = 0; minutes < 24 * 60; minutes += stepMinutes)
+    options.push(timeText({ hour: Math.floor(minutes / 60), minute: minutes % 60 }));
+  return options;
+}
+
+/** The picker's initial value: the stored instant, else the next hour (spec 03 §9), or nothing when it may stay empty. */
+export function defaultDateTime(stored: number | null, now: number, timeZone: string, withTime = true): number {
+  if (stored !== null && Number.isFinite(stored)) return stored;
+  return withTime ? nextHour(now, timeZone) : startOfZonedDay(now, timeZone);
+}

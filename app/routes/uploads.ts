@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { authorizeUpload, uploadAction } from '~/components/widgets/uploader.server';
+
+/**
+ * The uploader's resource route (spec 03 §4 "Uploader", §7): `POST /uploads?bucket=header`
+ * with one file (`file`) and an optional crop (`crop`, 'x,y,width,height') answers JSON of the
+ * stored addresses. Staff of the session's community, or a remote grant holder with Edit
+ * Information (`&detailId=` or `&remote={uuid}`). Without JavaScript nobody posts here: the
+ * file input posts with its own form.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { community } = await authorizeUpload(request);
+  return uploadAction(request, community);
+}

@@ -1,0 +1,124 @@
+import { storagePaths } from '@server/paths';
+import { IMAGE_TYPES, PDF_TYPES, type FileStorage } from '@server/storage';
+import { renderPdfFirstPage } from './pdf';
+import { processImage, type CropRect, type Size } from './pipeline';
+
+/**
+ * The uploader's storage step (spec 03 §7 "Storage uploads to {community}/images/{bucket}/
+ * {timestamp}/{filename}, plus '_blur' and '_crop' versions", §9): the original as sent, the
+ * cropped (or whole) image rescaled to at most 2000 px as PNG ('{stem}_crop.png'), the 250x140
+ * thumbnail ('{stem}_thumb.png') and, when the aspect differs from the target by more than 10%,
+ * the blurred-to-fit copy ('{stem}_blur.png'), which is then the image shown. A PDF's first
+ * page is rendered to JPEG at 1.5 scale ('{stem}.jpg', beside the PDF) and treated as the image.
+ */
+
+export interface UploadBucket {
+  /** What the bucket's uploader accepts (the 'Incorrect Type' list). */
+  accept: readonly string[];
+  /** 'header': the community's header size (1125x600, or 1125x450 for esp apps); else this size. */
+  target: 'header' | Size;
+}
+
+/** Spec 03 §9: the blurred-to-fit canvas. */
+const BLUR_FIT: Size = { width: 1125, height: 600 };
+
+/**
+ * The buckets the upload route stores into (`{community}/images/{bucket}/…`); any other name
+ * is refused. header: header images; detail: a business item's images (PDF menus and flyers
+ * become images); attachments: attachment lists.
+ */
+export const UPLOAD_BUCKETS = {
+  header: { accept: IMAGE_TYPES, target: 'header' },
+  detail: { accept: [...IMAGE_TYPES, ...PDF_TYPES], target: 'header' },
+  attachments: { accept: [...IMAGE_TYPES, ...PDF_TYPES], target: BLUR_FIT },
+} as const satisfies Record<string, UploadBucket>;
+
+export type UploadBucketName = keyof typeof UPLOAD_BUCKETS;
+export const UPLOAD_BUCKET_NAMES = Object.keys(UPLOAD_BUCKETS) as UploadBucketName[];
+
+export function isUploadBucket(value: unknown): value is UploadBucketName {
+  return typeof value === 'string' && Object.hasOwn(UPLOAD_BUCKETS, value);
+}
+
+/** What an upload answers: the addresses of the stored files (the form's hidden fields). */
+export interface StoredImage {
+  /** The image to show: the blurred-to-fit copy when there is one, else the cropped one. */
+  imageURL: string;
+  originalURL: string;
+  croppedURL: string;
+  blurredURL: string | null;
+  thumbURL: string;
+  imageName: string;
+  /** The stored file's timestamp folder (ms). */
+  date: number;
+  width: number;
+  height: number;
+}
+
+/** The last path segment as a storage-safe name: letters, digits, '.', '_' and '-'. */
+export function uploadFileName(name: string, fallback = 'image'): string {
+  const base =
+    String(name ?? '')
+      .split(/[\\/]/)
+      .pop() ?? '';
+  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  return cleaned.slice(-100) || fallback;
+}
+
+const stemOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name);
+
+let lastTimestamp = 0;
+/**
+ * A timestamp folder no earlier upload of this process used: parallel uploads of files with
+ * the same name never overwrite each other.
+ */
+export function uploadTimestamp(now = Date.now()): number {
+  lastTimestamp = Math.max(now, lastTimestamp + 1);
+  return lastTimestamp;
+}
+
+export interface StoreImageOptions {
+  bucket: string;
+  crop: CropRect | null;
+  target: Size;
+  now?: number;
+}
+
+/**
+ * Stores an uploaded image (or PDF, when `file` is one) under
+ * {community}/images/{bucket}/{timestamp}/ and answers the stored addresses.
+ */
+export async function storeUploadedImage(
+  storage: FileStorage,
+  community: string,
+  file: File,
+  options: StoreImageOptions,
+): Promise<StoredImage> {
+  const now = options.now ?? uploadTimestamp();
+  const name = uploadFileName(file.name);
+  const stem = stemOf(name);
+  const at = (fileName: string) => storagePaths.upload(community, options.bucket, now, fileName);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const pdf = file.type === 'application/pdf';
+  // Everything is made before anything is stored: a file that is not an image stores nothing.
+  let imageBytes = bytes;
+  if (pdf) imageBytes = new Uint8Array((await renderPdfFirstPage(bytes)).jpeg);
+  const processed = await processImage(imageBytes, { crop: options.crop, target: options.target });
+  const original = await storage.put(at(name), bytes, { contentType: file.type || 'application/octet-stream' });
+  if (pdf) await storage.put(at(name === `${stem}.jpg` ? `${stem}_page.jpg` : `${stem}.jpg`), imageBytes, { contentType: 'image/jpeg' });
+  const png = { contentType: 'image/png' };
+  const cropped = await storage.put(at(`${stem}_crop.png`), processed.cropped, png);
+  const thumb = await storage.put(at(`${stem}_thumb.png`), processed.thumbnail, png);
+  const blurred = processed.blurred ? await storage.put(at(`${stem}_blur.png`), processed.blurred, png) : null;
+  return {
+    imageURL: (blurred ?? cropped).url,
+    originalURL: original.url,
+    croppedURL: cropped.url,
+    blurredURL: blurred?.url ?? null,
+    thumbURL: thumb.url,
+    imageName: name,
+    date: now,
+    width: processed.croppedSize.width,
+    height: processed.croppedSize.height,
+  };
+}

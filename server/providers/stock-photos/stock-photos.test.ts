@@ -1,0 +1,185 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeImage } from '@server/images/pipeline';
+import {
+  STOCK_OFFLINE_MESSAGE,
+  StockPhotosError,
+  stockFileName,
+  stockPhotosErrorMessage,
+  stockPhotosProvider,
+  type StockPhotosEnv,
+} from '.';
+import { PEXELS_KEY, PIXABAY_KEY, stockPhotosHandlers, stockRequests, UNSPLASH_KEY } from '../../../tests/mocks/stock-photos';
+
+const server = setupServer(...stockPhotosHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  stockRequests.length = 0;
+});
+afterAll(() => server.close());
+
+const NONE: StockPhotosEnv = { PEXELS_API_KEY: undefined, UNSPLASH_ACCESS_KEY: undefined, PIXABAY_API_KEY: undefined };
+const only = (env: Partial<StockPhotosEnv>) => stockPhotosProvider({ ...NONE, ...env });
+const ALL = { PEXELS_API_KEY: PEXELS_KEY, UNSPLASH_ACCESS_KEY: UNSPLASH_KEY, PIXABAY_API_KEY: PIXABAY_KEY };
+
+async function failure(promise: Promise<unknown>): Promise<StockPhotosError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(StockPhotosError);
+    return error as StockPhotosError;
+  }
+  throw new Error('expected a StockPhotosError');
+}
+
+describe('the file name rule (spec 03 §9)', () => {
+  it('takes the last path segment without the query, adding .jpg when it has no extension', () => {
+    expect(stockFileName('https://images.pexels.com/photos/1/pexels-photo-1.jpeg?auto=compress&w=940')).toBe('pexels-photo-1.jpeg');
+    expect(stockFileName('https://images.unsplash.com/photo-15-abc?ixid=x&w=1080')).toBe('photo-15-abc.jpg');
+    expect(stockFileName('https://pixabay.com/get/g7_1280.jpg')).toBe('g7_1280.jpg');
+    expect(stockFileName('https://images.unsplash.com/a%20b%2F..%2Fc')).toBe('c.jpg');
+    expect(stockFileName('https://images.unsplash.com/')).toBe('photo.jpg');
+  });
+});
+
+describe('each service', () => {
+  it('pexels: 15 a page with the spec fields, a credit, and the key in the Authorization header', async () => {
+    const result = await only({ PEXELS_API_KEY: PEXELS_KEY }).search('lake', 1);
+    expect(result.photos).toHaveLength(15);
+    expect(result.hasMore).toBe(true);
+    expect(result.photos[0]).toEqual({
+      source: 'pexels',
+      id: '1',
+      src: 'https://images.pexels.com/photos/1/pexels-photo-1.jpeg?auto=compress&cs=tinysrgb&h=350',
+      downloadUrl: 'https://images.pexels.com/photos/1/pexels-photo-1.jpeg?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940',
+      url: 'https://www.pexels.com/photo/lake-1/',
+      index: 0,
+      credit: 'Photo by Pexels Person 1 on Pexels',
+      width: 4000,
+      height: 3000,
+    });
+    expect(stockRequests[0]).toMatchObject({ service: 'pexels', auth: PEXELS_KEY });
+    expect(new URL(stockRequests[0]!.url).searchParams.get('per_page')).toBe('15');
+    expect((await only({ PEXELS_API_KEY: PEXELS_KEY }).search('lake', 3)).hasMore).toBe(false);
+  });
+
+  it('unsplash: Client-ID header, pages from total_pages', async () => {
+    const provider = only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY });
+    const result = await provider.search('forest', 2);
+    expect(result.photos).toHaveLength(15);
+    expect(result.photos[0]).toMatchObject({ source: 'unsplash', id: 'u16', credit: 'Photo by Unsplash Person 16 on Unsplash' });
+    expect(result.hasMore).toBe(true);
+    expect((await provider.search('forest', 3)).hasMore).toBe(false);
+    expect(stockRequests[0]!.auth).toBe(`Client-ID ${UNSPLASH_KEY}`);
+  });
+
+  it('pixabay: the key in the query, never in a message', async () => {
+    const result = await only({ PIXABAY_API_KEY: PIXABAY_KEY }).search('beach', 1);
+    expect(result.photos[14]).toMatchObject({ source: 'pixabay', index: 14, downloadUrl: 'https://pixabay.com/get/g15_1280.jpg' });
+    const refused = await failure(only({ PIXABAY_API_KEY: 'wrong-key' }).search('beach', 1));
+    expect(refused.kind).toBe('vendor');
+    expect(refused.message).not.toContain('wrong-key');
+  });
+
+  it('maps rate limits (429, and unsplash’s 403) with Retry-After', async () => {
+    const pexels = await failure(only({ PEXELS_API_KEY: PEXELS_KEY }).search('busy', 1));
+    expect(pexels).toMatchObject({ kind: 'rate-limited', retryAfter: 30, source: 'pexels' });
+    expect(stockPhotosErrorMessage(pexels)).toBe('Pexels is busy (too many requests). Please try again in 30 seconds.');
+    expect((await failure(only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY }).search('busy', 1))).kind).toBe('rate-limited');
+    expect((await failure(only({ PIXABAY_API_KEY: PIXABAY_KEY }).search('busy', 1))).kind).toBe('rate-limited');
+  });
+
+  it('maps bad keys, server errors and answers that are not JSON', async () => {
+    expect((await failure(only({ PEXELS_API_KEY: 'nope' }).search('lake', 1))).kind).toBe('unauthorized');
+    expect((await failure(only({ UNSPLASH_ACCESS_KEY: 'nope' }).search('lake', 1))).kind).toBe('unauthorized');
+    expect((await failure(only({ PEXELS_API_KEY: PEXELS_KEY }).search('broken', 1))).kind).toBe('vendor');
+    expect((await failure(only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY }).search('garbled', 1))).kind).toBe('invalid-response');
+  });
+});
+
+describe('the combined search', () => {
+  it('asks every configured service and joins their pages, indexed in order', async () => {
+    const result = await stockPhotosProvider(ALL).search('  lake  ', 1);
+    expect(result.query).toBe('lake');
+    expect(result.photos).toHaveLength(45);
+    expect(result.photos.map((photo) => photo.source)).toEqual([
+      ...Array(15).fill('pexels'),
+      ...Array(15).fill('unsplash'),
+      ...Array(15).fill('pixabay'),
+    ]);
+    expect(result.photos.map((photo) => photo.index)).toEqual([...Array(45).keys()]);
+    expect(result.errors).toEqual([]);
+  });
+
+  it('keeps the results of the services that answered and says which failed', async () => {
+    const result = await stockPhotosProvider({ ...ALL, UNSPLASH_ACCESS_KEY: 'nope' }).search('lake', 1);
+    expect(result.photos).toHaveLength(30);
+    expect(result.errors).toEqual(['Unsplash refused the request: its API key is not valid. Please contact support.']);
+  });
+
+  it('answers nothing for an empty query without asking anyone, and clamps the page', async () => {
+    expect((await stockPhotosProvider(ALL).search('   ', 1)).photos).toEqual([]);
+    expect(stockRequests).toEqual([]);
+    expect((await stockPhotosProvider(ALL).search('lake', 999)).page).toBe(50);
+  });
+});
+
+describe('downloading a chosen photo', () => {
+  it('downloads from the services’ image hosts, with the file name rule', async () => {
+    const provider = stockPhotosProvider(ALL);
+    const file = await provider.download('https://images.unsplash.com/photo-3-abc?ixid=x&w=1080');
+    expect(file.fileName).toBe('photo-3-abc.jpg');
+    expect(file.contentType).toBe('image/jpeg');
+    expect((await decodeImage(file.bytes)).width).toBe(64);
+    expect((await provider.download('https://images.pexels.com/photos/1/redirect-home')).fileName).toBe('redirect-home.jpg');
+  });
+
+  it('refuses any other address: other hosts, http, credentials, unconfigured services, redirects away, non-images', async () => {
+    const pexelsOnly = only({ PEXELS_API_KEY: PEXELS_KEY });
+    for (const address of [
+      'https://evil.example/photo.jpg',
+      'http://images.pexels.com/photos/1/a.jpeg',
+      'https://user:pw@images.pexels.com/photos/1/a.jpeg',
+      'https://images.pexels.com:8443/photos/1/a.jpeg',
+      'https://images.unsplash.com/photo-1',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
+      expect((await failure(pexelsOnly.download(address))).kind, address).toBe('invalid-request');
+    }
+    expect((await failure(pexelsOnly.download('https://images.pexels.com/photos/1/redirect-away'))).kind).toBe('invalid-request');
+    expect((await failure(pexelsOnly.download('https://images.pexels.com/photos/1/not-an-image'))).kind).toBe('invalid-response');
+  });
+});
+
+describe('the offline default', () => {
+  it('is chosen without keys, says it is offline, asks nobody and offers the bundled samples', async () => {
+    const provider = stockPhotosProvider(NONE);
+    expect(provider.offline).toBe(true);
+    expect(STOCK_OFFLINE_MESSAGE).toContain('offline');
+    const result = await provider.search('campfire', 1);
+    expect(result.photos.length).toBeGreaterThanOrEqual(5);
+    expect(result.photos[0]).toMatchObject({
+      source: 'offline',
+      id: 'campfire-night.jpg',
+      credit: 'Sample photo: Campfire night',
+      index: 0,
+    });
+    expect(result.photos[0]!.src).toMatch(/^data:image\/jpeg;base64,/);
+    const file = await provider.download(result.photos[0]!.downloadUrl);
+    expect(file).toMatchObject({ fileName: 'campfire-night.jpg', contentType: 'image/jpeg' });
+    expect((await decodeImage(file.bytes)).width).toBe(640);
+    expect((await failure(provider.download('offline:../../../etc/passwd'))).kind).toBe('invalid-request');
+    expect((await failure(provider.download('https://images.pexels.com/photos/1/a.jpeg'))).kind).toBe('invalid-request');
+    expect(stockRequests).toEqual([]);
+  });
+
+  it('offers nothing when its folder is missing', async () => {
+    const empty = stockPhotosProvider(NONE, { samplesDir: join(mkdtempSync(join(tmpdir(), 'stock-')), 'none') });
+    expect((await empty.search('lake', 1)).photos).toEqual([]);
+  });
+});

@@ -1,0 +1,271 @@
+import type { Page, TestInfo } from '@playwright/test';
+import type { DbValue } from '@server/db';
+import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type TestCommunity } from './fixtures';
+
+/**
+ * The business detail editor (spec 03 §2, §4, §5, §8) on a community of its own (a copy of the
+ * demo campground, with its Lakeside Grill), with JavaScript and without: a location admin edits
+ * every section, a validation error keeps the input and opens its section, and remote managers
+ * (a URL link without signing in, an e-mail grant signed in) change only what their grant
+ * allows. The server-side rules behind it are proven in app/components/business/*.test.ts.
+ */
+test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
+
+const ITEM = (community: TestCommunity, section = 'dining-resort', key = 'lakeside-grill') =>
+  e2ePaths.listItem(community.key, section, key);
+const withJs = (info: TestInfo) => info.project.name !== 'no-js';
+const section = (page: Page, title: string) =>
+  page.locator('details.business-section', { has: page.locator('summary', { hasText: title }) });
+
+async function openSection(page: Page, title: string) {
+  const details = section(page, title);
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  await expect(details).toHaveAttribute('open', '');
+}
+
+/** Fills a rich-text field: the editor with JavaScript, the HTML textarea without. */
+async function fillRichText(page: Page, info: TestInfo, scope: Page | ReturnType<Page['locator']>, label: string, text: string) {
+  if (withJs(info)) {
+    const editor = scope.getByRole('textbox', { name: label });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+  } else {
+    await scope.getByRole('textbox', { name: label }).fill(`<p>${text}</p>`);
+  }
+}
+
+/**
+ * A listing of the test's own, copied from the community's Lakeside Grill under a key and id of
+ * its own: remote management is keyed by the item's id across communities, so the copied demo
+ * item's id must not be saved with Remote Administration (it would rewrite the demo grant).
+ */
+async function ownListing(community: TestCommunity): Promise<string> {
+  const key = uniqueKey('grill');
+  const original = await readE2e<Record<string, DbValue>>(ITEM(community));
+  await withE2eDb((db) =>
+    db
+      .ref(ITEM(community, 'dining-resort', key))
+      .set({ ...original, id: key, contexts: [`${community.key}/dining-resort`], remotelyManaged: false }),
+  );
+  return key;
+}
+
+test('a location admin edits every section and goes back to the list', { tag: '@forms' }, async ({ page, community }, info) => {
+  const key = await ownListing(community);
+  await page.goto(`/detail/business/dining-resort/${key}?returnTo=${encodeURIComponent('/listnm/dining')}`);
+  await expect(page.getByRole('heading', { name: 'Edit Listing', level: 1 })).toBeVisible();
+  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  const preview = page.getByTestId('business-preview');
+  await expect(preview.getByRole('heading', { name: 'Lakeside Grill' })).toBeVisible();
+
+  // Title/Location is open by default: title, a listing icon, the address.
+  await expect(section(page, 'Title/Location')).toHaveAttribute('open', '');
+  await page.locator('input[name="title"]').fill('Lakeside Grill & Deck');
+  await page.getByRole('checkbox', { name: 'Pet Friendly' }).uncheck();
+  await page.locator('input[name="location.address"]').fill('4200 Lakeshore Road');
+  if (withJs(info)) await expect(preview.getByRole('heading', { name: 'Lakeside Grill & Deck' })).toBeVisible();
+
+  await openSection(page, 'Description');
+  await fillRichText(page, info, section(page, 'Description'), 'Description', 'Burgers on the deck.');
+
+  await openSection(page, 'Dollars');
+  await expect(section(page, 'Dollars')).toContainText('There is no history for this user/business.');
+
+  await openSection(page, 'Header Image(s)/Video');
+  await expect(section(page, 'Header Image(s)/Video').getByRole('link', { name: 'Edit Header Image(s)/Video' })).toBeVisible();
+
+  await openSection(page, 'Hours');
+  await section(page, 'Hours').getByLabel('Open Monday 1').fill('09:00');
+
+  await openSection(page, 'Buttons');
+  const buttons = section(page, 'Buttons');
+  await page.locator('input[name="phone"]').fill('(518) 555-0199');
+  await page.locator('input[name="menu"]').fill('https://grill.example/menu');
+  await buttons.getByLabel('Popup Behavior').selectOption('2');
+  if (withJs(info)) await expect(preview.getByText('Menu', { exact: true })).toBeVisible();
+
+  await openSection(page, 'Remote Administration');
+  await expect(section(page, 'Remote Administration').getByLabel('Allow Remote Management')).not.toBeChecked();
+
+  await openSection(page, 'Associated Listing Sections');
+  await section(page, 'Associated Listing Sections').getByRole('checkbox', { name: 'Dining: Delivery' }).check();
+
+  await openSection(page, 'QR Code(s)');
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL((url) => url.pathname === '/listnm/dining');
+  await expect(page.getByText('Listing saved.')).toBeVisible();
+
+  const stored = await readE2e<Record<string, unknown>>(ITEM(community, 'dining-resort', key));
+  expect(stored).toMatchObject({
+    title: 'Lakeside Grill & Deck',
+    address: '4200 Lakeshore Road',
+    phone: '(518) 555-0199',
+    menu: 'https://grill.example/menu',
+    specialPopupBehavior: 2,
+    listIcons: ['outdoor-seating'],
+  });
+  // Its own section and the one chosen.
+  expect(stored?.contexts).toEqual([`${community.key}/dining-resort`, `${community.key}/dining-delivery`]);
+  expect(String(stored?.description)).toContain('Burgers on the deck.');
+  expect((stored?.hours as Record<string, Array<{ open: string }>>).Mon?.[0]?.open).toBe('9:00 AM');
+  expect(await readE2e(ITEM(community, 'dining-delivery', key))).toMatchObject({ id: key, title: 'Lakeside Grill & Deck' });
+});
+
+test('a validation error keeps what was typed and opens its section', { tag: '@forms' }, async ({ page, community }, info) => {
+  await page.goto('/detail/business/dining-resort/lakeside-grill');
+  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await openSection(page, 'Buttons');
+  await page.locator('input[name="phone"]').fill('555-12');
+  // Close it again: the error must open it.
+  await section(page, 'Buttons').locator('summary').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(
+    'One or more required fields have not been completed. Please check all tabs for your missing field.',
+  );
+  await expect(section(page, 'Buttons')).toHaveAttribute('open', '');
+  await expect(page.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
+  await expect(page.locator('input[name="phone"]')).toHaveValue('555-12');
+  expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
+});
+
+/** A URL access entry (no sign-in) for the community's Lakeside Grill. */
+async function urlGrant(
+  community: TestCommunity,
+  permissions: { editInfo: boolean; addButtons: boolean },
+): Promise<{ uuid: string; key: string }> {
+  const uuid = uniqueKey('link');
+  const key = 'lakeside-grill';
+  const entry: Record<string, DbValue> = {
+    type: 'business',
+    accessType: 'url',
+    title: 'Owner',
+    ...permissions,
+    sendNotifications: false,
+    origContext: `${community.key}/dining-resort`,
+    contexts: [`${community.key}/dining-resort`],
+    detailTitle: 'Lakeside Grill',
+    uid: uuid,
+  };
+  await withE2eDb((db) =>
+    db.ref().update({
+      [e2ePaths.remoteByUid(uuid, key)]: entry,
+      [e2ePaths.remoteByDetail(key, uuid)]: entry,
+    }),
+  );
+  return { uuid, key };
+}
+
+test(
+  'a remote manager with a link edits only what the grant allows, and asks for more',
+  { tag: '@forms' },
+  async ({ page, context, community }, info) => {
+    const { uuid, key } = await urlGrant(community, { editInfo: true, addButtons: false });
+    await context.clearCookies();
+    await page.goto(`/detail/remote/${uuid}/`);
+    await expect(page.getByRole('heading', { name: 'Update Listing', level: 1 })).toBeVisible();
+    if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+    // Remote mode: no Cancel, no Log Out, no listing icons, Remote Administration, sections or custom buttons.
+    await expect(page.getByRole('link', { name: 'Cancel' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Leave this page' })).toBeVisible();
+    await expect(page.getByText('Listing Icons')).toHaveCount(0);
+    await expect(page.locator('summary', { hasText: 'Remote Administration' })).toHaveCount(0);
+    await expect(page.locator('summary', { hasText: 'Associated Listing Sections' })).toHaveCount(0);
+    await openSection(page, 'Buttons');
+    await expect(page.getByText('Additional Buttons')).toHaveCount(0);
+
+    await page.locator('input[name="title"]').fill('Lakeside Grill by the Lake');
+    await page.locator('input[name="phone"]').fill('518-555-0123');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('save-complete')).toHaveText(
+      'Save Complete: Your updates have been saved. You can continue to update or leave this page.',
+    );
+    const stored = await readE2e<Record<string, unknown>>(ITEM(community));
+    expect(stored).toMatchObject({
+      title: 'Lakeside Grill by the Lake',
+      phone: '518-555-0123',
+      listIcons: ['outdoor-seating', 'pet-friendly'],
+    });
+    const audit = await readE2e<Record<string, { who: string; fields: string[] }>>(e2ePaths.remoteAudit(community.key, key));
+    expect(Object.values(audit ?? {})[0]).toMatchObject({ who: 'Link: Owner' });
+
+    const request = page.getByRole('region', { name: 'Update Permissions' });
+    await request.getByLabel('Request').selectOption('modify');
+    await request.getByRole('checkbox', { name: 'Add Buttons' }).check();
+    await request.getByLabel('Message to the administrators').fill('We would like to add a menu button.');
+    await request.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page.getByTestId('request-sent')).toHaveText('Save Complete: Your request has been sent to the administrators.');
+  },
+);
+
+test('a remote manager with e-mail access signs in and may add buttons', { tag: '@forms' }, async ({ page, context, community }, info) => {
+  const uid = uniqueKey('remote-manager');
+  const key = await ownListing(community);
+  const entry: Record<string, DbValue> = {
+    type: 'business',
+    accessType: 'email',
+    title: 'Manager',
+    editInfo: true,
+    addButtons: true,
+    sendNotifications: false,
+    origContext: `${community.key}/dining-resort`,
+    contexts: [`${community.key}/dining-resort`],
+    detailTitle: 'Lakeside Grill',
+    uid,
+    email: `${uid}@e2e.example`,
+  };
+  await withE2eDb((db) =>
+    db.ref().update({
+      [e2ePaths.remoteByUid(uid, key)]: entry,
+      [e2ePaths.remoteByDetail(key, uid)]: entry,
+    }),
+  );
+  await context.clearCookies();
+  await signInUser(context, { uid, email: `${uid}@e2e.example`, displayName: 'Remote Manager' });
+  await page.goto(`/detail/remote/id/${key}`);
+  await expect(page.getByRole('heading', { name: 'Update Listing', level: 1 })).toBeVisible();
+  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Your remote access' })).toBeVisible();
+  await openSection(page, 'Buttons');
+  // The grant allows custom buttons: the blank row takes a new one (website, call or e-mail only).
+  await expect(page.locator('select[name="detailButtons[2].action.action"] option')).toHaveText(['No action', 'Website', 'Call', 'Email']);
+  await page.locator('input[name="detailButtons[2].title"]').fill('Order Online');
+  await page.locator('select[name="detailButtons[2].icon"]').selectOption({ index: 1 });
+  await page.locator('select[name="detailButtons[2].action.action"]').selectOption('website');
+  await page.locator('input[name="detailButtons[2].action.key"]').fill('https://grill.example/order');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('save-complete')).toBeVisible();
+  const stored = await readE2e<Record<string, unknown>>(ITEM(community, 'dining-resort', key));
+  expect((stored?.detailButtons as Array<Record<string, unknown>>).map((button) => button.title)).toEqual([
+    'View Menu',
+    'Call to Order',
+    'Order Online',
+  ]);
+});
+
+test('a place found near the community fills the location of a new listing', { tag: '@forms' }, async ({ page, community }, info) => {
+  await page.goto('/detail/business/dining-resort');
+  await expect(page.getByRole('heading', { name: 'Add Listing', level: 1 })).toBeVisible();
+  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await page.getByLabel('Name or address near the community').fill('lakeshore diner');
+  await page.getByRole('button', { name: 'Search Places' }).click();
+  const places = page.getByRole('list', { name: 'Places found' });
+  await expect(page.getByText('The places service is offline: these are sample places.')).toBeVisible();
+  await places.getByRole('button', { name: /Lakeshore Diner/ }).click();
+  await expect(page.locator('input[name="location.address"]')).toHaveValue('212 Lakeshore Road');
+  await expect(page.locator('input[name="location.latitude"]')).toHaveValue('43.3188');
+  await page.locator('input[name="title"]').fill('Lakeshore Diner');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL((url) => url.pathname === '/listnm/dining');
+  const items = await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.section(community.key, 'dining-resort'));
+  const added = Object.values(items ?? {}).find((item) => item.title === 'Lakeshore Diner');
+  expect(added).toMatchObject({
+    address: '212 Lakeshore Road',
+    latitude: '43.3188',
+    longitude: '-73.8302',
+    placeId: 'offline-lakeshore-diner',
+  });
+  expect(typeof added?.distance).toBe('number');
+});
