@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { checkShape } from '@server/http/form';
 import {
   ACTION_MESSAGES,
   actionFormSchema,
@@ -338,5 +339,60 @@ describe('SocialMediaEditor without JavaScript', () => {
     );
     expect(control(again, 'socialMedia[1].url')).toContain('aria-invalid="true"');
     expect(again).toContain('URL is required.');
+  });
+});
+
+describe('the server’s form reader and the widgets', () => {
+  const schema = z.object({
+    hours: hoursFormSchema,
+    link: actionFormSchema({ required: false, communityRequired: true }),
+    buttons: detailButtonsFormSchema({ communityRequired: true }),
+    socialMedia: socialMediaFormSchema,
+  });
+  const full = Array.from({ length: MAX_DETAIL_BUTTONS }, (_, i) => ({
+    title: `B${i}`,
+    icon: 'star',
+    action: 'call',
+    actionKey: '5185550163',
+  }));
+  const html = [
+    renderToStaticMarkup(
+      <HoursEditor
+        name="hours"
+        defaultValue={hoursFormValue({ Mon: [1, 2, 3, 4].map((h) => ({ open: `${h}:00 AM`, close: `${h}:30 AM` })) })}
+      />,
+    ),
+    renderToStaticMarkup(<ActionSelector name="link" defaultValue={EMPTY_ACTION} targets={targets} />),
+    renderToStaticMarkup(<DetailButtonsEditor name="buttons" defaultValue={detailButtonsFormValue(full)} targets={targets} />),
+    renderToStaticMarkup(
+      <SocialMediaEditor
+        name="socialMedia"
+        defaultValue={socialMediaFormValue(Array.from({ length: 20 }, (_, i) => ({ site: 'google', url: `https://g.example/${i}` })))}
+      />,
+    ),
+  ].join('');
+
+  it('accepts every name the widgets post, with full lists', () => {
+    const data = posted(html);
+    expect(() => checkShape(data, [schema])).not.toThrow();
+    expect(parseWithZod(data, { schema }).status).toBe('success');
+  });
+
+  const refusal = (data: FormData): unknown => {
+    try {
+      checkShape(data, [schema]);
+      return null;
+    } catch (error) {
+      return error;
+    }
+  };
+
+  it('refuses a row past a list’s cap before parsing, with a 400', () => {
+    const data = posted(html);
+    data.append(`buttons[${MAX_DETAIL_BUTTONS + 1}].title`, 'one too many');
+    expect((refusal(data) as Response).status).toBe(400);
+    const hours = new FormData();
+    hours.append('hours.days.Mon[4].open', '09:00');
+    expect((refusal(hours) as Response).status).toBe(400);
   });
 });
