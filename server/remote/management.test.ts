@@ -24,7 +24,8 @@ let demo: DemoDb;
 let identity: IdentityProvider;
 const ORIGIN = 'https://console.example';
 const LAKESIDE = 'lakeside-grill';
-const CONTEXT = 'demo-campground/dining-resort';
+const COMMUNITY = 'demo-campground';
+const CONTEXT = `${COMMUNITY}/dining-resort`;
 
 beforeAll(async () => {
   demo = await openDemoDb('remote-management');
@@ -66,7 +67,7 @@ describe('remoteLink', () => {
 
 describe('loadRemoteAdmin', () => {
   it('reads the seeded e-mail grant of the Lakeside Grill with its name, e-mail and permissions', async () => {
-    const value = await loadRemoteAdmin(demo, LAKESIDE, { remotelyManaged: true, allowFavorite: true });
+    const value = await loadRemoteAdmin(demo, LAKESIDE, { remotelyManaged: true, allowFavorite: true }, COMMUNITY);
     expect(value.remotelyManaged).toBe(true);
     expect(value.allowFavorite).toBe(true);
     expect(value.entries).toContainEqual(
@@ -88,21 +89,25 @@ describe('loadRemoteAdmin', () => {
     await demo.db
       .ref()
       .update({ [demo.paths.remoteByDetail('bare-item', remote!.uid)]: bare, [demo.paths.remoteByUid(remote!.uid, 'bare-item')]: bare });
-    expect((await loadRemoteAdmin(demo, 'bare-item', {})).entries[0]).toMatchObject({ email: '', name: '' });
-    expect((await loadRemoteAdmin({ ...demo, identity }, 'bare-item', {})).entries[0]).toMatchObject({
+    expect((await loadRemoteAdmin(demo, 'bare-item', {}, COMMUNITY)).entries[0]).toMatchObject({ email: '', name: '' });
+    expect((await loadRemoteAdmin({ ...demo, identity }, 'bare-item', {}, COMMUNITY)).entries[0]).toMatchObject({
       email: 'remote@demo.example',
       name: remote!.displayName,
     });
   });
 
   it('gives an item without entries an empty list', async () => {
-    expect(await loadRemoteAdmin(demo, 'no-such-item', {})).toEqual({ remotelyManaged: false, allowFavorite: false, entries: [] });
+    expect(await loadRemoteAdmin(demo, 'no-such-item', {}, COMMUNITY)).toEqual({
+      remotelyManaged: false,
+      allowFavorite: false,
+      entries: [],
+    });
   });
 });
 
 describe('the seeded URL grant', () => {
   it('opens the Kayak & Paddleboard Rentals by its link, with Edit Information only', async () => {
-    const value = await loadRemoteAdmin(demo, 'kayak-rentals', { remotelyManaged: true });
+    const value = await loadRemoteAdmin(demo, 'kayak-rentals', { remotelyManaged: true }, COMMUNITY);
     expect(value.entries).toEqual([
       {
         uuid: '3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19',
@@ -158,7 +163,7 @@ describe('planRemoteAdmin', () => {
     expect(grant).toMatchObject({ accessType: 'url', title: 'Manager', sendNotifications: true, origContext: CONTEXT });
 
     // Saved again as loaded: same uuids, same order, nothing removed.
-    const loaded = await loadRemoteAdmin(demo, 'plan-both', { remotelyManaged: true });
+    const loaded = await loadRemoteAdmin(demo, 'plan-both', { remotelyManaged: true }, COMMUNITY);
     expect(loaded.entries.map((e) => e.title)).toEqual(['Manager', 'Staff']);
     const again = await plan('plan-both', loaded);
     expect(Object.values(again.updates).every((value) => value !== null)).toBe(true);
@@ -167,12 +172,12 @@ describe('planRemoteAdmin', () => {
     // Re-sorted: the order numbers follow.
     const swapped = await apply('plan-both', { ...loaded, entries: [...loaded.entries].reverse() });
     expect(Object.keys(swapped.updates)).toHaveLength(4);
-    expect((await loadRemoteAdmin(demo, 'plan-both', {})).entries.map((e) => e.title)).toEqual(['Staff', 'Manager']);
+    expect((await loadRemoteAdmin(demo, 'plan-both', {}, COMMUNITY)).entries.map((e) => e.title)).toEqual(['Staff', 'Manager']);
   });
 
   it('creates the first entry when remote management is switched on with none, and removes all when off', async () => {
     await apply('plan-first', { remotelyManaged: true, allowFavorite: false, entries: [] });
-    const first = await loadRemoteAdmin(demo, 'plan-first', { remotelyManaged: true });
+    const first = await loadRemoteAdmin(demo, 'plan-first', { remotelyManaged: true }, COMMUNITY);
     expect(first.entries).toEqual([expect.objectContaining({ accessType: 'url', title: 'Owner', editInfo: true })]);
     const uuid = first.entries[0]!.uuid;
 
@@ -187,12 +192,12 @@ describe('planRemoteAdmin', () => {
 
   it('removes an entry left out of the form at both indexes and keeps the others', async () => {
     await apply('plan-remove', { remotelyManaged: true, allowFavorite: false, entries: [entry({ title: 'A' }), entry({ title: 'B' })] });
-    const loaded = await loadRemoteAdmin(demo, 'plan-remove', {});
+    const loaded = await loadRemoteAdmin(demo, 'plan-remove', {}, COMMUNITY);
     const [a, b] = loaded.entries;
     const { updates } = await apply('plan-remove', { ...loaded, entries: [b!] });
     expect(updates[demo.paths.remoteByUid(a!.uuid, 'plan-remove')]).toBeNull();
     expect(updates[demo.paths.remoteByDetail('plan-remove', a!.uuid)]).toBeNull();
-    expect((await loadRemoteAdmin(demo, 'plan-remove', {})).entries.map((e) => e.uuid)).toEqual([b!.uuid]);
+    expect((await loadRemoteAdmin(demo, 'plan-remove', {}, COMMUNITY)).entries.map((e) => e.uuid)).toEqual([b!.uuid]);
   });
 
   it('gives e-mail access the account’s uid, creating the account when needed, and invites only new e-mail entries', async () => {
@@ -238,7 +243,7 @@ describe('planRemoteAdmin', () => {
     expect(await read(demo.paths.remoteByUid(demoRemote!.uid, LAKESIDE))).toMatchObject({ detailTitle: 'Lakeside Grill' });
 
     // Saved again: no new invitations, no second account.
-    const loaded = await loadRemoteAdmin(demo, 'plan-email', { remotelyManaged: true });
+    const loaded = await loadRemoteAdmin(demo, 'plan-email', { remotelyManaged: true }, COMMUNITY);
     const again = await apply('plan-email', loaded);
     expect(again.invitations).toEqual([]);
     expect((await identity.getUserByEmail('new.owner@example.com'))!.uid).toBe(account!.uid);
@@ -252,9 +257,37 @@ describe('planRemoteAdmin', () => {
     expect(changed.updates[demo.paths.remoteByDetail('plan-email', account!.uid)]).toBeNull();
   });
 
+  it('leaves the entries of another community’s item with the same id alone: not shown, not kept, not removed', async () => {
+    const otherContext = 'demo-lakeview/dining-resort';
+    const theirs = await planRemoteAdmin(deps(), {
+      detailId: 'plan-shared-id',
+      type: 'business',
+      detailTitle: 'Their Grill',
+      origContext: otherContext,
+      contexts: [otherContext],
+      value: { remotelyManaged: true, allowFavorite: false, entries: [entry({ title: 'Their link' })] },
+      origin: ORIGIN,
+    });
+    await demo.db.ref().update(theirs.updates);
+    const [theirPath] = Object.keys(theirs.updates).filter((path) => path.includes('/detailId/'));
+
+    expect((await loadRemoteAdmin(demo, 'plan-shared-id', {}, COMMUNITY)).entries).toEqual([]);
+    const theirUuid = String((theirs.updates[theirPath!] as { uid: string }).uid);
+    // Ours: switched on with their uuid posted, then switched off: their entry is never touched.
+    const ours = await apply('plan-shared-id', {
+      remotelyManaged: true,
+      allowFavorite: false,
+      entries: [entry({ uuid: theirUuid, title: 'Our link' })],
+    });
+    expect(Object.keys(ours.updates).some((path) => path.includes(theirUuid))).toBe(false);
+    const off = await apply('plan-shared-id', { remotelyManaged: false, allowFavorite: false, entries: [] });
+    expect(Object.keys(off.updates).some((path) => path.includes(theirUuid))).toBe(false);
+    expect(await read(theirPath!)).toMatchObject({ title: 'Their link', origContext: otherContext });
+  });
+
   it('never lets a posted uuid adopt another item’s grant, an e-mail entry’s uid or a made-up key', async () => {
     await apply('plan-victim', { remotelyManaged: true, allowFavorite: false, entries: [entry({ title: 'Victim link' })] });
-    const victim = (await loadRemoteAdmin(demo, 'plan-victim', {})).entries[0]!;
+    const victim = (await loadRemoteAdmin(demo, 'plan-victim', {}, COMMUNITY)).entries[0]!;
     const demoRemote = await identity.getUserByEmail('remote@demo.example');
 
     const { updates } = await apply('plan-attacker', {
@@ -282,11 +315,11 @@ describe('planRemoteAdmin', () => {
       allowFavorite: false,
       entries: [entry({ accessType: 'email', email: 'switch@example.com', title: 'Owner' })],
     });
-    const loaded = await loadRemoteAdmin(demo, 'plan-switch', {});
+    const loaded = await loadRemoteAdmin(demo, 'plan-switch', {}, COMMUNITY);
     const uid = loaded.entries[0]!.uuid;
     const { updates } = await apply('plan-switch', { ...loaded, entries: [{ ...loaded.entries[0]!, accessType: 'url', email: '' }] });
     expect(updates[demo.paths.remoteByUid(uid, 'plan-switch')]).toBeNull();
-    const now = (await loadRemoteAdmin(demo, 'plan-switch', {})).entries;
+    const now = (await loadRemoteAdmin(demo, 'plan-switch', {}, COMMUNITY)).entries;
     expect(now).toEqual([expect.objectContaining({ accessType: 'url', title: 'Owner' })]);
     expect(now[0]!.uuid).not.toBe(uid);
   });

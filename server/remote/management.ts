@@ -96,11 +96,35 @@ function formEntryOf(uid: string, record: Record<string, unknown>): RemoteAccess
 }
 
 /** The item's stored entries, keyed by uid, in their saved order. */
-async function readEntries({ db, paths }: DbDeps, detailId: string): Promise<Array<RemoteAccessFormEntry & { order: number }>> {
+/** The community a stored entry was granted in (its origContext's, else its first context's); null when none parses. */
+function entryCommunity(record: Record<string, unknown>): string | null {
+  const candidates = [record.origContext, ...(Array.isArray(record.contexts) ? record.contexts : [])];
+  for (const context of candidates) {
+    if (typeof context !== 'string') continue;
+    try {
+      return parseListingContext(context).community;
+    } catch {
+      // not a listing context: try the next
+    }
+  }
+  return null;
+}
+
+/**
+ * The entries of an item of `community`. Remote management is keyed by the item's id alone
+ * (spec 03 §7), so items of other communities that share the id (a copied community keeps its
+ * ids) have their entries under the same key: those are never shown, kept or removed here.
+ */
+async function readEntries(
+  { db, paths }: DbDeps,
+  detailId: string,
+  community: string,
+): Promise<Array<RemoteAccessFormEntry & { order: number }>> {
   const stored = (await db.ref(paths.remoteByDetail(detailId)).get()).val();
   if (!isObject(stored)) return [];
   return Object.entries(stored)
     .filter((pair): pair is [string, Record<string, unknown>] => isValidKey(pair[0]) && isObject(pair[1]))
+    .filter(([, record]) => entryCommunity(record) === community)
     .map(([uid, record]) => formEntryOf(uid, record))
     .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title) || (a.uuid < b.uuid ? -1 : 1));
 }
@@ -114,8 +138,9 @@ export async function loadRemoteAdmin(
   deps: DbDeps & { identity?: Pick<IdentityProvider, 'getUser'> },
   detailId: string,
   item: Record<string, unknown>,
+  community: string,
 ): Promise<RemoteAdminFormValue> {
-  const entries = isValidKey(detailId) ? await readEntries(deps, detailId) : [];
+  const entries = isValidKey(detailId) ? await readEntries(deps, detailId, community) : [];
   const { identity } = deps;
   if (identity) {
     for (const entry of entries) {
@@ -209,7 +234,7 @@ export async function planRemoteAdmin(
   const { detailId } = input;
   paths.remoteByDetail(detailId); // a bad id throws before anything happens
   if (input.value.entries.length > MAX_REMOTE_ACCESS) throw new RangeError(REMOTE_ADMIN_TEXTS.tooMany);
-  const stored = await readEntries(deps, detailId);
+  const stored = await readEntries(deps, detailId, parseListingContext(input.origContext).community);
   const storedByUid = new Map(stored.map((entry) => [entry.uuid, entry]));
 
   const wanted = !input.value.remotelyManaged ? [] : input.value.entries.length > 0 ? input.value.entries : [FIRST_REMOTE_ENTRY];

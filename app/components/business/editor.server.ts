@@ -339,7 +339,7 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
     target.rights.sections ? detailSections(services, community) : Promise.resolve([]),
     target.dollarsEnabled && detailId ? readDollarsHistory(services, detailId) : Promise.resolve(null),
     qrFor(target, detailId),
-    target.rights.remoteAdmin && detailId ? loadRemoteAdmin(services, detailId, stored ?? {}) : Promise.resolve(null),
+    target.rights.remoteAdmin && detailId ? loadRemoteAdmin(services, detailId, stored ?? {}, community) : Promise.resolve(null),
     target.rights.remoteAdmin && detailId ? readRemoteAudit(services, community, detailId) : Promise.resolve([]),
   ]);
   if (remoteAdmin) {
