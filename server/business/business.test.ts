@@ -9,7 +9,7 @@ import { installTestServices } from '../../tests/permission-matrix/fixtures';
 import { allowedFields, editorRights } from './access';
 import { BUSINESS_DOLLARS_TYPE, readDollarsHistory } from './dollars';
 import { businessRecord } from './item';
-import { businessVersion, duplicateOf, planBusinessSave } from './save';
+import { businessVersion, commitBusinessSave, duplicateOf, planBusinessSave, saveBusiness } from './save';
 import { detailSections, findDetailSection } from './sections';
 
 /**
@@ -255,6 +255,36 @@ describe('the save', () => {
       ok: false,
       reason: 'gone',
     });
+  });
+
+  it('writes nothing when another save lands between the version check and the write', async () => {
+    const key = await community({ 'dining-resort/grill': { id: 'grill', title: 'Before' }, 'dining-nearby': {} });
+    const itemPath = services.paths.listItem(key, 'dining-resort', 'grill');
+    const stored = (await services.db.ref(itemPath).get()).val() as Record<string, unknown>;
+    const input = {
+      community: key,
+      section: 'dining-resort',
+      itemId: 'grill',
+      isNew: false,
+      version: businessVersion(stored, key),
+      fields: { title: 'Mine' },
+      sections: ['dining-nearby'],
+    };
+    const planned = await planBusinessSave(services, input);
+    if (!planned.ok) throw new Error('the plan should succeed');
+    // Someone else saves now.
+    await services.db.ref(`${itemPath}/title`).set('Theirs');
+    const committed = await commitBusinessSave(services, input, planned, { [services.paths.remoteByDetail('grill', 'someone')]: 'x' });
+    expect(committed).toMatchObject({ ok: false, reason: 'conflict', stored: { title: 'Theirs' } });
+    expect((await services.db.ref(itemPath).get()).val()).toMatchObject({ title: 'Theirs' });
+    expect((await services.db.ref(services.paths.listItem(key, 'dining-nearby', 'grill')).get()).val()).toBeNull();
+    expect((await services.db.ref(services.paths.remoteByDetail('grill', 'someone')).get()).val()).toBeNull();
+
+    // Planned again from what is stored now, it goes through: the item and its copy.
+    const again = await saveBusiness(services, { ...input, version: businessVersion({ ...stored, title: 'Theirs' }, key) });
+    expect(again.ok).toBe(true);
+    expect((await services.db.ref(itemPath).get()).val()).toMatchObject({ title: 'Mine' });
+    expect((await services.db.ref(services.paths.listItem(key, 'dining-nearby', 'grill')).get()).val()).toMatchObject({ title: 'Mine' });
   });
 });
 

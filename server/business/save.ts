@@ -1,5 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
-import { versionOf } from '@server/db/version';
+import { unchanged, versionOf } from '@server/db/version';
 import { formatListingContext, type Paths } from '@server/paths';
 import { businessFormValue, sectionOfContext } from '~/lib/business';
 
@@ -7,9 +7,9 @@ import { businessFormValue, sectionOfContext } from '~/lib/business';
  * Saving a business item (spec 03 §7 "Business editor" writes; decision 008): the item under
  * its section at its key (a new one on top of its list, with its own key as `id`), a copy
  * under each selected Associated Listing Section (same key, same `id`), removal from the
- * sections no longer selected, and whatever the caller adds (the remote-management updates) —
- * ALL in one multi-path update, after the version the form showed was compared with the item
- * as stored.
+ * sections no longer selected, and whatever the caller adds (the remote-management updates),
+ * after the version the form showed was compared with the item as stored. The item is written
+ * in a transaction that checks again, the rest in one multi-path update (commitBusinessSave).
  */
 
 type Deps = { db: RealtimeDb; paths: Paths };
@@ -47,7 +47,13 @@ export interface SaveBusinessInput {
 }
 
 export type SaveBusinessResult =
-  | { ok: true; updates: Record<string, DbValue>; item: Record<string, DbValue> }
+  | {
+      ok: true;
+      updates: Record<string, DbValue>;
+      item: Record<string, DbValue>;
+      /** The version of the item the plan was made from (null for a new item). */
+      baseVersion: string | null;
+    }
   | { ok: false; reason: 'conflict'; stored: Record<string, unknown>; version: string }
   | { ok: false; reason: 'exists' | 'gone' };
 
@@ -116,14 +122,47 @@ export async function planBusinessSave(deps: Deps, input: SaveBusinessInput): Pr
     if (key) updates[deps.paths.listItem(community, node, key)] = null;
   }
   Object.assign(updates, input.extra ?? {});
-  return { ok: true, updates, item };
+  return { ok: true, updates, item, baseVersion: stored ? businessVersion(stored, community) : null };
+}
+
+/**
+ * Writes a planned save so that no other save is lost silently (decision 008): the item itself
+ * in a transaction that checks it is still the one the plan was made from (still absent for a
+ * new item), then the rest of the plan — copies, removals, `extra` (remote management) — in one
+ * multi-path update. Another save in between makes it a conflict and writes nothing.
+ */
+export async function commitBusinessSave(
+  deps: Deps,
+  input: Pick<SaveBusinessInput, 'community' | 'section' | 'itemId'>,
+  planned: Extract<SaveBusinessResult, { ok: true }>,
+  extra: Record<string, DbValue> = {},
+): Promise<SaveBusinessResult> {
+  const itemPath = deps.paths.listItem(input.community, input.section, input.itemId);
+  let outcome: SaveBusinessResult = planned;
+  await deps.db.ref(itemPath).transaction((current) => {
+    const now = isObject(current) ? current : null;
+    const same =
+      planned.baseVersion === null ? now === null : now !== null && businessVersion(now, input.community) === planned.baseVersion;
+    if (!same) {
+      outcome = now
+        ? { ok: false, reason: 'conflict', stored: now, version: businessVersion(now, input.community) }
+        : { ok: false, reason: planned.baseVersion === null ? 'exists' : 'gone' };
+      return unchanged(current);
+    }
+    outcome = planned;
+    return planned.item;
+  });
+  if (!outcome.ok) return outcome;
+  const rest = { ...planned.updates, ...extra };
+  delete rest[itemPath];
+  if (Object.keys(rest).length > 0) await deps.db.ref().update(rest);
+  return outcome;
 }
 
 /** Plans and writes a save in one multi-path update. */
 export async function saveBusiness(deps: Deps, input: SaveBusinessInput): Promise<SaveBusinessResult> {
   const planned = await planBusinessSave(deps, input);
-  if (planned.ok) await deps.db.ref().update(planned.updates);
-  return planned;
+  return planned.ok ? commitBusinessSave(deps, input, planned) : planned;
 }
 
 /** Fields a duplicate leaves behind (spec 02 §3 ids; remote management is the original's). */

@@ -14,7 +14,15 @@ import {
 import { allowedFields, editorRights, type EditorRights } from '@server/business/access';
 import { readDollarsHistory, type DollarsHistory } from '@server/business/dollars';
 import { businessRecord } from '@server/business/item';
-import { businessVersion, duplicateOf, planBusinessSave, readBusiness, type SaveBusinessInput } from '@server/business/save';
+import {
+  businessVersion,
+  commitBusinessSave,
+  duplicateOf,
+  planBusinessSave,
+  readBusiness,
+  type SaveBusinessInput,
+  type SaveBusinessResult,
+} from '@server/business/save';
 import { detailSections, detailTypeOf, findDetailSection, type DetailSection } from '@server/business/sections';
 import type { DbValue } from '@server/db/types';
 import { readForm } from '@server/http/form.server';
@@ -564,11 +572,11 @@ export async function businessEditorAction(
     fields,
     sections: rights.sections ? await allowedSections(services, community, value.contexts) : null,
   };
-  const saved = await planBusinessSave(services, input);
+  let saved: SaveBusinessResult = await planBusinessSave(services, input);
   if (saved.ok) {
     const detailId = String(saved.item.id);
     let invitations: Awaited<ReturnType<typeof planRemoteAdmin>>['invitations'] = [];
-    let extra = {};
+    let extra: Record<string, DbValue> = {};
     if (rights.remoteAdmin) {
       const planned = await planRemoteAdmin(services, {
         detailId,
@@ -582,9 +590,9 @@ export async function businessEditorAction(
       extra = planned.updates;
       invitations = planned.invitations;
     }
-    await services.db.ref().update({ ...saved.updates, ...extra });
-    if (invitations.length > 0) await sendRemoteInvitations(services, invitations);
-    if (target.remote) {
+    saved = await commitBusinessSave(services, input, saved, extra);
+    if (saved.ok && invitations.length > 0) await sendRemoteInvitations(services, invitations);
+    if (saved.ok && target.remote) {
       const changed = Object.keys(fields).filter(
         (field) => JSON.stringify(stored?.[field] ?? null) !== JSON.stringify(fields[field] ?? null),
       );
