@@ -37,8 +37,7 @@ async function fillRichText(page: Page, info: TestInfo, scope: Page | ReturnType
 
 /**
  * A listing of the test's own, copied from the community's Lakeside Grill under a key and id of
- * its own: remote management is keyed by the item's id across communities, so the copied demo
- * item's id must not be saved with Remote Administration (it would rewrite the demo grant).
+ * its own, so that its remote-management entries (keyed by the item's id) are the test's alone.
  */
 async function ownListing(community: TestCommunity): Promise<string> {
   const key = uniqueKey('grill');
@@ -130,13 +129,13 @@ test('a validation error keeps what was typed and opens its section', { tag: '@f
   expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
 });
 
-/** A URL access entry (no sign-in) for the community's Lakeside Grill. */
+/** A URL access entry (no sign-in) for a listing of the test's own (a copy of the Lakeside Grill). */
 async function urlGrant(
   community: TestCommunity,
   permissions: { editInfo: boolean; addButtons: boolean },
 ): Promise<{ uuid: string; key: string }> {
   const uuid = uniqueKey('link');
-  const key = 'lakeside-grill';
+  const key = await ownListing(community);
   const entry: Record<string, DbValue> = {
     type: 'business',
     accessType: 'url',
@@ -182,7 +181,7 @@ test(
     await expect(page.getByTestId('save-complete')).toHaveText(
       'Save Complete: Your updates have been saved. You can continue to update or leave this page.',
     );
-    const stored = await readE2e<Record<string, unknown>>(ITEM(community));
+    const stored = await readE2e<Record<string, unknown>>(ITEM(community, 'dining-resort', key));
     expect(stored).toMatchObject({
       title: 'Lakeside Grill by the Lake',
       phone: '518-555-0123',
