@@ -330,7 +330,8 @@ function LinkForm({ editor, current, onClose }: { editor: Editor; current: strin
   );
 }
 
-function ListGlyph({ ordered }: { ordered: boolean }) {
+/** A 16 px toolbar glyph drawn with the text's colour. */
+function Glyph({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -340,8 +341,17 @@ function ListGlyph({ ordered }: { ordered: boolean }) {
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"
+      strokeLinejoin="round"
       aria-hidden="true"
     >
+      {children}
+    </svg>
+  );
+}
+
+function ListGlyph({ ordered }: { ordered: boolean }) {
+  return (
+    <Glyph>
       <path d="M9 6h11M9 12h11M9 18h11" />
       {ordered ? (
         <path d="M4 4.5v3M3.5 11h1.5l-1.5 2h1.5M3.5 16.5h1.5v3h-1.5M3.5 18h1.5" strokeWidth="1.3" />
@@ -352,66 +362,38 @@ function ListGlyph({ ordered }: { ordered: boolean }) {
           <circle cx="4.5" cy="18" r="1" fill="currentColor" />
         </>
       )}
-    </svg>
+    </Glyph>
   );
 }
 
 function LinkGlyph() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Glyph>
       <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
       <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-    </svg>
+    </Glyph>
   );
 }
 
+const ALIGN_LINES: Record<TextAlignment, string> = {
+  left: 'M4 6h16M4 10h10M4 14h16M4 18h10',
+  center: 'M4 6h16M7 10h10M4 14h16M7 18h10',
+  right: 'M4 6h16M10 10h10M4 14h16M10 18h10',
+  justify: 'M4 6h16M4 10h16M4 14h16M4 18h16',
+};
+
 function AlignGlyph({ alignment }: { alignment: TextAlignment }) {
-  const lines: Record<TextAlignment, string> = {
-    left: 'M4 6h16M4 10h10M4 14h16M4 18h10',
-    center: 'M4 6h16M7 10h10M4 14h16M7 18h10',
-    right: 'M4 6h16M10 10h10M4 14h16M10 18h10',
-    justify: 'M4 6h16M4 10h16M4 14h16M4 18h16',
-  };
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <path d={lines[alignment]} />
-    </svg>
+    <Glyph>
+      <path d={ALIGN_LINES[alignment]} />
+    </Glyph>
   );
 }
 
 function ClearGlyph() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Glyph>
       <path d="M6 5h12M12 5l-3 14M4 20l16-16" />
-    </svg>
+    </Glyph>
   );
 }
