@@ -89,7 +89,9 @@ test(
       await page.keyboard.type('Getting here');
       await toolbar.getByRole('button', { name: 'Align centre' }).click();
       await expect(toolbar.getByRole('button', { name: 'Align centre' })).toHaveAttribute('aria-pressed', 'true');
-      await page.keyboard.press('Shift+Home');
+      // Select the heading's text (a triple click selects its block), then colour it.
+      await editor.locator('h2').click({ clickCount: 3 });
+      await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('Getting here');
       await toolbar.getByLabel('Text colour').fill('#cc0000');
       await expect(editor.locator('h2 span')).toHaveCSS('color', 'rgb(204, 0, 0)');
     } else {
