@@ -73,3 +73,38 @@ export function businessFormValue(stored: Record<string, unknown>, community: st
       .filter((section): section is string => section !== null),
   };
 }
+
+/**
+ * What a posted editor form says of the preview's plain fields (text, checkboxes, the custom
+ * buttons' titles when the form has them): read alike by the browser's live preview and by the
+ * server's preview of a post.
+ */
+export function postedPreviewFields(data: FormData) {
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const buttons: Array<{ title: string }> = [];
+  for (const [name, value] of data.entries()) {
+    const button = /^detailButtons\[(\d+)\]\.title$/.exec(name);
+    if (button && typeof value === 'string' && value.trim() !== '' && data.get(`detailButtons[${button[1]}].remove`) !== 'on')
+      buttons.push({ title: value });
+  }
+  return {
+    title: text('title'),
+    address: text('location.address'),
+    city: text('location.city'),
+    state: text('location.state'),
+    zip: text('location.zip'),
+    latitude: text('location.latitude'),
+    longitude: text('location.longitude'),
+    phone: text('phone'),
+    website: text('website'),
+    menu: text('menu'),
+    hasSpecial: data.get('hasSpecial') === 'on',
+    dollarsActive: data.get('dollarsActive') === 'on',
+    always: data.get('always') === 'on',
+    description: text('description'),
+    ...(data.has('detailButtons[0].title') ? { detailButtons: buttons } : {}),
+  };
+}

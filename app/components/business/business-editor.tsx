@@ -12,6 +12,7 @@ import { EditorFieldControl } from '~/components/listing/editor-fields';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { HoursEditor } from '~/components/widgets/hours-editor';
 import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
+import { postedPreviewFields } from '~/lib/business';
 import { previewModel, type PreviewModel } from '~/lib/business-preview';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
@@ -70,12 +71,7 @@ function Part({ id, open, children }: { id: BusinessSectionId; open: boolean; ch
 /** The preview model of the form as it is now (the browser's live preview). */
 function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewExtras']): PreviewModel {
   const data = new FormData(form);
-  const text = (name: string) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  };
   const days: Record<string, Array<{ open: string; close: string }>> = {};
-  const buttons: Array<{ title: string }> = [];
   for (const [name, value] of data.entries()) {
     if (typeof value !== 'string') continue;
     const hour = /^hours\.days\.(\w{3})\[(\d+)\]\.(open|close)$/.exec(name);
@@ -85,8 +81,6 @@ function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewE
       const slot = (slots[Number(index)] ??= { open: '', close: '' });
       slot[side] = value;
     }
-    const button = /^detailButtons\[(\d+)\]\.title$/.exec(name);
-    if (button && value.trim() !== '' && data.get(`detailButtons[${button[1]}].remove`) !== 'on') buttons.push({ title: value });
   }
   const hours = hoursFormSchema.safeParse({ noHours: data.get('hours.noHours') ?? undefined, days });
   return previewModel({
@@ -94,22 +88,8 @@ function modelOfForm(form: HTMLFormElement, extras: BusinessEditorData['previewE
     ...(data.has('remote.remotelyManaged') || data.has('remote.allowFavorite')
       ? { allowFavorite: data.get('remote.allowFavorite') === 'on' }
       : {}),
-    title: text('title'),
-    address: text('location.address'),
-    city: text('location.city'),
-    state: text('location.state'),
-    zip: text('location.zip'),
-    latitude: text('location.latitude'),
-    longitude: text('location.longitude'),
-    phone: text('phone'),
-    website: text('website'),
-    menu: text('menu'),
-    hasSpecial: data.get('hasSpecial') === 'on',
-    dollarsActive: data.get('dollarsActive') === 'on',
-    always: data.get('always') === 'on',
+    ...postedPreviewFields(data),
     hours: hours.success ? hoursRecord(hours.data) : null,
-    ...(data.has('detailButtons[0].title') ? { detailButtons: buttons } : {}),
-    description: text('description'),
   });
 }
 

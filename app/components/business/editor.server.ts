@@ -49,10 +49,9 @@ import { currentProject } from '~/components/shell/project.server';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
 import type { ActionKind } from '~/lib/actions';
-import { businessFormValue, type BusinessFormValue } from '~/lib/business';
+import { businessFormValue, postedPreviewFields, type BusinessFormValue } from '~/lib/business';
 import { previewModel, type PreviewModel, type PreviewSource } from '~/lib/business-preview';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
-import { MAX_DETAIL_BUTTONS } from '~/lib/detail-buttons';
 import { headerView, type HeaderView } from '~/lib/header-info';
 import { hoursRecord } from '~/lib/hours';
 import { parseIntent, type IntentSchema } from '~/lib/intent';
@@ -425,36 +424,11 @@ function previewOfPost(
   output: BusinessFormOutput | null,
   admin: boolean,
 ): PreviewModel {
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const hours = output ? hoursRecord(output.hours) : stored?.hours;
-  const buttons: Array<{ title: string }> = [];
-  for (let index = 0; index <= MAX_DETAIL_BUTTONS; index++) {
-    const title = formData.get(`detailButtons[${index}].title`);
-    if (typeof title !== 'string') continue;
-    if (title.trim() !== '' && formData.get(`detailButtons[${index}].remove`) !== 'on') buttons.push({ title });
-  }
   return previewModel({
     ...storedPreviewExtras(stored),
-    ...(formData.has('detailButtons[0].title') ? { detailButtons: buttons } : {}),
     ...(admin ? { allowFavorite: formData.get('remote.allowFavorite') === 'on' } : {}),
-    title: text('title'),
-    address: text('location.address'),
-    city: text('location.city'),
-    state: text('location.state'),
-    zip: text('location.zip'),
-    latitude: text('location.latitude'),
-    longitude: text('location.longitude'),
-    phone: text('phone'),
-    website: text('website'),
-    menu: text('menu'),
-    hasSpecial: formData.get('hasSpecial') === 'on',
-    dollarsActive: formData.get('dollarsActive') === 'on',
-    always: formData.get('always') === 'on',
-    hours,
-    description: text('description'),
+    ...postedPreviewFields(formData),
+    hours: output ? hoursRecord(output.hours) : stored?.hours,
   });
 }
 
