@@ -22,6 +22,18 @@ export const EmailJobSchema = z
   })
   .strict();
 
+export const CalendarImportJobSchema = z
+  .object({
+    product: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name'),
+    /** With calendarId: that calendar's imports; without: every calendar's (the schedule). */
+    community: DbKey.optional(),
+    calendarId: DbKey.optional(),
+    /** Only this source (its key in the import list). */
+    only: z.string().max(20).optional(),
+  })
+  .strict()
+  .refine((value) => (value.community === undefined) === (value.calendarId === undefined), 'community and calendarId go together');
+
 export interface QueueDefinition {
   schema: z.ZodTypeAny;
   /** Jobs one worker process runs at once. */
@@ -34,6 +46,11 @@ export const queueRegistry = {
     schema: EmailJobSchema,
     concurrency: 5,
     description: 'Delivers one item of the e-mail queue through the mailer.',
+  },
+  'calendar-import': {
+    schema: CalendarImportJobSchema,
+    concurrency: 1,
+    description: "Imports a calendar's configured sources (iCal, Google, The Events Calendar), or every calendar's on the schedule.",
   },
 } as const satisfies Record<string, QueueDefinition>;
 

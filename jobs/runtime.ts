@@ -2,6 +2,7 @@ import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOpt
 import { Redis } from 'ioredis';
 import { requeuePendingEmails } from '@server/mail/email-queue';
 import { PermanentJobError, RetryLaterError } from './errors';
+import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './processors/calendar-import';
 import { processEmail } from './processors/email';
 import {
   DEFAULT_JOB_OPTIONS,
@@ -28,6 +29,7 @@ import type { JobContext, JobDeps, Logger, Processor } from './types';
 /** The processor of every queue. */
 const processors: { [N in QueueName]: Processor<JobPayload<N>, unknown> } = {
   email: processEmail,
+  'calendar-import': processCalendarImport,
 };
 
 export interface JobRuntimeOptions {
@@ -399,6 +401,16 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       if (report.enqueued > 0) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
     } catch (error) {
       log.error('Could not requeue the e-mails waiting in the database:', error);
+    }
+    try {
+      // The import schedule's truth is the calendars' config: (re)creating the scheduler is idempotent.
+      await queueFor('calendar-import').upsertJobScheduler(
+        CALENDAR_IMPORT_SCHEDULER_ID,
+        { every: CALENDAR_IMPORT_EVERY_MS },
+        { name: 'calendar-import', data: { product: deps.paths.product() }, opts: { attempts: 1 } },
+      );
+    } catch (error) {
+      log.error('Could not schedule the calendar imports:', error);
     }
   }
 

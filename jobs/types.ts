@@ -1,4 +1,5 @@
 import type { RealtimeDb } from '@server/db/types';
+import type { CalendarImportPort } from '@server/events/import/sources';
 import type { Mailer } from '@server/mail/types';
 import type { Paths } from '@server/paths';
 
@@ -17,6 +18,8 @@ export interface JobDeps {
   paths: Paths;
   mailer: Mailer;
   log: Logger;
+  /** Calendar import sources; without it the HTTP adapters run and Google is offline. */
+  calendarImports?: CalendarImportPort;
 }
 
 /** What a processor may know and tell about the job it runs. */

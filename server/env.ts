@@ -147,6 +147,8 @@ export const EnvSchema = z
 
     /** Vendor keys: each absent key selects that vendor's offline adapter. */
     GOOGLE_MAPS_API_KEY: optionalString,
+    /** Google Calendar API key of calendar imports (type google). */
+    GOOGLE_CALENDAR_API_KEY: optionalString,
     OPENAI_API_KEY: optionalString,
     PEXELS_API_KEY: optionalString,
     UNSPLASH_ACCESS_KEY: optionalString,

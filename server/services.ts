@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { createJobRuntime, type JobRuntime } from '@jobs/runtime';
+import { calendarImportPort } from '@server/events/import/sources';
 import { backgroundSettled } from './auth/background';
 import { createEmbeddedIdentity } from './auth/identity/embedded';
 import { createFirebaseIdentity } from './auth/identity/firebase';
@@ -63,7 +64,7 @@ export async function createServices(env: Env): Promise<Services> {
   const jobs = createJobRuntime({
     redisUrl: env.REDIS_URL,
     prefix: env.REDIS_PREFIX,
-    deps: { db, paths, mailer, log: console },
+    deps: { db, paths, mailer, log: console, calendarImports: calendarImportPort({ googleApiKey: env.GOOGLE_CALENDAR_API_KEY }) },
   });
 
   const secrets = sessionSecrets(env);

@@ -1,3 +1,4 @@
+import { DEFAULT_MENU_ICON, getMenuIcon } from '~/lib/icons/library';
 import { HOURS_DAYS, HOURS_DAY_LABELS, UNSET_TIME } from '~/schemas/listing/hours';
 import { isRecord, textOf } from '~/schemas/listing/shared';
 
@@ -12,6 +13,28 @@ export type PreviewButtonId = 'messages' | 'favorite' | 'pay' | 'call' | 'map' |
 export interface PreviewButton {
   id: PreviewButtonId;
   label: string;
+  /** The glyph: a library icon's name (app/lib/icons/library.ts). */
+  icon: string;
+}
+
+/** The glyphs of the built-in buttons, and of custom buttons whose icon is none of the library's, by action. */
+const BUTTON_ICONS = {
+  messages: 'messages',
+  favorite: 'heart',
+  pay: 'dollar',
+  call: 'phone',
+  map: 'map-pin',
+  website: 'globe',
+  menu: 'dining',
+  special: 'tag',
+} as const satisfies Record<Exclude<PreviewButtonId, `custom-${number}`>, string>;
+const ACTION_ICONS: Readonly<Record<string, string>> = { website: 'globe', call: 'phone', mailto: 'mail', email: 'mail' };
+
+function customIcon(button: Record<string, unknown>): string {
+  const named = textOf(button.icon).trim().toLowerCase();
+  if (named && getMenuIcon(named)) return named;
+  const action = isRecord(button.action) ? textOf(button.action.action) : textOf(button.action);
+  return ACTION_ICONS[action] ?? DEFAULT_MENU_ICON;
 }
 
 export interface PreviewModel {
@@ -83,20 +106,25 @@ export function descriptionParagraphs(html: unknown): string[] {
 
 export function previewModel(source: PreviewSource): PreviewModel {
   const buttons: PreviewButton[] = [];
-  if (flag(source.allowFavorite)) buttons.push({ id: 'messages', label: 'Messages' }, { id: 'favorite', label: 'Add Favorite' });
-  if (flag(source.dollarsActive)) buttons.push({ id: 'pay', label: 'Pay with Dollars' });
-  if (textOf(source.phone).trim()) buttons.push({ id: 'call', label: 'Call' });
+  const builtIn = (id: keyof typeof BUTTON_ICONS, label: string) => buttons.push({ id, label, icon: BUTTON_ICONS[id] });
+  if (flag(source.allowFavorite)) {
+    builtIn('messages', 'Messages');
+    builtIn('favorite', 'Add Favorite');
+  }
+  if (flag(source.dollarsActive)) builtIn('pay', 'Pay with Dollars');
+  if (textOf(source.phone).trim()) builtIn('call', 'Call');
   const hasPlace =
     textOf(source.address).trim() !== '' ||
     textOf(source.city).trim() !== '' ||
     (textOf(source.latitude).trim() !== '' && textOf(source.longitude).trim() !== '');
-  if (hasPlace) buttons.push({ id: 'map', label: 'Map' });
-  if (textOf(source.website).trim()) buttons.push({ id: 'website', label: 'Website' });
-  if (textOf(source.menu).trim()) buttons.push({ id: 'menu', label: 'Menu' });
-  if (flag(source.hasSpecial)) buttons.push({ id: 'special', label: 'Special' });
+  if (hasPlace) builtIn('map', 'Map');
+  if (textOf(source.website).trim()) builtIn('website', 'Website');
+  if (textOf(source.menu).trim()) builtIn('menu', 'Menu');
+  if (flag(source.hasSpecial)) builtIn('special', 'Special');
   listOf(source.detailButtons).forEach((button, index) => {
-    const title = isRecord(button) ? textOf(button.title).trim() : '';
-    if (title) buttons.push({ id: `custom-${index}`, label: title });
+    if (!isRecord(button)) return;
+    const title = textOf(button.title).trim();
+    if (title) buttons.push({ id: `custom-${index}`, label: title, icon: customIcon(button) });
   });
   const cityLine = [textOf(source.city).trim(), [textOf(source.state).trim(), textOf(source.zip).trim()].filter(Boolean).join(' ')]
     .filter(Boolean)

@@ -84,11 +84,15 @@ export function postedPreviewFields(data: FormData) {
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const buttons: Array<{ title: string }> = [];
+  const buttons: Array<{ title: string; icon: string; action: string }> = [];
   for (const [name, value] of data.entries()) {
     const button = /^detailButtons\[(\d+)\]\.title$/.exec(name);
     if (button && typeof value === 'string' && value.trim() !== '' && data.get(`detailButtons[${button[1]}].remove`) !== 'on')
-      buttons.push({ title: value });
+      buttons.push({
+        title: value,
+        icon: String(data.get(`detailButtons[${button[1]}].icon`) ?? ''),
+        action: String(data.get(`detailButtons[${button[1]}].action.action`) ?? ''),
+      });
   }
   return {
     title: text('title'),

@@ -12,6 +12,7 @@ import {
   type StoredAction,
 } from '~/lib/actions';
 import { getMenuIcon } from '~/lib/icons/library';
+import { isDroppedRow, orderNumber, postedRowsSchema, rowCheckbox, rowList } from '~/lib/posted-rows';
 
 /**
  * Custom buttons of a listing (spec 03 §3 "Detail button": title, icon, iconData.svg, action,
@@ -47,24 +48,12 @@ export interface DetailButtonFormValue {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** A stored list as an array (Firebase may hand back an array-like object). */
-function storedList(stored: unknown): unknown[] {
-  if (Array.isArray(stored)) return stored;
-  if (isRecord(stored)) {
-    return Object.keys(stored)
-      .filter((key) => /^\d+$/.test(key))
-      .sort((a, b) => Number(a) - Number(b))
-      .map((key) => stored[key]);
-  }
-  return [];
-}
-
 /**
  * The form's rows for stored buttons, or for posted rows (to show a refused post again); anything
  * that is not a button is left out. Never throws.
  */
 export function detailButtonsFormValue(stored: unknown): DetailButtonFormValue[] {
-  return storedList(stored)
+  return rowList(stored)
     .filter(isRecord)
     .slice(0, MAX_DETAIL_BUTTONS)
     .map((button) => ({
@@ -81,7 +70,6 @@ export function blankDetailButton(): DetailButtonFormValue {
   return { title: '', icon: '', action: { ...EMPTY_ACTION } };
 }
 
-const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean());
 /** A text that may be empty (conform reads an emptied field as nothing, hence optional). */
 const optionalText = (max: number) =>
   z
@@ -120,15 +108,12 @@ export function detailButtonsFormSchema(options: {
     .object({
       title: optionalText(60),
       icon: optionalText(60),
-      remove: checkbox,
-      order: z.preprocess(
-        (value) => (value === undefined || value === '' ? undefined : Number(value)),
-        z.number({ invalid_type_error: DETAIL_BUTTON_MESSAGES.invalidOrder }).finite(DETAIL_BUTTON_MESSAGES.invalidOrder).optional(),
-      ),
+      remove: rowCheckbox,
+      order: orderNumber(DETAIL_BUTTON_MESSAGES.invalidOrder),
       action: z.unknown(),
     })
     .superRefine((value, ctx) => {
-      if (value.remove || isBlankRow(value)) return;
+      if (isDroppedRow(value, isBlankRow)) return;
       if (value.title === '') ctx.addIssue({ code: 'custom', path: ['title'], message: DETAIL_BUTTON_MESSAGES.titleRequired });
       if (value.icon === '') ctx.addIssue({ code: 'custom', path: ['icon'], message: DETAIL_BUTTON_MESSAGES.iconRequired });
       else if (!isIconName(value.icon)) ctx.addIssue({ code: 'custom', path: ['icon'], message: DETAIL_BUTTON_MESSAGES.invalidIcon });
@@ -138,29 +123,18 @@ export function detailButtonsFormSchema(options: {
       }
     });
 
-  return z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? [] : isRecord(value) ? storedList(value) : value),
-    z
-      .array(z.preprocess((value) => (isRecord(value) ? value : {}), row))
-      // The blank row comes on top of the most buttons.
-      .max(MAX_DETAIL_BUTTONS + 1, DETAIL_BUTTON_MESSAGES.tooMany)
-      .transform((rows, ctx): DetailButtonFormValue[] => {
-        const kept = rows
-          .map((value, index) => ({ value, index }))
-          .filter(({ value }) => !value.remove && !isBlankRow(value))
-          .sort((a, b) => (a.value.order ?? a.index) - (b.value.order ?? b.index) || a.index - b.index)
-          .map(({ value }) => ({
-            title: value.title,
-            icon: getMenuIcon(value.icon)?.name ?? value.icon,
-            action: action.parse(value.action),
-          }));
-        if (kept.length > MAX_DETAIL_BUTTONS) {
-          ctx.addIssue({ code: 'custom', message: DETAIL_BUTTON_MESSAGES.tooMany });
-          return z.NEVER;
-        }
-        return kept;
-      }),
-  );
+  return postedRowsSchema({
+    row,
+    // The blank row comes on top of the most buttons.
+    max: MAX_DETAIL_BUTTONS,
+    tooMany: DETAIL_BUTTON_MESSAGES.tooMany,
+    isBlank: isBlankRow,
+    output: (value): DetailButtonFormValue => ({
+      title: value.title,
+      icon: getMenuIcon(value.icon)?.name ?? value.icon,
+      action: action.parse(value.action),
+    }),
+  });
 }
 
 /**
@@ -170,7 +144,7 @@ export function detailButtonsFormSchema(options: {
  */
 export function detailButtonsRecord(form: DetailButtonFormValue[], stored: unknown): Array<Record<string, DbValue>> {
   const storedIcons = new Map<string, DbValue>();
-  for (const button of storedList(stored)) {
+  for (const button of rowList(stored)) {
     if (!isRecord(button) || !isRecord(button.iconData)) continue;
     const icon = text(button.icon);
     const svg = button.iconData.svg;

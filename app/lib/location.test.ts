@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorsOf, valueOf } from '~/schemas/listing/testing';
-import { EMPTY_LOCATION, LOCATION_TEXTS, locationFormSchema, locationFormValue, locationPosition, locationRecord } from './location';
+import {
+  EMPTY_LOCATION,
+  LOCATION_TEXTS,
+  locationFormSchema,
+  locationFormValue,
+  locationFormValueOfPost,
+  locationPosition,
+  locationRecord,
+} from './location';
 
 const strict = locationFormSchema({ gpsRequired: true, titleRequired: true, allowNoLocation: true });
 const loose = locationFormSchema({ gpsRequired: false, titleRequired: false, allowNoLocation: false });
@@ -160,5 +168,19 @@ describe('locationPosition', () => {
     expect(locationPosition({ latitude: '43.3', longitude: -73.8 })).toEqual({ latitude: 43.3, longitude: -73.8 });
     expect(locationPosition({ latitude: '43.3' })).toBeNull();
     expect(locationPosition({ latitude: '95', longitude: '0' })).toBeNull();
+  });
+});
+
+describe('locationFormValueOfPost', () => {
+  it('shows a posted location as typed, and nothing for no post', () => {
+    expect(locationFormValueOfPost({ address: '212 Lakeshore Road', latitude: '43.x', noLocation: 'on', query: 'diner' })).toEqual({
+      ...EMPTY_LOCATION,
+      noLocation: true,
+      address: '212 Lakeshore Road',
+      latitude: '43.x',
+    });
+    expect(locationFormValueOfPost({ zip: 12846 })).toEqual(EMPTY_LOCATION);
+    expect(locationFormValueOfPost(undefined)).toBeNull();
+    expect(locationFormValueOfPost('text')).toBeNull();
   });
 });

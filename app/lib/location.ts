@@ -142,6 +142,28 @@ export function locationFormValue(stored: Record<string, unknown>): LocationForm
 }
 
 /**
+ * A posted location as the form shows it again (a refused post, or the place search's answer
+ * without JavaScript): the text as typed, the box ticked when it posted 'on'. Null when nothing
+ * was posted under the name.
+ */
+export function locationFormValueOfPost(posted: unknown): LocationFormValue | null {
+  if (typeof posted !== 'object' || posted === null || Array.isArray(posted)) return null;
+  const value = posted as Record<string, unknown>;
+  const text = (field: unknown): string => (typeof field === 'string' ? field : '');
+  return {
+    noLocation: value.noLocation === 'on' || value.noLocation === true,
+    title: text(value.title),
+    address: text(value.address),
+    city: text(value.city),
+    state: text(value.state),
+    zip: text(value.zip),
+    latitude: text(value.latitude),
+    longitude: text(value.longitude),
+    placeId: text(value.placeId),
+  };
+}
+
+/**
  * The fields the item stores (null deletes one): latitude and longitude as strings (spec 03
  * §3). Without a location the item keeps its title and has none of the location fields.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_ICONS, SOCIAL_SITES, type SocialSite } from '~/lib/icons/social';
+import { isDroppedRow, postedRowsSchema, rowCheckbox, rowList } from '~/lib/posted-rows';
 import { isValidUrl } from '~/schemas/community';
 import { INVALID_URL } from '~/schemas/listing/shared';
 
@@ -34,20 +35,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const isSite = (value: string): value is SocialSite => (SOCIAL_SITES as readonly string[]).includes(value);
 
-function storedList(stored: unknown): unknown[] {
-  if (Array.isArray(stored)) return stored;
-  if (isRecord(stored)) {
-    return Object.keys(stored)
-      .filter((key) => /^\d+$/.test(key))
-      .sort((a, b) => Number(a) - Number(b))
-      .map((key) => stored[key]);
-  }
-  return [];
-}
-
 /** The form's rows for stored links; an unknown site reads as none (the URL stays). Never throws. */
 export function socialMediaFormValue(stored: unknown): SocialMediaFormValue[] {
-  return storedList(stored)
+  return rowList(stored)
     .filter(isRecord)
     .slice(0, MAX_SOCIAL_LINKS)
     .map((link): SocialMediaFormValue => {
@@ -65,10 +55,11 @@ const field = (max: number) =>
     .max(max)
     .optional()
     .transform((value) => value ?? '');
-const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean());
+/** A row with neither site nor address: the blank row, ignored. */
+const isBlankLink = (value: { site: string; url: string }) => value.site === '' && value.url === '';
 
-const row = z.object({ site: field(40), url: field(2000), remove: checkbox }).superRefine((value, ctx) => {
-  if (value.remove || (value.site === '' && value.url === '')) return;
+const row = z.object({ site: field(40), url: field(2000), remove: rowCheckbox }).superRefine((value, ctx) => {
+  if (isDroppedRow(value, isBlankLink)) return;
   if (value.site === '') ctx.addIssue({ code: 'custom', path: ['site'], message: SOCIAL_MESSAGES.siteRequired });
   else if (!isSite(value.site)) ctx.addIssue({ code: 'custom', path: ['site'], message: SOCIAL_MESSAGES.siteRequired });
   if (value.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: SOCIAL_MESSAGES.urlRequired });
@@ -79,23 +70,14 @@ const row = z.object({ site: field(40), url: field(2000), remove: checkbox }).su
  * Rows `{name}[i].site`, `.url`, `.remove`: removed and empty rows are dropped; the others need a
  * site of the list and a valid http(s) address.
  */
-export const socialMediaFormSchema: z.ZodType<SocialMediaFormValue[], z.ZodTypeDef, unknown> = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? [] : isRecord(value) ? storedList(value) : value),
-  z
-    .array(z.preprocess((value) => (isRecord(value) ? value : {}), row))
-    // One blank row comes on top of the most links.
-    .max(MAX_SOCIAL_LINKS + 1, SOCIAL_MESSAGES.tooMany)
-    .transform((rows, ctx): SocialMediaFormValue[] => {
-      const kept = rows
-        .filter((value) => !value.remove && (value.site !== '' || value.url !== ''))
-        .map((value) => ({ site: isSite(value.site) ? value.site : ('' as const), url: value.url }));
-      if (kept.length > MAX_SOCIAL_LINKS) {
-        ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.tooMany });
-        return z.NEVER;
-      }
-      return kept;
-    }),
-);
+export const socialMediaFormSchema: z.ZodType<SocialMediaFormValue[], z.ZodTypeDef, unknown> = postedRowsSchema({
+  row,
+  // One blank row comes on top of the most links.
+  max: MAX_SOCIAL_LINKS,
+  tooMany: SOCIAL_MESSAGES.tooMany,
+  isBlank: isBlankLink,
+  output: (value): SocialMediaFormValue => ({ site: isSite(value.site) ? value.site : '', url: value.url }),
+});
 
 /** The stored links, or null when there are none. */
 export function socialMediaRecord(form: SocialMediaFormValue[]): Array<{ site: string; url: string }> | null {

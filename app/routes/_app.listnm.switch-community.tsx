@@ -75,7 +75,7 @@ export default function SwitchCommunity() {
                 No community matches “{query}”.
               </Text>
             ) : (
-              <ul className="community-list" aria-label="Communities">
+              <ul className="divided-list" aria-label="Communities">
                 {communities.map((community) => (
                   <li key={community.key}>
                     <div className="community-row">

@@ -157,5 +157,5 @@ export const RemoteBusinessIntent = intents(
   placeChoice,
   intent('request-update'),
 );
-/** The place search's query field (not part of the item). */
-export const PLACE_QUERY_FIELD = 'placeQuery';
+/** The place search's query field (the place picker's `location.query`; not part of the item). */
+export const PLACE_QUERY_FIELD = 'location.query';

@@ -25,10 +25,12 @@ export const IMAGE_FIELD = 'image';
 export const PLACE_PHOTO_FIELD = 'placePhoto';
 export const PLACE_CREDIT_PREFIX = 'placeCredit:';
 export const CROP_FIELD = 'crop';
-/** The stock photo dialog's search box, page and choice; the AI dialog's prompt and generated image (spec 03 §9). */
+/** The stock photo dialog's search box, the page shown and the choice; the AI dialog's prompt and generated image (spec 03 §9). */
 export const STOCK_QUERY_FIELD = 'stockQuery';
 export const STOCK_PAGE_FIELD = 'stockPage';
 export const STOCK_PHOTO_FIELD = 'stockPhoto';
+/** A stock photo's radio value: its source and its id there ('pexels:1234'), never an address (server/header/media-dialogs.ts parseStockChoice). */
+export const stockChoiceValue = (photo: { source: string; id: string }) => `${photo.source}:${photo.id}`;
 export const AI_PROMPT_FIELD = 'aiPrompt';
 export const AI_IMAGE_FIELD = 'aiImage';
 /** Fields of the dialogs: never part of the header itself. */
@@ -131,10 +133,12 @@ export type HeaderFormValue = z.infer<typeof HeaderSchema>;
 /**
  * The header editor's buttons: Save; Upload (adds the chosen file, unsaved); the places picker's
  * Choose from Places Photos / Try Again (`places`), Add Photo (`place-photo`) and Cancel
- * (`places-cancel`); the stock photo dialog's Stock Photos (`stock`), Search / Previous / Next
- * (`stock-search`), OK (`stock-photo`) and Cancel (`stock-cancel`); the AI images dialog's AI
- * Image (`ai`), Search (`ai-generate`), Use Image (`ai-use`) and Close (`ai-cancel`). conform's remove and reorder buttons post no intent: they count as `save`,
- * which shows the form again unsaved.
+ * (`places-cancel`); the stock photo dialog's Stock Photos (`stock`), Search (`stock-search`,
+ * the first page), More photos (`stock-more`) and Previous page (`stock-previous`) (the page
+ * next to the one shown, `stockPage`), OK (`stock-photo`) and Cancel (`stock-cancel`); the AI
+ * images dialog's AI Image (`ai`), Search (`ai-generate`), Use Image (`ai-use`) and Close
+ * (`ai-cancel`). Each posts the whole form, so nothing typed is lost. conform's remove and
+ * reorder buttons post no intent: they count as `save`, which shows the form again unsaved.
  */
 export const HeaderIntent = intents(
   intent('save'),
@@ -144,6 +148,8 @@ export const HeaderIntent = intents(
   intent('places-cancel'),
   intent('stock'),
   intent('stock-search'),
+  intent('stock-more'),
+  intent('stock-previous'),
   intent('stock-photo'),
   intent('stock-cancel'),
   intent('ai'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
+import { isDroppedRow, keptRows, orderNumber, rowCheckbox, rowList } from '~/lib/posted-rows';
 
 /**
  * The Remote Administration section of the business editor (spec 03 §2 "Remote
@@ -76,7 +77,7 @@ const MAX_TITLE = 100;
 const MAX_UUID = 128;
 
 /** Ticked posts 'on', unticked posts nothing. */
-const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean());
+const checkbox = rowCheckbox;
 /** A text field; conform posts an emptied field as nothing. Over-long text is refused. */
 const text = (max: number) =>
   z
@@ -85,15 +86,6 @@ const text = (max: number) =>
     .max(max, `At most ${max} characters.`)
     .optional()
     .transform((value) => value ?? '');
-const orderNumber = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    const number = Number(value);
-    return Number.isFinite(number) ? number : value;
-  },
-  z.number({ invalid_type_error: 'Enter a number.' }).int('Enter a whole number.').min(0).max(1000).optional(),
-);
-
 const EMAIL = z.string().email();
 
 const RawEntrySchema = z.object({
@@ -105,7 +97,7 @@ const RawEntrySchema = z.object({
   editInfo: checkbox,
   addButtons: checkbox,
   sendNotifications: checkbox,
-  order: orderNumber,
+  order: orderNumber('Enter a number.'),
   remove: checkbox,
 });
 type RawEntry = z.output<typeof RawEntrySchema>;
@@ -125,7 +117,7 @@ export function remoteAdminSchema(options: { dollarsEnabled: boolean }): z.ZodTy
       remotelyManaged: checkbox,
       allowFavorite: checkbox,
       entries: z.preprocess(
-        (value) => (value === undefined || value === null ? [] : value),
+        (value) => (value === undefined || value === null || value === '' ? [] : rowList(value)),
         z.array(RawEntrySchema).max(MAX_REMOTE_ACCESS_ROWS, REMOTE_ADMIN_TEXTS.tooMany),
       ),
     })
@@ -135,7 +127,7 @@ export function remoteAdminSchema(options: { dollarsEnabled: boolean }): z.ZodTy
       const seenEmails = new Set<string>();
       let kept = 0;
       value.entries.forEach((entry, index) => {
-        if (entry.remove || isBlankEntry(entry)) return;
+        if (isDroppedRow(entry, isBlankEntry)) return;
         kept += 1;
         const issue = (field: keyof RawEntry, message: string) =>
           ctx.addIssue({ code: 'custom', path: ['entries', index, field], message });
@@ -160,21 +152,17 @@ export function remoteAdminSchema(options: { dollarsEnabled: boolean }): z.ZodTy
     })
     .transform((value): RemoteAdminFormValue => {
       if (!value.remotelyManaged) return { remotelyManaged: false, allowFavorite: value.allowFavorite, entries: [] };
-      const entries = value.entries
-        .map((entry, index) => ({ entry, index }))
-        .filter(({ entry }) => !entry.remove && !isBlankEntry(entry))
-        // Posted order (JavaScript keeps it), unless 'Order' numbers say otherwise (no JavaScript).
-        .sort((a, b) => (a.entry.order ?? a.index) - (b.entry.order ?? b.index) || a.index - b.index)
-        .map(({ entry }): RemoteAccessFormEntry => ({
-          uuid: entry.uuid,
-          accessType: entry.accessType,
-          name: entry.name,
-          email: entry.accessType === 'email' ? entry.email.toLowerCase() : '',
-          title: entry.title,
-          editInfo: entry.editInfo,
-          addButtons: entry.addButtons,
-          sendNotifications: entry.sendNotifications,
-        }));
+      // Posted order (JavaScript keeps it), unless 'Order' numbers say otherwise (no JavaScript).
+      const entries = keptRows(value.entries, isBlankEntry).map(({ row: entry }): RemoteAccessFormEntry => ({
+        uuid: entry.uuid,
+        accessType: entry.accessType,
+        name: entry.name,
+        email: entry.accessType === 'email' ? entry.email.toLowerCase() : '',
+        title: entry.title,
+        editInfo: entry.editInfo,
+        addButtons: entry.addButtons,
+        sendNotifications: entry.sendNotifications,
+      }));
       return { remotelyManaged: true, allowFavorite: value.allowFavorite, entries };
     });
 }

@@ -79,3 +79,18 @@ export async function findDetailSection(
   if (!isValidKey(node)) return null;
   return (await detailSections(deps, community)).find((section) => section.node === node) ?? null;
 }
+
+/**
+ * A menu item of type business-detail opens one listing of its own (spec 02 §2 menu item types;
+ * server/menu/items.ts writes it at location-data/{community}/business-detail/{uniqueId}): the
+ * editor's section for it. It is no list, has no listing icons (spec 03 §2 Title/Location), and
+ * is reached at `/detail/business-detail/{record}`.
+ */
+export const BUSINESS_DETAIL_SECTION: DetailSection = Object.freeze({
+  node: 'business-detail',
+  title: 'Business',
+  context: 'business-detail',
+});
+
+/** The sections whose items show no listing icons: the business list and the single business detail. */
+export const NO_LIST_ICON_CONTEXTS: ReadonlySet<string> = new Set(['business', BUSINESS_DETAIL_SECTION.context]);

@@ -14,9 +14,12 @@ import {
   MAX_STOCK_QUERY,
   STOCK_OFFLINE_MESSAGE,
   stockPhotosErrorMessage,
+  STOCK_SERVICES,
   stockPhotosProvider,
+  type StockChoice,
   type StockPhoto,
   type StockPhotosEnv,
+  type StockSource,
 } from '@server/providers/stock-photos';
 import type { FileStorage } from '@server/storage';
 
@@ -35,6 +38,8 @@ export const AI_BUCKET = 'ai';
 
 export const MEDIA_TEXTS = {
   stockChoose: 'Please choose a photo.',
+  /** A choice that is not one of the dialog's photos (an address, an unknown service). */
+  stockInvalid: 'That photo cannot be used. Please choose another one.',
   stockStored: 'The photo could not be stored. Please choose another one.',
   aiMissing: 'The generated image is no longer available. Please generate it again.',
   aiStored: 'The image could not be stored. Please try again.',
@@ -51,7 +56,7 @@ export interface StockDialog {
   notices: string[];
   offline: boolean;
   offlineMessage: string;
-  /** The choice made before an error, chosen again (its radio value). */
+  /** The choice made before an error, chosen again (its radio value, '{source}:{id}'). */
   chosen: string | null;
   /** A search was made (an empty result then says so). */
   searched: boolean;
@@ -67,27 +72,22 @@ export interface AiDialog {
 }
 
 const clampPage = (value: unknown) => Math.min(MAX_STOCK_PAGE, Math.max(1, Math.floor(Number(value)) || 1));
+/** The page the dialog showed, as its form posts it (`stockPage`): More photos and Previous page go from there. */
+export const shownStockPage = (value: unknown) => clampPage(value);
 
 /**
- * A photo's radio value: its download address, a space, its credit (addresses hold no
- * spaces), so the credit travels with the choice without a field named after an address.
+ * The choice the form posts ('{source}:{id}', app/schemas/header.ts stockChoiceValue): the
+ * photo's source and its id there. The server looks the photo up again by that id, so no
+ * address the browser sends is ever fetched. Empty: nothing chosen; null: not a choice at all
+ * (an address, an unknown source, an id of characters no service uses).
  */
-export const stockChoiceValue = (photo: Pick<StockPhoto, 'downloadUrl' | 'credit'>) => `${photo.downloadUrl} ${photo.credit}`;
-export function parseStockChoice(value: string): { downloadUrl: string; credit: string } | null {
+export function parseStockChoice(value: string): StockChoice | 'empty' | null {
   const trimmed = value.trim();
-  if (!trimmed || trimmed.length > 3000) return null;
-  const space = trimmed.indexOf(' ');
-  const downloadUrl = space < 0 ? trimmed : trimmed.slice(0, space);
-  return {
-    downloadUrl,
-    credit:
-      space < 0
-        ? ''
-        : trimmed
-            .slice(space + 1)
-            .trim()
-            .slice(0, 200),
-  };
+  if (!trimmed) return 'empty';
+  const match = /^([a-z]{1,20}):([A-Za-z0-9._-]{1,100})$/.exec(trimmed);
+  const source = match?.[1] as StockSource | undefined;
+  if (!match || !source || !(source === 'offline' || (STOCK_SERVICES as readonly string[]).includes(source))) return null;
+  return { source, id: match[2]! };
 }
 
 export async function searchStockDialog(

@@ -266,6 +266,38 @@ describe('reading a list in chunks', () => {
   });
 });
 
+describe('a range of the order (a view of a dated list)', () => {
+  it('reads only the children whose order value is in the range, forwards and backwards, chunk after chunk', async () => {
+    const list = address({ order: { by: 'child', child: 'endDate' } });
+    const items: Record<string, DbValue> = {};
+    for (let index = 0; index < 30; index++)
+      items[`e${String(index).padStart(2, '0')}`] = { title: `Event ${index}`, endDate: 1000 + index };
+    await seed(list, items);
+    const from = { ...list, range: { from: 1010 } };
+    const first = await readPage(db, paths, from, { filters: {}, after: null, limit: 8 });
+    expect(first.rows.map((row) => row.key)).toEqual(['e10', 'e11', 'e12', 'e13', 'e14', 'e15', 'e16', 'e17']);
+    // No child before the range was read.
+    expect(first.rowsRead).toBe(9);
+    const bounded = { ...list, range: { from: 1010, to: 1019 } };
+    const second = await readPage(db, paths, bounded, { filters: {}, after: first.next, limit: 8 });
+    expect(second.rows.map((row) => row.key)).toEqual(['e18', 'e19']);
+    expect(second.next).toBeNull();
+
+    const archive = { ...list, order: { by: 'child', child: 'endDate', newestFirst: true } as const, range: { from: 1005, to: 1009 } };
+    const back = await readPage(db, paths, archive, { filters: {}, after: null, limit: 3 });
+    expect(back.rows.map((row) => row.key)).toEqual(['e09', 'e08', 'e07']);
+    const rest = await readPage(db, paths, archive, { filters: {}, after: back.next, limit: 3 });
+    expect(rest.rows.map((row) => row.key)).toEqual(['e06', 'e05']);
+    expect((await matchingKeys(db, paths, archive, {})).keys).toEqual(['e09', 'e08', 'e07', 'e06', 'e05']);
+  });
+
+  it('ignores a range on lists not ordered by a child', async () => {
+    const list = { ...address({ order: { by: 'key' } }), range: { from: 5 } };
+    await seed(list, { a: { title: 'A' }, b: { title: 'B' } });
+    expect((await readPage(db, paths, list, { filters: {}, after: null, limit: 5 })).rows.map((row) => row.key)).toEqual(['a', 'b']);
+  });
+});
+
 describe('select-all', () => {
   it('gathers every matching key in batches, and stops at the maximum', async () => {
     const list = address({ order: { by: 'key' } });

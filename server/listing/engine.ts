@@ -2,7 +2,7 @@ import type { DataSnapshot, DbValue, Query, QueryValue, RealtimeDb, Reference } 
 import { unchanged, versionOf } from '@server/db/version';
 import { child, PathKeyError, type Paths } from '@server/paths';
 import { isValidKey } from '~/lib/db-key';
-import type { ListContextDefinition, ListTab, ListView } from '~/lib/listing/types';
+import type { ListContextDefinition, ListOrder, ListTab, ListView } from '~/lib/listing/types';
 import { decodeCursor, encodeCursor, ListError, type ListPosition } from './cursor';
 import { fieldValue, listPredicate, timeValue, type ItemPredicate, type ListFilters } from './filters';
 
@@ -40,10 +40,21 @@ export type { ListFilters } from './filters';
 export interface ListAddress {
   community: string;
   definition: ListContextDefinition;
-  /** For source kind 'section': the section base (a menu item's dbContext ?? uniqueId, or the context key). */
+  /**
+   * For source kind 'section': the section base (a menu item's dbContext ?? uniqueId, or the
+   * context key; a source's own `base` wins). For 'calendar': the calendar id.
+   */
   base: string;
   /** The chosen tab; null when the list has no tabs. For 'section' sources a tab makes the node `${base}-${tab.id}`. */
   tab: ListTab | null;
+  /** This address's order, over the definition's (a calendar's views read by end time). */
+  order?: ListOrder;
+  /**
+   * Bounds on the order's child values (order `child` only): only children whose value is in
+   * [from, to] are read — a view of a dated list reads its own items, not the others' (the
+   * active view of a calendar starts at the events that end from today on).
+   */
+  range?: { from?: number; to?: number };
 }
 
 export interface ListRow {
@@ -80,8 +91,12 @@ export function listPath(paths: Paths, address: ListAddress): string {
   const { source } = address.definition;
   try {
     switch (source.kind) {
-      case 'section':
-        return paths.section(address.community, address.tab ? `${address.base}-${address.tab.id}` : address.base);
+      case 'section': {
+        const base = source.base ?? address.base;
+        return paths.section(address.community, address.tab ? `${base}-${address.tab.id}` : base);
+      }
+      case 'calendar':
+        return paths.calendarEvents(address.community, address.base);
       case 'node':
         if (source.node.length === 0) throw new ListError('A list node needs a path.');
         return child(paths.locationData(address.community), ...source.node);
@@ -97,7 +112,7 @@ export function listPath(paths: Paths, address: ListAddress): string {
 /** The database order of a list: by key, by a child, or by key among the children where a child equals a value. */
 type Plan =
   | { kind: 'key'; reverse: boolean }
-  | { kind: 'child'; child: string; reverse: boolean }
+  | { kind: 'child'; child: string; reverse: boolean; from?: number; to?: number }
   | { kind: 'where'; child: string; equals: string; reverse: boolean };
 
 /** A database child path ('/'-separated) from a field path (dotted or '/'-separated). */
@@ -107,14 +122,19 @@ function childPath(field: string): string {
   return parts.join('/');
 }
 
-function planOf(definition: ListContextDefinition): Plan {
-  const { source, order } = definition;
+function planOf(address: ListAddress): Plan {
+  const { source } = address.definition;
+  const order = address.order ?? address.definition.order;
   const reverse = order.by !== 'ordinal' && order.newestFirst === true;
-  if (source.kind !== 'section' && source.where) {
+  if ((source.kind === 'node' || source.kind === 'system') && source.where) {
     return { kind: 'where', child: childPath(source.where.child), equals: source.where.equals, reverse };
   }
   if (order.by === 'key') return { kind: 'key', reverse };
-  return { kind: 'child', child: order.by === 'ordinal' ? ORDINAL : childPath(order.child), reverse };
+  const plan: Plan = { kind: 'child', child: order.by === 'ordinal' ? ORDINAL : childPath(order.child), reverse };
+  const range = order.by === 'child' ? address.range : undefined;
+  if (range?.from !== undefined && Number.isFinite(range.from)) plan.from = range.from;
+  if (range?.to !== undefined && Number.isFinite(range.to)) plan.to = range.to;
+  return plan;
 }
 
 const SCAN_PLAN_KEY: Plan = { kind: 'key', reverse: false };
@@ -134,7 +154,9 @@ const asItem = (value: unknown): Record<string, unknown> | null =>
 /** True when the item belongs to the list: for sources with `where`, its child equals the value. */
 function belongs(address: ListAddress, item: Record<string, unknown>): boolean {
   const { source } = address.definition;
-  return source.kind === 'section' || !source.where || fieldValue(item, source.where.child) === source.where.equals;
+  return (
+    (source.kind !== 'node' && source.kind !== 'system') || !source.where || fieldValue(item, source.where.child) === source.where.equals
+  );
 }
 
 // ─── Reading in chunks ───────────────────────────────────────────────────────────────────────
@@ -178,6 +200,12 @@ async function readBatch(ref: Reference, plan: Plan, after: ListPosition | null,
     if (after) {
       if (after.value === undefined) throw new ListError('The list position is not valid for this list.');
       query = plan.reverse ? query.endAt(after.value, after.key) : query.startAt(after.value, after.key);
+      // The range's other end still holds.
+      if (plan.reverse && plan.from !== undefined) query = query.startAt(plan.from);
+      if (!plan.reverse && plan.to !== undefined) query = query.endAt(plan.to);
+    } else {
+      if (plan.from !== undefined) query = query.startAt(plan.from);
+      if (plan.to !== undefined) query = query.endAt(plan.to);
     }
   } else {
     query = ref.orderByChild(plan.child);
@@ -234,7 +262,7 @@ export async function readPage(
 ): Promise<ListPage> {
   const { limit } = options;
   checkLimit(limit);
-  const plan = planOf(address.definition);
+  const plan = planOf(address);
   let after = options.after === null ? null : decodeCursor(options.after);
   if (after && plan.kind === 'child' && after.value === undefined) throw new ListError('The list position is not valid for this list.');
   const matches: ItemPredicate | null = listPredicate(address.definition, options.filters, options.now ?? Date.now());
@@ -279,7 +307,7 @@ export async function matchingKeys(
   const matches = listPredicate(address.definition, filters, options.now ?? Date.now());
   const keys: string[] = [];
   let truncated = false;
-  const rowsRead = await scan(listRef(db, paths, address), planOf(address.definition), (scanned) => {
+  const rowsRead = await scan(listRef(db, paths, address), planOf(address), (scanned) => {
     if (!scanned.item || (matches && !matches(scanned.item))) return false;
     if (keys.length === max) {
       truncated = true;
@@ -445,7 +473,8 @@ export async function saveItem(
 
 function sortableRef(db: RealtimeDb, paths: Paths, address: ListAddress): Reference {
   const { order, source } = address.definition;
-  if (order.by !== 'ordinal' || (source.kind !== 'section' && source.where)) throw new ListError('This list is not sorted by hand.');
+  if (order.by !== 'ordinal' || ((source.kind === 'node' || source.kind === 'system') && source.where))
+    throw new ListError('This list is not sorted by hand.');
   return listRef(db, paths, address);
 }
 
@@ -512,7 +541,7 @@ async function normalizeOrdinals(ref: Reference): Promise<void> {
  */
 export async function topOrdinal(db: RealtimeDb, paths: Paths, address: ListAddress): Promise<number | null> {
   const { order, source } = address.definition;
-  if (order.by !== 'ordinal' || (source.kind !== 'section' && source.where)) return null;
+  if (order.by !== 'ordinal' || ((source.kind === 'node' || source.kind === 'system') && source.where)) return null;
   const ref = listRef(db, paths, address);
   await normalizeOrdinals(ref);
   const first = onlyChild(await ref.orderByChild(ORDINAL).limitToFirst(1).get());

@@ -13,8 +13,13 @@ export interface ListFilters {
   end?: number;
   /** Keep items of this recurrence. */
   recurrenceId?: string;
-  /** Dated lists: active = no end (0 or absent) or an end after now; archive = ended. */
+  /** Dated lists: active = no end (0 or absent) or an end after now (or after `activeFrom`); archive = ended. */
   view?: ListView;
+  /**
+   * The active view also keeps the items that ended after this time (events: since the start of
+   * today in the community's time zone, shown as passed, spec 02 §4 "Views").
+   */
+  activeFrom?: number;
 }
 
 export type ItemPredicate = (item: Record<string, unknown>) => boolean;
@@ -103,9 +108,10 @@ export function listPredicate(definition: ListContextDefinition, filters: ListFi
       });
     }
     if (view === 'active') {
+      const from = filters.activeFrom !== undefined && Number.isFinite(filters.activeFrom) ? Math.min(filters.activeFrom, now) : now;
       tests.push((item) => {
         const ends = endOf(item);
-        return ends === 0 || ends > now;
+        return ends === 0 || ends > from;
       });
     }
     if (view === 'archive') {

@@ -98,6 +98,8 @@ describe('the demo data', () => {
           const sections = bases.flatMap((base) => [base, ...definition.tabs.map((tab) => `${base}-${tab.id}`)]);
           return sections.flatMap((section) => Object.values(obj(obj(data)[section])));
         }
+        if (source.kind === 'calendar')
+          return childrenAt(data, ['amc-events', 'calendars']).flatMap((calendar) => Object.values(obj(obj(calendar).events)));
         const items = childrenAt(source.kind === 'system' ? systemData : data, source.node);
         return source.where ? items.filter((item) => obj(item)[source.where!.child] === source.where!.equals) : items;
       });
@@ -110,7 +112,7 @@ describe('the demo data', () => {
     expect(consistencyProblems(tree, { product: PRODUCT, now: NOW, users: loadDemoUsers() })).toEqual([]);
   });
 
-  it('gives every community its default main menu', () => {
+  it('gives every community its default main menu (the resort a Camp Store after it)', () => {
     for (const community of DEMO_COMMUNITIES) {
       const menu = (at(tree, paths.menu(community, 'main-menu')) as Json[]).map(obj);
       const kind = obj(at(tree, paths.community(community))).communityType;
@@ -129,6 +131,7 @@ describe('the demo data', () => {
         'Visitor Registration',
         'Report an Issue',
         'Feedback',
+        ...(community === 'demo-campground' ? ['Camp Store'] : []),
       ]);
       const tabs = (name: string) => (menu.find((item) => item.name === name)!.tabs as Json[]).map((tab) => obj(tab).title);
       expect(tabs('Reservations')).toEqual(['Lodging', 'Miscellaneous']);

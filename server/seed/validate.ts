@@ -311,6 +311,10 @@ export function consistencyProblems(tree: Json, { product, now, users }: Consist
         problems.push(`${where}: not mirrored at ${paths.remoteByDetail(detailId, uid)}`);
       if (parsed.data.uid !== undefined && parsed.data.uid !== uid) problems.push(`${where}: uid field differs from the key`);
       if (parsed.data.accessType === 'email' && !uids.has(uid)) problems.push(`${where}: e-mail access needs a demo account with this uid`);
+      if (parsed.data.type === 'calendar') {
+        problems.push(...calendarGrantProblems(where, detailId, parsed.data, locationData));
+        continue;
+      }
       for (const context of [...parsed.data.contexts, parsed.data.origContext]) {
         let target: { community: string; section: string };
         try {
@@ -740,4 +744,29 @@ function messageProblems(
       problems.push(`${where}: startDate and endDate must match the event`);
   }
   return problems;
+}
+
+/**
+ * A calendar's remote access entry (written by the calendar config editor): keyed by the
+ * calendar's remoteKey, its only context the calendar's event context, the community's
+ * '{community}/amc-events' as origContext, the calendar's title as detailTitle.
+ */
+function calendarGrantProblems(
+  where: string,
+  detailId: string,
+  entry: { contexts: string[]; origContext: string; detailTitle?: string },
+  locationData: Record<string, Json>,
+): string[] {
+  if (entry.contexts.length !== 1) return [`${where}: a calendar grant names exactly one calendar`];
+  let target: { community: string; calendarId: string };
+  try {
+    target = parseEventContext(entry.contexts[0]!);
+  } catch (error) {
+    return [`${where}: ${(error as Error).message}`];
+  }
+  if (entry.origContext !== `${target.community}/amc-events`) return [`${where}: origContext is not ${target.community}/amc-events`];
+  const config = obj(obj(obj(obj(locationData[target.community])['amc-events']).config)[target.calendarId]);
+  if (config.remoteKey !== detailId) return [`${where}: calendar ${target.calendarId} has no remoteKey "${detailId}"`];
+  if (config.title !== entry.detailTitle) return [`${where}: detailTitle differs from the calendar's title`];
+  return [];
 }

@@ -110,6 +110,12 @@ test.describe('accessibility (axe) @js-only', () => {
     await visit(page, '/listnm/systemwide-user-group');
     await visit(page, '/list/main-menu/faqs/all/sort');
     await visit(page, '/list/main-menu/dining/resort/header-images');
+    // The calendar of events: both views, the recurrence filter, an event's delete dialog (two calendars).
+    await visit(page, '/amc-calendar/activities/active');
+    await visit(page, '/amc-calendar/activities/archive?q=yoga');
+    await visit(page, '/amc-calendar/activities/active?recurrence=rec-sunrise-yoga&all=1');
+    await visit(page, '/amc-calendar/activities/active/delete/ev-kids-craft');
+    await visit(page, '/amc-calendar/activities/active/delete/ev-yoga-6');
     await page.goto('/list/main-menu/faqs/all/delete/wifi');
     await expect(modal(page, 'Delete Item')).toBeVisible();
     await audit(page, 'Delete Item of a list');
@@ -120,6 +126,8 @@ test.describe('accessibility (axe) @js-only', () => {
     await audit(page, 'Delete Icon');
     await withoutScripts(page, '/list/main-menu/faqs');
     await withoutScripts(page, '/listnm/locations/add');
+    await withoutScripts(page, '/amc-calendar/activities/active');
+    await withoutScripts(page, '/amc-calendar/activities/active/delete/ev-yoga-6');
     await page.setViewportSize(MOBILE);
     await visit(page, '/list/main-menu/contacts');
     await visit(page, '/listnm/store/add');
@@ -172,7 +180,7 @@ test.describe('accessibility (axe) @js-only', () => {
       await page.setViewportSize(size);
       await page.goto('/header-images?stock=campfire');
       await expect(modal(page, 'Stock Photos')).toBeVisible();
-      await expect(page.getByRole('radio', { name: 'Photo 1' })).toBeVisible();
+      await expect(page.getByRole('radio', { name: /^Photo 1\b/ })).toBeVisible();
       await audit(page, 'Stock Photos');
       await page.goto('/header-images?ai=1');
       await expect(modal(page, 'AI Images')).toBeVisible();
@@ -233,11 +241,15 @@ test.describe('accessibility (axe) @js-only', () => {
     await withoutScripts(page, '/detail/remote?all=1');
   });
 
-  test('the business detail editor and the remote pages, at desktop width and at 390 px', async ({ page, context, loginAs }) => {
+  test('the business detail editor and the remote pages (with the header editor), at desktop width and at 390 px', async ({
+    page,
+    context,
+    loginAs,
+  }) => {
     await loginAs('admin@demo.example');
     await page.setViewportSize(DESKTOP);
     await visit(page, '/detail/business/dining-resort/lakeside-grill');
-    await visit(page, '/detail/business/dining-resort');
+    await page.goto('/detail/business/dining-resort');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByTestId('form-error')).toBeVisible();
     await audit(page, 'the editor with a validation error');
@@ -271,12 +283,61 @@ test.describe('accessibility (axe) @js-only', () => {
     await page.setViewportSize(MOBILE);
     await visit(page, `/detail/remote/${uuid}/`);
     await withoutScripts(page, `/detail/remote/${uuid}/`);
+    // The e-mail grant's page is the same editor in the same frame: once, at desktop width.
     await loginAs('remote@demo.example');
     await page.setViewportSize(DESKTOP);
     await visit(page, '/detail/remote/id/lakeside-grill');
-    await page.setViewportSize(MOBILE);
-    await visit(page, '/detail/remote/id/lakeside-grill');
+    await visit(page, '/detail/remote/id/lakeside-grill/header-images');
     await withE2eDb((db) => db.ref().update({ [e2ePaths.remoteByUid(uuid)]: null, [e2ePaths.remoteByDetail('snack-shack', uuid)]: null }));
+  });
+
+  test('the remote calendar and the remote event editor (the seeded calendar URL grant), at desktop width', async ({ page }) => {
+    const link = '8d2e4f6a-1c3b-4e5d-9f70-2a4b6c8d0e13';
+    await page.setViewportSize(DESKTOP);
+    await visit(page, `/amc-calendar/remote/${link}/`);
+    await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
+    await visit(page, `/event/remote/activities/ev-sunset-paddle?uuid=${link}`);
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
+  });
+
+  test('Manage Calendars, its dialogs and the calendar config editor, at desktop width and at 390 px', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/amc-calendars');
+    await visit(page, '/amc-calendars/add');
+    await visit(page, '/amc-calendars/delete/activities');
+    await expect(modal(page, 'Delete Calendar')).toBeVisible();
+    await audit(page, 'Delete Calendar dialog');
+    await visit(page, '/amc-calendars/config/kids-club');
+    await page.locator('details[data-section="user-created"] summary').click();
+    await page.getByLabel('Staff Email 1').fill('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('You must include at least one email address to have approval.')).toBeVisible();
+    await audit(page, 'the config editor with a validation error');
+    await withoutScripts(page, '/amc-calendars/config/kids-club');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/amc-calendars');
+    await visit(page, '/amc-calendars/config/kids-club');
+  });
+
+  test('the event editor, its Edit Recurrence question and a refused post, at desktop width and at 390 px', async ({ page, loginAs }) => {
+    await loginAs('admin@demo.example');
+    await page.setViewportSize(MOBILE);
+    await visit(page, '/detail/events/activities/ev-pancake-breakfast');
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/detail/events/activities/ev-pancake-breakfast');
+    await page.goto('/detail/events/activities/ev-yoga-6');
+    await expect(modal(page, 'Edit Recurrence')).toBeVisible();
+    await audit(page, "the 'Edit Recurrence' question");
+    await visit(page, '/detail/eventsArchived/activities/ev-ice-cream-social');
+    // A refused post (nothing is saved): the form-level message and the field errors.
+    await page.goto('/detail/events/activities');
+    await page.getByLabel('Title *').fill('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('form-error')).toBeVisible();
+    await audit(page, 'the event editor with a validation error');
+    await withoutScripts(page, '/detail/events/activities/ev-pancake-breakfast');
+    await withoutScripts(page, '/detail/events/activities/ev-yoga-6');
   });
 
   test('a municipality editor’s home', async ({ page, loginAs }) => {

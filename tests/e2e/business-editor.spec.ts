@@ -7,7 +7,8 @@ import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type
  * demo campground, with its Lakeside Grill), with JavaScript and without: a location admin edits
  * every section, a validation error keeps the input and opens its section, and remote managers
  * (a URL link without signing in, an e-mail grant signed in) change only what their grant
- * allows. The server-side rules behind it are proven in app/components/business/*.test.ts.
+ * allows. The admin's run also finds a place near the community and sorts, removes and adds
+ * remote access entries. The server-side rules behind it are proven in app/components/business/*.test.ts.
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 
@@ -50,19 +51,62 @@ async function ownListing(community: TestCommunity): Promise<string> {
   return key;
 }
 
-test('a location admin edits every section and goes back to the list', { tag: '@forms' }, async ({ page, community }, info) => {
+/** URL access entries of a listing, in this order (remote management on); their uids. */
+async function accessEntries(community: TestCommunity, key: string, titles: string[]): Promise<string[]> {
+  const uids = titles.map((title) => uniqueKey(`link-${title.toLowerCase()}`));
+  const update: Record<string, DbValue> = { [`${ITEM(community, 'dining-resort', key)}/remotelyManaged`]: true };
+  titles.forEach((title, order) => {
+    const uid = uids[order]!;
+    const entry: Record<string, DbValue> = {
+      type: 'business',
+      accessType: 'url',
+      title,
+      editInfo: true,
+      addButtons: false,
+      sendNotifications: false,
+      origContext: `${community.key}/dining-resort`,
+      contexts: [`${community.key}/dining-resort`],
+      detailTitle: 'Lakeside Grill',
+      uid,
+      order,
+    };
+    update[e2ePaths.remoteByUid(uid, key)] = entry;
+    update[e2ePaths.remoteByDetail(key, uid)] = entry;
+  });
+  await withE2eDb((db) => db.ref().update(update));
+  return uids;
+}
+
+/** dnd-kit's live regions (one per sortable list on the page) holding `text`: what a screen reader hears. */
+const announced = (page: Page, text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
+
+test('a location admin edits every section and goes back to the list', { tag: '@forms' }, async ({ page, context, community }, info) => {
   const key = await ownListing(community);
+  const [owner, manager] = await accessEntries(community, key, ['Owner', 'Manager']);
+  if (withJs(info)) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/detail/business/dining-resort/${key}?returnTo=${encodeURIComponent('/listnm/dining')}`);
   await expect(page.getByRole('heading', { name: 'Edit Listing', level: 1 })).toBeVisible();
   if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
   const preview = page.getByTestId('business-preview');
   await expect(preview.getByRole('heading', { name: 'Lakeside Grill' })).toBeVisible();
 
-  // Title/Location is open by default: title, a listing icon, the address.
-  await expect(section(page, 'Title/Location')).toHaveAttribute('open', '');
+  // Title/Location is open by default: a place found near the community fills the address and
+  // position (the combobox with JavaScript, a search post and a choice post without), then the
+  // title and a listing icon.
+  const titleLocation = section(page, 'Title/Location');
+  await expect(titleLocation).toHaveAttribute('open', '');
+  if (withJs(info)) {
+    await titleLocation.getByRole('combobox', { name: 'Search for a place' }).fill('lakeshore diner');
+    await titleLocation.getByRole('option', { name: /Lakeshore Diner/ }).click();
+  } else {
+    await titleLocation.getByLabel('Search for a place').fill('lakeshore diner');
+    await titleLocation.getByRole('button', { name: 'Search', exact: true }).click();
+    await titleLocation.getByRole('button', { name: /Lakeshore Diner/ }).click();
+  }
+  await expect(page.locator('input[name="location.address"]')).toHaveValue('212 Lakeshore Road');
+  await expect(page.locator('input[name="location.latitude"]')).toHaveValue('43.3188');
   await page.locator('input[name="title"]').fill('Lakeside Grill & Deck');
   await page.getByRole('checkbox', { name: 'Pet Friendly' }).uncheck();
-  await page.locator('input[name="location.address"]').fill('4200 Lakeshore Road');
   if (withJs(info)) await expect(preview.getByRole('heading', { name: 'Lakeside Grill & Deck' })).toBeVisible();
 
   await openSection(page, 'Description');
@@ -84,8 +128,39 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   await buttons.getByLabel('Popup Behavior').selectOption('2');
   if (withJs(info)) await expect(preview.getByText('Menu', { exact: true })).toBeVisible();
 
+  // Remote Administration: the Manager goes first, the Owner's access is removed, a Staff link is added.
   await openSection(page, 'Remote Administration');
-  await expect(section(page, 'Remote Administration').getByLabel('Allow Remote Management')).not.toBeChecked();
+  const remote = section(page, 'Remote Administration');
+  await expect(remote.getByLabel('Allow Remote Management')).toBeChecked();
+  if (withJs(info)) {
+    const handle = remote.getByRole('button', { name: 'Drag Access 2: Manager' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    // Picked up and announced at its place: the sensor now listens for the arrow keys.
+    await expect(announced(page, 'Access 2: Manager')).toHaveText(
+      /^(Picked up Access 2: Manager,|Access 2: Manager moved to) position 2 of 2\.$/,
+    );
+    await page.keyboard.press('ArrowUp');
+    await expect(announced(page, 'Access 2: Manager moved to position 1 of 2.')).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(announced(page, 'Access 2: Manager dropped at position 1 of 2.')).toHaveCount(1);
+    const managerEntry = remote.locator('li').filter({ hasText: 'Access 1: Manager' });
+    await managerEntry.getByRole('button', { name: 'Copy Link for Remote Management' }).click();
+    await expect(managerEntry.getByRole('status')).toHaveText('Link copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/detail/remote/${manager}$`));
+    await remote.getByRole('button', { name: 'Remove Access 2: Owner' }).click();
+    await remote.getByRole('button', { name: 'Add Additional Access' }).click();
+  } else {
+    await expect(remote.getByText(`/detail/remote/${manager}`)).toBeVisible();
+    await remote.locator('input[name="remote.entries[0].order"]').fill('2');
+    await remote.locator('input[name="remote.entries[1].order"]').fill('1');
+    await remote.locator('input[name="remote.entries[0].remove"]').check();
+  }
+  // The added entry (with JavaScript) or the blank one (without) is the second row left to fill.
+  const added = withJs(info) ? 1 : 2;
+  await remote.locator(`select[name="remote.entries[${added}].accessType"]`).selectOption('url');
+  await remote.locator(`input[name="remote.entries[${added}].title"]`).fill('Staff');
 
   await openSection(page, 'Associated Listing Sections');
   await section(page, 'Associated Listing Sections').getByRole('checkbox', { name: 'Dining: Delivery' }).check();
@@ -99,7 +174,10 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   const stored = await readE2e<Record<string, unknown>>(ITEM(community, 'dining-resort', key));
   expect(stored).toMatchObject({
     title: 'Lakeside Grill & Deck',
-    address: '4200 Lakeshore Road',
+    address: '212 Lakeshore Road',
+    latitude: '43.3188',
+    longitude: '-73.8302',
+    placeId: 'offline-lakeshore-diner',
     phone: '(518) 555-0199',
     menu: 'https://grill.example/menu',
     specialPopupBehavior: 2,
@@ -109,7 +187,13 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   expect(stored?.contexts).toEqual([`${community.key}/dining-resort`, `${community.key}/dining-delivery`]);
   expect(String(stored?.description)).toContain('Burgers on the deck.');
   expect((stored?.hours as Record<string, Array<{ open: string }>>).Mon?.[0]?.open).toBe('9:00 AM');
+  expect(typeof stored?.distance).toBe('number');
   expect(await readE2e(ITEM(community, 'dining-delivery', key))).toMatchObject({ id: key, title: 'Lakeside Grill & Deck' });
+  const access = await readE2e<Record<string, { title: string; order: number }>>(e2ePaths.remoteByDetail(key));
+  const entries = Object.entries(access ?? {}).sort(([, a], [, b]) => a.order - b.order);
+  expect(entries.map(([, entry]) => entry.title)).toEqual(['Manager', 'Staff']);
+  expect(entries[0]?.[0]).toBe(manager);
+  expect(Object.keys(access ?? {})).not.toContain(owner);
 });
 
 test('a validation error keeps what was typed and opens its section', { tag: '@forms' }, async ({ page, community }, info) => {
@@ -196,6 +280,16 @@ test(
     await request.getByLabel('Message to the administrators').fill('We would like to add a menu button.');
     await request.getByRole('button', { name: 'Send Request' }).click();
     await expect(page.getByTestId('request-sent')).toHaveText('Save Complete: Your request has been sent to the administrators.');
+
+    // The header media: the shared header editor under the link, without AI images, back to the listing.
+    await openSection(page, 'Header Image(s)/Video');
+    await page.getByRole('link', { name: 'Edit Header Image(s)/Video' }).click();
+    await expect(page.getByRole('heading', { name: 'Header Images', level: 2 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Stock Photos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'AI Image' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`/detail/remote/${uuid}/$`));
   },
 );
 
@@ -244,27 +338,25 @@ test('a remote manager with e-mail access signs in and may add buttons', { tag: 
   ]);
 });
 
-test('a place found near the community fills the location of a new listing', { tag: '@forms' }, async ({ page, community }, info) => {
-  await page.goto('/detail/business/dining-resort');
-  await expect(page.getByRole('heading', { name: 'Add Listing', level: 1 })).toBeVisible();
-  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-  await page.getByLabel('Name or address near the community').fill('lakeshore diner');
-  await page.getByRole('button', { name: 'Search Places' }).click();
-  const places = page.getByRole('list', { name: 'Places found' });
-  await expect(page.getByText('The places service is offline: these are sample places.')).toBeVisible();
-  await places.getByRole('button', { name: /Lakeshore Diner/ }).click();
-  await expect(page.locator('input[name="location.address"]')).toHaveValue('212 Lakeshore Road');
-  await expect(page.locator('input[name="location.latitude"]')).toHaveValue('43.3188');
-  await page.locator('input[name="title"]').fill('Lakeshore Diner');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL((url) => url.pathname === '/listnm/dining');
-  const items = await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.section(community.key, 'dining-resort'));
-  const added = Object.values(items ?? {}).find((item) => item.title === 'Lakeshore Diner');
-  expect(added).toMatchObject({
-    address: '212 Lakeshore Road',
-    latitude: '43.3188',
-    longitude: '-73.8302',
-    placeId: 'offline-lakeshore-diner',
-  });
-  expect(typeof added?.distance).toBe('number');
+test('leaving the editor with unsaved changes asks first; Cancel drops them without asking', async ({ page, community }) => {
+  await page.goto(`/detail/business/dining-resort/lakeside-grill`);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  const title = page.locator('input[name="title"]');
+  await title.fill('Lakeside Grill (new hours)');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(title).toHaveValue('Lakeside Grill (new hours)');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await readE2e(`${ITEM(community)}/title`)).toBe('Lakeside Grill');
+
+  await page.goto(`/detail/business/dining-resort/lakeside-grill`);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await title.fill('Not kept');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/listnm\/dining$/);
 });

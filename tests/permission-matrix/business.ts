@@ -88,15 +88,46 @@ const staffLines = (base: string, label: string, outcome: (status: Outcome) => R
     note: `${label}: Update Preview (no JavaScript) shows the form again, unsaved`,
   },
   {
-    request: { method: 'POST', path: base, form: { intent: 'place-search', placeQuery: 'diner', ...VALID } },
+    request: { method: 'POST', path: base, form: { intent: 'place-search', 'location.query': 'diner', ...VALID } },
     expected: outcome(200),
-    note: `${label}: Search Places (offline sample places), unsaved`,
+    note: `${label}: the place picker's Search without JavaScript (offline sample places), unsaved`,
   },
   {
     request: { method: 'POST', path: base, form: { intent: 'place-choice:offline-lakeshore-diner', ...VALID } },
     expected: outcome(200),
     note: `${label}: a place fills the location fields, unsaved`,
   },
+];
+
+/** Every intent of the shared header editor at `path` (offline stock photos, AI images and places). */
+export const headerLines = (path: string, outcome: (status: Outcome) => Record<Role, Outcome>, options: { ai: boolean }): MatrixRow[] => [
+  { request: { path }, expected: outcome(200), note: "the item's own header media, in the shared header editor" },
+  ...(
+    [
+      ['save', {}, 400],
+      ['upload', {}, 200],
+      ['places', {}, 200],
+      ['places-cancel', {}, 200],
+      ['place-photo', { placePhoto: 'offline/pine-trail.jpg' }, 200],
+      ['stock', {}, 200],
+      ['stock-search', { stockQuery: 'lake' }, 200],
+      ['stock-more', { stockQuery: 'lake', stockPage: '1' }, 200],
+      ['stock-previous', { stockQuery: 'lake', stockPage: '2' }, 200],
+      ['stock-cancel', {}, 200],
+      ['stock-photo', {}, 400],
+      ['ai', {}, 200],
+      ['ai-generate', { aiPrompt: ' ' }, 200],
+      ['ai-cancel', {}, 200],
+      ['ai-use', { aiImage: 'elsewhere/images/ai/1/ai-x.png' }, 400],
+    ] as const
+  ).map(([intent, fields, status]): MatrixRow => {
+    const ai = intent.startsWith('ai');
+    return {
+      request: { method: 'POST', path, form: { intent, headerType: 'images', delaySeconds: '4', ...fields } },
+      expected: outcome(ai && !options.ai ? 403 : status),
+      note: ai && !options.ai ? `header editor ${intent}: no AI images here` : `header editor ${intent}`,
+    };
+  }),
 ];
 
 export const BUSINESS_LINES: MatrixRow[] = [
@@ -118,37 +149,22 @@ export const BUSINESS_LINES: MatrixRow[] = [
     request: { method: 'POST', path: `${ITEM}/duplicate`, form: { intent: 'save', itemKey: 'matrix-copy', ...VALID } },
     expected: onA(BACK),
   },
-  { request: { path: `${ITEM}/header-images` }, expected: onA(200), note: "the item's own header media, in the shared header editor" },
-  ...(['save', 'upload', 'places', 'places-cancel'] as const).map((intent): MatrixRow => ({
-    request: { method: 'POST', path: `${ITEM}/header-images`, form: { intent, headerType: 'images', delaySeconds: '4' } },
-    expected: onA(intent === 'save' ? 400 : 200),
-    note: `header editor ${intent}`,
-  })),
-  ...(
-    [
-      ['stock', {}, 200],
-      ['stock-search', { stockQuery: 'lake' }, 200],
-      ['stock-cancel', {}, 200],
-      ['stock-photo', {}, 400],
-      ['ai', {}, 200],
-      ['ai-generate', { aiPrompt: ' ' }, 200],
-      ['ai-cancel', {}, 200],
-      ['ai-use', { aiImage: 'elsewhere/images/ai/1/ai-x.png' }, 400],
-    ] as const
-  ).map(([intent, fields, status]): MatrixRow => ({
-    request: { method: 'POST', path: `${ITEM}/header-images`, form: { intent, headerType: 'images', delaySeconds: '4', ...fields } },
-    expected: onA(status),
-    note: `header editor ${intent} (offline stock photos and AI images)`,
-  })),
+  ...headerLines(`${ITEM}/header-images`, onA, { ai: true }),
+  // ── The single business detail a business-detail menu item opens (A's camp-store) ──
+  ...staffLines('/detail/business-detail/camp-store', 'business detail', onA),
   {
     request: {
       method: 'POST',
-      path: `${ITEM}/header-images`,
-      form: { intent: 'place-photo', headerType: 'images', delaySeconds: '4', placePhoto: 'offline/pine-trail.jpg' },
+      path: '/detail/business-detail/camp-store',
+      form: { intent: 'save', ...VALID, title: 'Pine Hollow Camp Store' },
     },
-    expected: onA(200),
-    note: 'header editor Add Photo (A has a place id)',
+    expected: onA('redirect:/'),
+    note: 'saved, then home (it is no list)',
   },
+  { request: { path: '/detail/business-detail/no-such-record' }, expected: roles(404) },
+  ...headerLines('/detail/business-detail/business-detail/camp-store/header-images', onA, { ai: true }),
+  { request: { path: '/detail/business-detail/business-detail' }, expected: roles(404), note: 'a business detail is never added here' },
+  { request: { path: '/detail/business-detail/business-detail/camp-store/duplicate' }, expected: roles(404) },
   { request: { path: '/detail/business/no-such-section' }, expected: roles(404), note: 'a section that is no detail list: 404' },
   { request: { path: '/detail/business/dining-resort/no-such-item' }, expected: roles(404) },
   { request: { path: '/detail/events/dining-resort/lakeside-grill' }, expected: roles(404), note: 'a type the section is not' },
@@ -193,6 +209,14 @@ export const BUSINESS_LINES: MatrixRow[] = [
     expected: roles(BACK, { editorB: 403 }),
   },
 
+  ...headerLines(
+    `/detailUpdate/${COMMUNITY_A}/business/dining-resort/lakeside-grill/header-images`,
+    (status) => roles(status, { editorB: 403 }),
+    {
+      ai: true,
+    },
+  ),
+
   // ── Remote pages: the grant's holder only, its own item only ──
   { request: { path: '/detail/remote/id/lakeside-grill' }, expected: REMOTE_ONLY(200), note: "the remote role's e-mail grant" },
   {
@@ -209,7 +233,11 @@ export const BUSINESS_LINES: MatrixRow[] = [
     expected: REMOTE_ONLY(200),
   },
   {
-    request: { method: 'POST', path: '/detail/remote/id/lakeside-grill', form: { intent: 'place-search', placeQuery: 'diner', ...VALID } },
+    request: {
+      method: 'POST',
+      path: '/detail/remote/id/lakeside-grill',
+      form: { intent: 'place-search', 'location.query': 'diner', ...VALID },
+    },
     expected: REMOTE_ONLY(200),
   },
   {
@@ -228,6 +256,12 @@ export const BUSINESS_LINES: MatrixRow[] = [
     },
     expected: REMOTE_ONLY('redirect:/detail/remote/id/lakeside-grill?requested=1'),
     note: "Update Permissions: 'Your request has been sent to the administrators.'",
+  },
+  ...headerLines('/detail/remote/id/lakeside-grill/header-images', REMOTE_ONLY, { ai: false }),
+  { request: { path: '/detail/remote/id/snack-shack/header-images' }, expected: REMOTE_ONLY(404), note: 'no other item' },
+  {
+    request: { method: 'POST', path: '/detail/remote/id/snack-shack/header-images', form: { intent: 'upload', headerType: 'images' } },
+    expected: REMOTE_ONLY(404),
   },
   {
     request: { path: '/detail/remote/id/snack-shack' },
@@ -255,6 +289,18 @@ export const BUSINESS_LINES: MatrixRow[] = [
     },
     expected: ANYONE(`redirect:/detail/remote/${LINK}/?requested=1`),
   },
+  ...headerLines(`/detail/remote/${LINK}/header-images`, ANYONE, { ai: false }),
+  {
+    request: {
+      method: 'POST',
+      path: `/detail/remote/${LINK}/header-images`,
+      form: { intent: 'save', headerType: 'video', videoURL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', delaySeconds: '4' },
+    },
+    expected: ANYONE(`redirect:/detail/remote/${LINK}/`),
+    note: 'saved (and recorded in the remote audit), back to the listing',
+  },
+  { request: { path: '/detail/remote/no-such-link/header-images' }, expected: NOBODY },
+  { request: { method: 'POST', path: '/detail/remote/no-such-link/header-images', form: { intent: 'save' } }, expected: NOBODY },
   {
     request: { path: '/detail/remote/demo-remote/' },
     expected: NOBODY,
@@ -267,7 +313,7 @@ export const BUSINESS_LINES: MatrixRow[] = [
   { request: { path: '/detail/remote/no-such-link/' }, expected: NOBODY, note: 'an unknown link' },
   { request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'preview' } }, expected: NOBODY },
   {
-    request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'place-search', placeQuery: 'diner' } },
+    request: { method: 'POST', path: '/detail/remote/no-such-link/', form: { intent: 'place-search', 'location.query': 'diner' } },
     expected: NOBODY,
   },
   {

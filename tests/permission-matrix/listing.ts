@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { resolveRelativeTime } from '@server/seed/relative-time';
+import { communityTimeZones, DEFAULT_TIME_ZONE, TIME_PREFIX, type Json } from '@server/seed/resolve';
 import { LIST_CONTEXTS, contextForMenuType, type ListContextKey } from '~/lib/listing/contexts';
 import type { ListContextDefinition, ListPermission } from '~/lib/listing/types';
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
@@ -58,6 +60,8 @@ function seededNode(community: string, definition: ListContextDefinition, base: 
   if (source.kind === 'section') {
     node = (PRODUCT['location-data'] as Rec)?.[community];
     node = isObject(node) ? node[tab ? `${base}-${tab}` : base] : null;
+  } else if (source.kind === 'calendar') {
+    node = null;
   } else {
     let at: unknown = source.kind === 'system' ? PRODUCT['system-data'] : (PRODUCT['location-data'] as Rec)?.[community];
     for (const part of source.node) at = isObject(at) ? at[part] : null;
@@ -68,11 +72,23 @@ function seededNode(community: string, definition: ListContextDefinition, base: 
     : isObject(node)
       ? node
       : {};
-  if (source.kind !== 'section' && source.where) {
+  if ((source.kind === 'node' || source.kind === 'system') && source.where) {
     const { child, equals } = source.where;
     return Object.fromEntries(Object.entries(items).filter(([, item]) => isObject(item) && item[child] === equals));
   }
-  return items;
+  return seededKeys(items, community);
+}
+
+/** Keys as the seed writes them: `$time:` keys (legacy events, keyed by start) are times from now. */
+function seededKeys(items: Rec, community: string): Rec {
+  const zone = communityTimeZones(SEED as Json)[community] ?? DEFAULT_TIME_ZONE;
+  const now = Date.now();
+  return Object.fromEntries(
+    Object.entries(items).map(([key, item]) => [
+      key.startsWith(TIME_PREFIX) ? String(resolveRelativeTime(key.slice(TIME_PREFIX.length), now, zone)) : key,
+      item,
+    ]),
+  );
 }
 
 const firstKey = (items: Rec): string | null => Object.keys(items).sort()[0] ?? null;
@@ -256,6 +272,8 @@ function linesFor(key: ListContextKey, definition: ListContextDefinition, family
       [
         ['stock', {}, 200],
         ['stock-search', { stockQuery: 'lake' }, 200],
+        ['stock-more', { stockQuery: 'lake', stockPage: '1' }, 200],
+        ['stock-previous', { stockQuery: 'lake', stockPage: '2' }, 200],
         ['stock-cancel', {}, 200],
         ['stock-photo', {}, 400],
         ['ai', {}, 200],
@@ -308,9 +326,10 @@ function linesFor(key: ListContextKey, definition: ListContextDefinition, family
   return rows;
 }
 
-/** `/listnm/:context…` for every context of the registry. */
+/** `/listnm/:context…` for every context of the registry (a calendar's events have their own address: ./event-lists.ts). */
 function listnmLines(): MatrixRow[] {
   return (Object.entries(LIST_CONTEXTS) as Array<[ListContextKey, ListContextDefinition]>).flatMap(([key, definition]) => {
+    if (definition.source.kind === 'calendar') return [];
     const firstTab = definition.tabs[0]?.id ?? null;
     const family: Family = {
       list: `/listnm/${key}`,

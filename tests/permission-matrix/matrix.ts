@@ -1,6 +1,10 @@
 import { BUSINESS_LINES } from './business';
+import { CALENDAR_LINES } from './calendars';
+import { EVENT_LIST_LINES } from './event-lists';
+import { EVENT_LINES } from './events';
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
 import { LISTING_LINES } from './listing';
+import { REMOTE_EVENT_LINES } from './remote-events';
 
 /**
  * THE PERMISSION MATRIX: who gets what from every address of the app.
@@ -155,6 +159,7 @@ const MENU_A = [
   'visitor-registration',
   'report-an-issue',
   'feedback',
+  'camp-store',
 ];
 const MENU_B = [
   'community-events',
@@ -434,6 +439,24 @@ export const MATRIX: MatrixRow[] = [
     note: "the dialog's Search: the offline default's sample photos without vendor keys",
   },
   {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-more', headerType: 'images', delaySeconds: '4', stockQuery: 'campfire', stockPage: '1' },
+    },
+    expected: staff(200),
+    note: "the dialog's More photos: the page after the one shown (the offline samples' second page), the form as posted",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/header-images',
+      form: { intent: 'stock-previous', headerType: 'images', delaySeconds: '4', stockQuery: 'campfire', stockPage: '2' },
+    },
+    expected: staff(200),
+    note: "the dialog's Previous page: the page before the one shown, the form as posted",
+  },
+  {
     request: { method: 'POST', path: '/header-images', form: { intent: 'stock-cancel', headerType: 'images', delaySeconds: '4' } },
     expected: staff(200),
     note: "the dialog's Cancel: the form again, as posted",
@@ -442,7 +465,7 @@ export const MATRIX: MatrixRow[] = [
     request: {
       method: 'POST',
       path: '/header-images',
-      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'offline:campfire-night.jpg Sample photo' },
+      form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'offline:campfire-night.jpg' },
     },
     expected: staff(200),
     note: "the dialog's OK: the sample photo is copied into the community's storage and joins the list, unsaved",
@@ -454,7 +477,7 @@ export const MATRIX: MatrixRow[] = [
       form: { intent: 'stock-photo', headerType: 'images', delaySeconds: '4', stockPhoto: 'https://evil.example/x.jpg' },
     },
     expected: staff(400),
-    note: 'OK with an address that is not on a stock photo service’s image host: refused, nothing downloaded',
+    note: 'OK with an address instead of a photo of the dialog ({source}:{id}): refused, nothing fetched',
   },
   {
     request: { method: 'POST', path: '/header-images', form: { intent: 'ai', headerType: 'images', delaySeconds: '4' } },
@@ -805,4 +828,16 @@ export const MATRIX: MatrixRow[] = [
 
   // ── The business detail editor and the remote pages (spec 03 §2) ──
   ...BUSINESS_LINES,
+
+  // ── Manage Calendars and the calendar config editor (spec 02 "Calendars", "Calendar config editor") ──
+  ...CALENDAR_LINES,
+
+  // ── The event editor (spec 02 "Event editor") ──
+  ...EVENT_LINES,
+
+  // ── Remote calendars and events (spec 01 route table, spec 02 §6) ──
+  ...REMOTE_EVENT_LINES,
+
+  // ── The calendar of events (spec 02 "Calendars") ──
+  ...EVENT_LIST_LINES,
 ];

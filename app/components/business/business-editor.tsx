@@ -2,29 +2,31 @@ import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
+import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { validateOnSave } from '~/components/forms/validate';
 import { EditorFieldControl } from '~/components/listing/editor-fields';
+import { RemoteAdminSection } from '~/components/remote/remote-admin-section';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { HoursEditor } from '~/components/widgets/hours-editor';
+import { PlacePicker } from '~/components/widgets/place-picker';
 import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
 import { postedPreviewFields } from '~/lib/business';
 import { previewModel, type PreviewModel } from '~/lib/business-preview';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
 import type { EditorField } from '~/lib/listing/types';
-import type { LocationFormValue } from '~/lib/location';
+import { locationFormValueOfPost } from '~/lib/location';
 import { socialMediaFormValue } from '~/lib/social-media';
 import {
   BUSINESS_SECTIONS,
   BUSINESS_TEXTS,
   businessSchema,
   ITEM_KEY_FIELD,
-  PLACE_QUERY_FIELD,
   RETURN_TO_FIELD,
   sectionOfErrors,
   SPECIAL_POPUP_CHOICES,
@@ -33,7 +35,6 @@ import {
 import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
 import { BusinessPreview } from './preview';
-import { RemoteAdminFields } from './remote-admin-fields';
 
 /**
  * The business detail editor's screen (spec 03 §2): the accordion of sections (each a
@@ -45,9 +46,6 @@ import { RemoteAdminFields } from './remote-admin-fields';
  */
 
 type Field = FieldMetadata<unknown>;
-
-/** Plain text fields need no list intents. */
-const NO_LIST_INTENTS = {} as Parameters<typeof EditorFieldControl>[0]['form'];
 
 const def = (name: string, label: string, kind: EditorField['kind'], hint?: string): EditorField => ({ name, label, kind, hint });
 
@@ -139,6 +137,7 @@ export function BusinessEditor({
     setLive(null);
   }, [actionData, data]);
   const model = live ?? actionData?.preview ?? data.preview;
+  const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
   const busy = navigation.state === 'submitting';
   const f = fields as unknown as Record<string, Field>;
   const control = (definition: EditorField) => {
@@ -148,6 +147,7 @@ export function BusinessEditor({
   const formError = actionData?.formError ?? (clientErrors.length > 0 ? BUSINESS_TEXTS.formIncomplete : null);
   /** What the refused post held (the widgets keep their own rows; they start from it). */
   const posted = (actionData?.result.initialValue ?? null) as Record<string, unknown> | null;
+  const placeSearch = actionData?.placeSearch ?? null;
 
   return (
     <div className="business-editor" data-hydrated={hydrated ? '' : undefined}>
@@ -192,19 +192,26 @@ export function BusinessEditor({
             <FormErrors id={form.errorId} errors={form.errors} />
 
             <Part id="title-location" open={open === 'title-location'}>
-              {actionData?.placeChosen ? (
-                <PlainInput
-                  key={`title-${actionData.placeChosen.at}`}
-                  field={f.title!}
-                  label="Title"
-                  value={actionData.placeChosen.title}
-                />
-              ) : (
-                control(def('title', 'Title', 'text'))
-              )}
+              {control(def('title', 'Title', 'text'))}
               {data.rights.listIcons && data.listIcons.length > 0 ? <ListIconsGrid field={f.listIcons!} icons={data.listIcons} /> : null}
-              <PlaceSearch search={actionData?.placeSearch ?? null} />
-              <LocationFields field={f.location!} allowNoLocation={data.allowNoLocation} chosen={actionData?.placeChosen ?? null} />
+              <fieldset className="form-row location-fields" id={f.location!.id}>
+                <legend>Location</legend>
+                <PlacePicker
+                  name="location"
+                  defaultValue={locationFormValueOfPost(posted?.location) ?? data.defaultValue.location}
+                  allowNoLocation={data.allowNoLocation}
+                  searchUrl={data.placeSearchUrl}
+                  suggestions={placeSearch && !placeSearch.error ? placeSearch.suggestions : undefined}
+                  offline={data.placesOffline}
+                  errors={placeSearch?.error ? { ...form.allErrors, query: [placeSearch.error] } : form.allErrors}
+                  searchIntent={{ name: 'intent', value: 'place-search' }}
+                  choiceIntent="place-choice"
+                  query={placeSearch?.query}
+                  withTitle={false}
+                  onFill={refresh}
+                />
+                <ErrorList id={f.location!.errorId} errors={f.location!.errors} />
+              </fieldset>
             </Part>
 
             <Part id="description" open={open === 'description'}>
@@ -265,7 +272,9 @@ export function BusinessEditor({
 
             {data.rights.remoteAdmin ? (
               <Part id="remote" open={open === 'remote'}>
-                <RemoteAdminFields
+                <RemoteAdminSection
+                  name="remote"
+                  legendHidden
                   defaultValue={posted?.remote ? remoteFormValueOfPost(posted.remote, data.defaultValue.remote) : data.defaultValue.remote}
                   links={data.remoteLinks}
                   dollarsEnabled={data.dollarsEnabled}
@@ -296,12 +305,15 @@ export function BusinessEditor({
               )}
               {data.cancelHref && !remoteMode ? (
                 <Button asChild variant="soft" color="gray">
-                  <Link to={data.cancelHref}>Cancel</Link>
+                  <Link to={data.cancelHref} state={DISCARD_STATE}>
+                    Cancel
+                  </Link>
                 </Button>
               ) : null}
             </Flex>
           </Flex>
         </Form>
+        <UnsavedChangesDialog blocker={blocker} />
         {aside}
       </div>
       <div className="business-editor-preview">
@@ -499,74 +511,6 @@ function QrCodes({ data }: { data: BusinessEditorData }) {
   );
 }
 
-/** A text input bound to a conform field by name, with a value given here (a chosen place's), remounted by its key. */
-function PlainInput({ field, label, value, hint }: { field: Field; label: string; value: string; hint?: string }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" size="2" weight="medium" htmlFor={field.id}>
-        {label}
-      </Text>
-      <input
-        id={field.id}
-        name={field.name}
-        type="text"
-        className="form-control"
-        defaultValue={value}
-        autoComplete="off"
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={field.errors?.length ? field.errorId : undefined}
-      />
-      {hint ? (
-        <Text size="1" color="gray">
-          {hint}
-        </Text>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </Flex>
-  );
-}
-
-/**
- * The location (spec 03 §2 Title/Location): 'Item Does Not Have A Location' when offered, the
- * address and the position. A place chosen in the search fills the fields (new inputs with its values).
- */
-function LocationFields({
-  field,
-  allowNoLocation,
-  chosen,
-}: {
-  field: Field;
-  allowNoLocation: boolean;
-  chosen: BusinessEditorActionData['placeChosen'] | null;
-}) {
-  const set = (field as unknown as { getFieldset(): Record<string, Field> }).getFieldset();
-  const text = (name: keyof LocationFormValue & string, label: string, hint?: string) =>
-    chosen ? (
-      <PlainInput key={`${name}-${chosen.at}`} field={set[name]!} label={label} value={String(chosen.location[name])} hint={hint} />
-    ) : (
-      <EditorFieldControl definition={def(name, label, 'text', hint)} field={set[name]!} form={NO_LIST_INTENTS} />
-    );
-  const placeId = chosen ? chosen.location.placeId : String(set.placeId!.initialValue ?? '');
-  return (
-    <fieldset className="form-row location-fields" id={field.id}>
-      <legend>Location</legend>
-      {allowNoLocation ? <CheckboxField field={set.noLocation!} label={BUSINESS_TEXTS.noLocation} /> : null}
-      {text('address', 'Address')}
-      <div className="form-grid">
-        {text('city', 'City')}
-        {text('state', 'State')}
-        {text('zip', 'Zip')}
-      </div>
-      <div className="form-grid">
-        {text('latitude', 'Latitude', 'A decimal, e.g. 43.3129')}
-        {text('longitude', 'Longitude', 'A decimal, e.g. -73.8339')}
-      </div>
-      <input key={`place-${chosen?.at ?? 0}`} type="hidden" name={set.placeId!.name} defaultValue={placeId} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </fieldset>
-  );
-}
-
 /** The remote section as a refused post held it (rows as typed, blank rows dropped). */
 function remoteFormValueOfPost(posted: unknown, fallback: RemoteAdminFormValue): RemoteAdminFormValue {
   if (typeof posted !== 'object' || posted === null) return fallback;
@@ -612,84 +556,6 @@ function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
           ))}
         </ul>
       )}
-    </section>
-  );
-}
-
-/**
- * The place search (spec 03 §2 Title/Location, §7 places within 10000 m of the community): a
- * query posted with 'Search Places', then each place as a button that fills the location
- * fields. Server round trips, so it works the same with and without JavaScript.
- */
-/**
- * Posts the form as a plain document request (as without JavaScript), with this button's intent:
- * the place steps answer with the whole page, whose location fields then hold the chosen place.
- */
-function postAsDocument(event: MouseEvent<HTMLButtonElement>) {
-  const button = event.currentTarget;
-  const form = button.form;
-  if (!form) return;
-  event.preventDefault();
-  const intentInput = document.createElement('input');
-  intentInput.type = 'hidden';
-  intentInput.name = 'intent';
-  intentInput.value = button.value;
-  form.append(intentInput);
-  HTMLFormElement.prototype.submit.call(form);
-}
-
-function PlaceSearch({ search }: { search: NonNullable<BusinessEditorActionData['placeSearch']> | null }) {
-  return (
-    <section className="place-search" aria-labelledby="place-search-heading">
-      <Text as="p" size="2" weight="medium" id="place-search-heading">
-        Find the place
-      </Text>
-      <Flex gap="2" align="end" wrap="wrap">
-        <label className="form-stack form-grow">
-          <Text size="1" color="gray">
-            Name or address near the community
-          </Text>
-          <input type="search" className="form-control" name={PLACE_QUERY_FIELD} defaultValue={search?.query ?? ''} autoComplete="off" />
-        </label>
-        <Button type="submit" name="intent" value="place-search" variant="soft" formNoValidate onClick={postAsDocument}>
-          Search Places
-        </Button>
-      </Flex>
-      {search?.offline ? (
-        <Text as="p" size="1" color="gray">
-          The places service is offline: these are sample places.
-        </Text>
-      ) : null}
-      {search?.error ? (
-        <Text as="p" size="2" color="red" role="alert">
-          {search.error}
-        </Text>
-      ) : null}
-      {search && !search.error && search.suggestions.length === 0 && search.query.trim() !== '' ? (
-        <Text as="p" size="2" role="status">
-          No places found.
-        </Text>
-      ) : null}
-      {search && search.suggestions.length > 0 ? (
-        <ul className="place-suggestions" aria-label="Places found">
-          {search.suggestions.map((place) => (
-            <li key={place.placeId}>
-              <Button
-                type="submit"
-                name="intent"
-                value={`place-choice:${place.placeId}`}
-                variant="ghost"
-                formNoValidate
-                onClick={postAsDocument}
-              >
-                <span>
-                  <strong>{place.title}</strong> {place.subtitle}
-                </span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
     </section>
   );
 }

@@ -6,14 +6,17 @@ import * as editRoute from '~/routes/_app.detail.$type.$dbContext.$itemId._index
 import * as duplicateRoute from '~/routes/_app.detail.$type.$dbContext.$itemId.duplicate';
 import * as headerRoute from '~/routes/_app.detail.$type.$dbContext.$itemId.header-images';
 import * as addRoute from '~/routes/_app.detail.$type.$dbContext._index';
-import * as updateRoute from '~/routes/_app.detailUpdate.$communityKey.$type.$dbContext.$itemId';
+import * as businessDetailRoute from '~/routes/_app.detail.business-detail.$record';
+import * as updateRoute from '~/routes/_app.detailUpdate.$communityKey.$type.$dbContext.$itemId._index';
 import * as updateByIdRoute from '~/routes/_app.detailUpdate.$communityKey.$type.$dbContext.id.$detailId';
-import * as remoteByLink from '~/routes/detail.remote.$uuid';
-import * as remoteById from '~/routes/detail.remote.id.$detailId';
+import * as remoteByLink from '~/routes/detail.remote.$uuid._index';
+import * as remoteHeaderByLink from '~/routes/detail.remote.$uuid.header-images';
+import * as remoteById from '~/routes/detail.remote.id.$detailId._index';
 import { BUSINESS_TEXTS } from '~/schemas/business';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
 import type { BusinessEditorActionData, BusinessEditorData, RemoteEditorData } from './editor.server';
+import type { RemoteHeaderData } from './listing-header.server';
 
 /**
  * The business detail editor's loaders and actions with real requests, sessions and the
@@ -141,6 +144,9 @@ describe('business detail editor: loading', () => {
     expect(data.returnTo).toBe('/listnm/dining');
     expect(data.cancelHref).toBe('/listnm/dining');
     expect(data.version).toBe(businessVersion((await read(own, 'dining-resort', 'grill'))!, own.community));
+    // The place picker asks around this community, as its staff.
+    expect(data.placeSearchUrl).toBe(`/places/search?community=${own.community}`);
+    expect(data.placesOffline).toBe(true);
   });
 
   it('goes back to where the person came from on this site (returnTo, else the referring page), never elsewhere', async () => {
@@ -356,7 +362,7 @@ describe('business detail editor: saving', () => {
     await services.db.ref(services.paths.community(own.community)).update({ latitude: 43.3129, longitude: -73.8339 });
     const path = '/detail/business/dining-resort/grill';
     const found = await outcome<BusinessEditorActionData>(
-      editRoute.action(args(post(own, path, { ...VALID, intent: 'place-search', placeQuery: 'lakeshore diner' }), params('grill'))),
+      editRoute.action(args(post(own, path, { ...VALID, intent: 'place-search', 'location.query': 'lakeshore diner' }), params('grill'))),
     );
     expect(found.status).toBe(200);
     expect(found.data?.placeSearch?.suggestions.map((place) => place.title)).toEqual(['Lakeshore Diner']);
@@ -403,6 +409,39 @@ describe('business detail editor: saving', () => {
     expect(stored.title).toBe('Harbor Grill');
     const header = (await services.db.ref(services.paths.headerInfo(own.community, 'dining-resort')).get()).val();
     expect(header).toBeNull();
+  });
+});
+
+describe('the single business detail (/detail/business-detail/:record)', () => {
+  it('edits the record a business-detail menu item opens, without listing icons, and goes home after saving', async () => {
+    const own = await ownCommunity('admin', null);
+    await services.db.ref(services.paths.listItem(own.community, 'business-detail', 'store')).set({ ...ITEM, id: 'store', title: 'Store' });
+    const path = '/detail/business-detail/store';
+    const answer = await outcome<BusinessEditorData>(businessDetailRoute.loader(args(get(own, path), { record: 'store' })));
+    expect(answer.status).toBe(200);
+    const data = answer.data!;
+    expect(data.defaultValue.title).toBe('Store');
+    expect(data.rights.listIcons).toBe(false);
+    expect(data.headerHref).toBe('/detail/business-detail/business-detail/store/header-images');
+    const saved = await outcome(
+      businessDetailRoute.action(args(post(own, path, { ...VALID, version: data.version!, listIcons: 'pool' }), { record: 'store' })),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.response?.headers.get('Location')).toBe('/');
+    const stored = (await read(own, 'business-detail', 'store'))!;
+    expect(stored.title).toBe('Harbor Grill & Bar');
+    expect(stored.listIcons).toBeUndefined();
+    const header = await headerRoute.loader(
+      args(get(own, `${data.headerHref}`), { type: 'business-detail', dbContext: 'business-detail', itemId: 'store' }),
+    );
+    expect(header.returnTo).toBe('/detail/business-detail/store');
+    expect((await outcome(businessDetailRoute.loader(args(get(own, '/detail/business-detail/none'), { record: 'none' })))).status).toBe(
+      404,
+    );
+    const add = await outcome(
+      addRoute.loader(args(get(own, '/detail/business-detail/business-detail'), { type: 'business-detail', dbContext: 'business-detail' })),
+    );
+    expect(add.status).toBe(404);
   });
 });
 
@@ -518,6 +557,8 @@ describe('remote pages', () => {
     expect(data.cancelHref).toBeNull();
     expect(data.defaultValue.title).toBe('Harbor Grill');
     expect(data.leaveHref).toBe('/');
+    // The place picker asks with the link's grant.
+    expect(data.placeSearchUrl).toBe(`/places/search?uuid=${uuid}`);
   });
 
   it('writes only the fields the grant allows and records who saved what', async () => {
@@ -560,6 +601,50 @@ describe('remote pages', () => {
       data: RemoteEditorData;
     };
     expect(saved.data.saved).toBe(true);
+  });
+
+  it("edits the header media of the grant's item, its uploads carrying the grant, without AI images, and records the save", async () => {
+    const { own, uuid, detailId } = await urlGrant();
+    const path = `/detail/remote/${uuid}/header-images`;
+    const editor = await outcome<RemoteEditorData>(remoteByLink.loader(args(anonymousGet(`/detail/remote/${uuid}/`), { uuid })));
+    expect(editor.data!.headerHref).toBe(path);
+    const data = (await outcome<RemoteHeaderData>(remoteHeaderByLink.loader(args(anonymousGet(path), { uuid })))).data!;
+    expect(data.uploadUrl).toBe(`/uploads?bucket=header&remote=${uuid}`);
+    expect(data.aiImages).toBe(false);
+    expect(data.returnTo).toBe(`/detail/remote/${uuid}/`);
+    expect(data.frame.leaveLabel).toBe('Leave this page');
+    const multipart = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      return new Request(url(path), { method: 'POST', headers: { Origin: ORIGIN }, body });
+    };
+    const ai = await outcome(remoteHeaderByLink.action(args(multipart({ intent: 'ai-generate', aiPrompt: 'a lake' }), { uuid })));
+    expect(ai.status).toBe(403);
+    const saved = await outcome(
+      remoteHeaderByLink.action(
+        args(
+          multipart({
+            intent: 'save',
+            version: data.version,
+            headerType: 'video',
+            videoURL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            delaySeconds: '5',
+          }),
+          { uuid },
+        ),
+      ),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.response?.headers.get('Location')).toBe(`/detail/remote/${uuid}/`);
+    expect((await read(own, 'dining-resort', detailId))!.headerInfo).toMatchObject({ videoURL: 'dQw4w9WgXcQ' });
+    const audit = (await services.db.ref(services.paths.remoteAudit(own.community, detailId)).get()).val() as Record<
+      string,
+      { fields: string[]; who: string }
+    >;
+    expect(Object.values(audit).map((record) => record.fields)).toEqual([['headerInfo']]);
+    const other = await ownCommunity('editor');
+    const elsewhere = `/detail/remote/${uuid}/header-images`;
+    expect((await outcome(remoteHeaderByLink.loader(args(get(other, elsewhere), { uuid: 'nobody' })))).status).toBe(404);
   });
 
   it('answers 404 for an unknown uuid, an e-mail grant used as a link, and 403 for a grant without Edit Information', async () => {

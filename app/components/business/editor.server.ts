@@ -23,8 +23,16 @@ import {
   type SaveBusinessInput,
   type SaveBusinessResult,
 } from '@server/business/save';
-import { detailSections, detailTypeOf, findDetailSection, type DetailSection } from '@server/business/sections';
+import {
+  BUSINESS_DETAIL_SECTION,
+  detailSections,
+  detailTypeOf,
+  findDetailSection,
+  NO_LIST_ICON_CONTEXTS,
+  type DetailSection,
+} from '@server/business/sections';
 import type { DbValue } from '@server/db/types';
+import { HEADER_BUCKET } from '@server/header/header-info';
 import { readForm } from '@server/http/form.server';
 import { readListIcons } from '@server/list-icons';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
@@ -48,6 +56,8 @@ import type { HeaderTarget } from '~/components/header-editor/header-images.serv
 import { currentProject } from '~/components/shell/project.server';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
+import { PLACE_SEARCH_PATH } from '~/components/widgets/place-search.server';
+import { uploadUrl } from '~/components/widgets/uploader-shared';
 import type { ActionKind } from '~/lib/actions';
 import { businessFormValue, postedPreviewFields, type BusinessFormValue } from '~/lib/business';
 import { previewModel, type PreviewModel, type PreviewSource } from '~/lib/business-preview';
@@ -100,6 +110,10 @@ export interface BusinessEditorData {
   rights: Pick<EditorRights, 'listIcons' | 'buttons' | 'remoteAdmin' | 'sections' | 'staff'>;
   dollarsEnabled: boolean;
   allowNoLocation: boolean;
+  /** The place picker's search route, with who is asking (`?community=`, `?uuid=` or `?detailId=`). */
+  placeSearchUrl: string;
+  /** The offline places default answers (the picker says so). */
+  placesOffline: boolean;
   listIcons: ListIconChoice[];
   sections: DetailSection[];
   header: HeaderView;
@@ -143,8 +157,6 @@ export interface BusinessEditorActionData {
   requestResult?: SubmissionResult<string[]> | null;
   /** The place search's answer: places near the community to choose from. */
   placeSearch?: { query: string; suggestions: PlaceSuggestion[]; offline: boolean; error: string | null } | null;
-  /** A chosen place: the location (and title) the form now shows, and when it was chosen (a new value for the browser's fields). */
-  placeChosen?: { location: LocationFormValue; title: string; at: number } | null;
 }
 
 type Params = Record<string, string | undefined>;
@@ -166,12 +178,16 @@ interface Target {
   allowNoLocation: boolean;
   /** This page's address (the form posts here). */
   here: string;
+  /** The item's own editor address (its header editor sits under it); null while adding or duplicating. */
+  editorPath: string | null;
   /** Where links to this console point (PUBLIC_URL, else the request's origin). */
   origin: string;
   /** The communities the action selector offers (the person's; a remote manager's item's own). */
   communities: Array<{ key: string; title: string }>;
   /** The actions custom buttons may take; undefined: every action. */
   allowedActions: readonly ActionKind[] | undefined;
+  /** The place picker's search route for this person. */
+  placeSearchUrl: string;
 }
 
 /** Remote managers' custom buttons open a web page, call or write (spec 02 §6: remote buttons allow website, dial number and send email). */
@@ -215,8 +231,13 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
   const services = await getServices();
   const type = params.type ?? '';
   const node = params.dbContext ?? '';
-  const section = await findDetailSection(services, staff.community, node);
-  if (!section || detailTypeOf(section.context) !== type) throw notFound();
+  const section =
+    type === BUSINESS_DETAIL_SECTION.context
+      ? node === BUSINESS_DETAIL_SECTION.node && mode === 'edit'
+        ? BUSINESS_DETAIL_SECTION
+        : null
+      : await findDetailSection(services, staff.community, node);
+  if (!section || (section !== BUSINESS_DETAIL_SECTION && detailTypeOf(section.context) !== type)) throw notFound();
   let itemId: string | null = null;
   let stored: Record<string, unknown> | null = null;
   if (mode !== 'add') {
@@ -233,6 +254,7 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
     origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
     communities: staff.communities.map((community) => ({ key: community.key, title: community.title })),
     allowedActions: undefined,
+    placeSearchUrl: `${PLACE_SEARCH_PATH}?${new URLSearchParams({ community: staff.community })}`,
     services,
     mode,
     community: staff.community,
@@ -244,6 +266,12 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
     rights: editorRights({ kind: 'staff', admin }, { dollarsEnabled }),
     dollarsEnabled,
     here: new URL(request.url).pathname,
+    editorPath:
+      itemId === null
+        ? null
+        : [...(communityKey !== undefined ? ['detailUpdate', communityKey] : ['detail']), type, section.node, itemId]
+            .map((part, index) => (index === 0 ? `/${part}` : encodeURIComponent(part)))
+            .join('/'),
   };
 }
 
@@ -268,6 +296,7 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
     origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
     communities: [{ key: item.community, title: typeof record.title === 'string' ? record.title : item.community }],
     allowedActions: REMOTE_BUTTON_ACTIONS,
+    placeSearchUrl: `${PLACE_SEARCH_PATH}?${new URLSearchParams(params.uuid !== undefined ? { uuid: params.uuid } : { detailId: params.detailId ?? '' })}`,
     services,
     mode: 'remote',
     community: item.community,
@@ -279,6 +308,10 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
     rights: editorRights({ kind: 'remote', grant }, { dollarsEnabled }),
     dollarsEnabled,
     here: new URL(request.url).pathname,
+    editorPath:
+      params.uuid !== undefined
+        ? `/detail/remote/${encodeURIComponent(params.uuid)}/`
+        : `/detail/remote/id/${encodeURIComponent(params.detailId ?? '')}`,
   };
 }
 
@@ -315,7 +348,7 @@ async function qrFor(target: Target, detailId: string | null): Promise<QrImages 
 }
 
 async function listIconChoices(target: Target): Promise<ListIconChoice[]> {
-  if (!target.rights.listIcons || target.section.context === 'business') return [];
+  if (!target.rights.listIcons || NO_LIST_ICON_CONTEXTS.has(target.section.context)) return [];
   return (await readListIcons(target.services, target.community)).map((icon) => ({
     key: icon.key,
     title: icon.title,
@@ -373,7 +406,7 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
     defaultValue,
     version: mode === 'edit' || mode === 'remote' ? businessVersion(stored ?? {}, community) : null,
     rights: {
-      listIcons: target.rights.listIcons && section.context !== 'business',
+      listIcons: target.rights.listIcons && !NO_LIST_ICON_CONTEXTS.has(section.context),
       buttons: target.rights.buttons,
       remoteAdmin: target.rights.remoteAdmin,
       sections: target.rights.sections,
@@ -381,10 +414,13 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
     },
     dollarsEnabled: target.dollarsEnabled,
     allowNoLocation: target.allowNoLocation,
+    placeSearchUrl: target.placeSearchUrl,
+    placesOffline: placesProvider(services.env).offline,
     listIcons,
     sections,
     header: headerView(mode === 'duplicate' ? stored?.headerInfo : stored?.headerInfo, imageUrl),
-    headerHref: mode === 'edit' && target.rights.staff ? `${target.here.replace(/\/$/, '')}/header-images` : null,
+    headerHref:
+      (mode === 'edit' || mode === 'remote') && target.editorPath ? `${target.editorPath.replace(/\/$/, '')}/header-images` : null,
     dollars,
     qr,
     preview: previewModel({ ...startFrom, ...previewExtras }),
@@ -521,7 +557,7 @@ export async function businessEditorAction(
   }
   const record = businessRecord(submission.value, stored);
   const fields: Record<string, DbValue> = allowedFields(record, rights);
-  if (!rights.listIcons || section.context === 'business') delete fields.listIcons;
+  if (!rights.listIcons || NO_LIST_ICON_CONTEXTS.has(section.context)) delete fields.listIcons;
   if (mode === 'duplicate' && stored) {
     // The copy keeps what the form does not show (header media, buttons, import data aside).
     for (const [field, value] of Object.entries(duplicateOf(stored))) if (!(field in fields)) fields[field] = value as DbValue;
@@ -554,7 +590,7 @@ export async function businessEditorAction(
     if (rights.remoteAdmin) {
       const planned = await planRemoteAdmin(services, {
         detailId,
-        type: section.context === 'business' ? 'business' : (detailTypeOf(section.context) ?? 'business'),
+        type: section.context === BUSINESS_DETAIL_SECTION.context ? section.context : (detailTypeOf(section.context) ?? 'business'),
         detailTitle: value.title,
         origContext: formatListingContext(community, section.node),
         contexts: Array.isArray(saved.item.contexts) ? (saved.item.contexts as string[]) : [],
@@ -630,7 +666,6 @@ async function placeStepAction(target: Target, formData: FormData, placeId: stri
   const deps = { db: services.db, paths: services.paths, places: placesProvider(services.env) };
   const query = String(formData.get(PLACE_QUERY_FIELD) ?? '').slice(0, 300);
   let placeSearch: BusinessEditorActionData['placeSearch'] = null;
-  let placeChosen: BusinessEditorActionData['placeChosen'] = null;
   let status = 200;
   if (placeId === null) {
     placeSearch = { query, ...(await searchPlaces(deps, community, query)) };
@@ -648,12 +683,12 @@ async function placeStepAction(target: Target, formData: FormData, placeId: stri
       placeId: text('placeId'),
     };
     try {
+      // The item's title is its own field: a place fills the location, never the title.
       const location = await applyPlaceChoice(deps, placeId, current);
       for (const name of ['address', 'city', 'state', 'zip', 'latitude', 'longitude', 'placeId'] as const) {
         formData.set(`location.${name}`, location[name]);
       }
       formData.delete('location.noLocation');
-      placeChosen = { location, title: String(formData.get('title') ?? ''), at: Date.now() };
     } catch (error) {
       status = error instanceof PlacesError && error.kind === 'invalid-request' ? 400 : 502;
       placeSearch = { query, suggestions: [], offline: deps.places.offline, error: placeSearchErrorMessage(error) };
@@ -670,7 +705,6 @@ async function placeStepAction(target: Target, formData: FormData, placeId: stri
       formError: null,
       preview: previewOfPost(formData, stored, output, target.rights.remoteAdmin),
       placeSearch,
-      placeChosen,
     },
     status,
   );
@@ -746,35 +780,74 @@ function comparable(value: BusinessFormValue): Record<string, unknown> {
  */
 export async function businessHeaderTarget(request: Request, params: Params): Promise<{ community: string; target: HeaderTarget }> {
   const target = await staffTarget(request, params, 'edit');
-  const editor = target.here.replace(/\/header-images\/?$/, '');
   return {
     community: target.community,
     target: {
       context: target.section.node,
       node: target.services.paths.listItemHeaderInfo(target.community, target.section.node, target.itemId!),
       formAction: target.here,
-      returnTo: editor,
+      // The single business detail's editor is at its short address.
+      returnTo:
+        target.section === BUSINESS_DETAIL_SECTION ? `/detail/business-detail/${encodeURIComponent(target.itemId!)}` : target.editorPath!,
     },
   };
 }
 
-export interface RemoteEditorData extends BusinessEditorData {
+/** The frame of a remote page: the project's brand and a way to leave (no Log Out on remote pages). */
+export interface RemoteFrameData {
   appTitle: string;
   logo: string;
-  /** The way to leave (no Log Out on remote pages): the signed-in manager's listings, else the console's front page. */
+  /** The signed-in manager's listings, else the console's front page. */
   leaveHref: string;
   leaveLabel: string;
 }
 
-/** A remote page: the editor in remote mode with the project's brand, resolved again from the grant on every load. */
-export async function loadRemoteEditor(request: Request, params: Params): Promise<RemoteEditorData> {
-  const [data, project] = await Promise.all([loadBusinessEditor(request, params, 'remote'), currentProject(request)]);
+async function remoteFrame(request: Request, params: Params): Promise<RemoteFrameData> {
+  const project = await currentProject(request);
   const signedIn = params.detailId !== undefined;
   return {
-    ...data,
     appTitle: project.appTitle,
     logo: project.logo,
     leaveHref: signedIn ? '/detail/remote?all=1' : '/',
     leaveLabel: signedIn ? 'Your remote access' : 'Leave this page',
+  };
+}
+
+export interface RemoteEditorData extends BusinessEditorData, RemoteFrameData {}
+
+/** A remote page: the editor in remote mode with the project's brand, resolved again from the grant on every load. */
+export async function loadRemoteEditor(request: Request, params: Params): Promise<RemoteEditorData> {
+  const [data, frame] = await Promise.all([loadBusinessEditor(request, params, 'remote'), remoteFrame(request, params)]);
+  return { ...data, ...frame };
+}
+
+/**
+ * A remote page's Header Image(s)/Video (`/detail/remote/:uuid/header-images`,
+ * `/detail/remote/id/:detailId/header-images`): the shared header editor on the grant's item,
+ * for a grant with Edit Information, resolved again on every load and post. Uploads carry the
+ * grant; AI images are not offered; every save joins the item's remote audit.
+ */
+export async function remoteHeaderTarget(
+  request: Request,
+  params: Params,
+): Promise<{ community: string; target: HeaderTarget; frame: RemoteFrameData; title: string }> {
+  const target = await remoteTarget(request, params);
+  const remote = target.remote!;
+  const { services, community } = target;
+  const detailId = String(target.stored?.id ?? target.itemId);
+  return {
+    community,
+    title: typeof target.stored?.title === 'string' ? target.stored.title : '',
+    frame: await remoteFrame(request, params),
+    target: {
+      context: target.section.node,
+      node: services.paths.listItemHeaderInfo(community, target.section.node, target.itemId!),
+      formAction: target.here,
+      returnTo: target.editorPath!,
+      uploadUrl: uploadUrl(HEADER_BUCKET, params.uuid !== undefined ? { uuid: params.uuid } : { detailId: params.detailId ?? '' }),
+      aiImages: false,
+      afterSave: () =>
+        recordRemoteSave(services, { community, detailId, grant: remote.grant, user: remote.user, fields: ['headerInfo'], at: Date.now() }),
+    },
   };
 }

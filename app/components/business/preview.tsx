@@ -2,6 +2,7 @@ import { Text } from '@radix-ui/themes';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import type { PreviewModel } from '~/lib/business-preview';
 import type { HeaderView } from '~/lib/header-info';
+import { menuIconOrDefault } from '~/lib/icons/library';
 
 /**
  * The phone-style preview of a listing (spec 03 §2 "Preview"): the header (video or image
@@ -23,9 +24,12 @@ export function BusinessPreview({ model, header }: { model: PreviewModel; header
             <ul className="preview-buttons" aria-label="Preview buttons">
               {model.buttons.map((button) => (
                 <li key={button.id} className="preview-button" data-button={button.id}>
-                  <span className="preview-button-icon" aria-hidden="true">
-                    {button.label.slice(0, 1)}
-                  </span>
+                  <span
+                    className="preview-button-icon"
+                    aria-hidden="true"
+                    // The library's own glyphs, sanitized when the library is built (app/lib/icons/library.ts).
+                    dangerouslySetInnerHTML={{ __html: menuIconOrDefault(button.icon).svg }}
+                  />
                   <span>{button.label}</span>
                 </li>
               ))}

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { BUSINESS_TEXTS } from '~/schemas/business';
 import { BusinessEditor } from './business-editor';
-import type { BusinessEditorActionData, RemoteEditorData } from './editor.server';
+import type { BusinessEditorActionData, RemoteEditorData, RemoteFrameData } from './editor.server';
 
 /**
  * A remote manager's page (spec 03 §2, §6; spec 01 §2.1 remote routes): no shell and no Log Out
@@ -20,28 +20,35 @@ export function RemotePage({
   requestForm: ReactNode;
 }) {
   return (
+    <RemoteFrame frame={data}>
+      {data.requested ? (
+        <Callout.Root color="green" role="status" mb="3" data-testid="request-sent">
+          <Callout.Text>
+            <strong>{BUSINESS_TEXTS.saveCompleteTitle}</strong>: {BUSINESS_TEXTS.requestSent}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <BusinessEditor data={data} actionData={actionData} aside={requestForm} />
+    </RemoteFrame>
+  );
+}
+
+/** The frame of every remote page: the project's brand and the way to leave, around the page's content. */
+export function RemoteFrame({ frame, children }: { frame: RemoteFrameData; children: ReactNode }) {
+  return (
     <div className="remote-page">
       <header className="remote-page-header">
         <Flex align="center" gap="3">
-          <img src={data.logo} alt="" width={40} height={40} />
+          <img src={frame.logo} alt="" width={40} height={40} />
           <Text size="4" weight="bold">
-            {data.appTitle}
+            {frame.appTitle}
           </Text>
         </Flex>
         <Button asChild variant="soft" color="gray">
-          <Link to={data.leaveHref}>{data.leaveLabel}</Link>
+          <Link to={frame.leaveHref}>{frame.leaveLabel}</Link>
         </Button>
       </header>
-      <main className="remote-page-main">
-        {data.requested ? (
-          <Callout.Root color="green" role="status" mb="3" data-testid="request-sent">
-            <Callout.Text>
-              <strong>{BUSINESS_TEXTS.saveCompleteTitle}</strong>: {BUSINESS_TEXTS.requestSent}
-            </Callout.Text>
-          </Callout.Root>
-        ) : null}
-        <BusinessEditor data={data} actionData={actionData} aside={requestForm} />
-      </main>
+      <main className="remote-page-main">{children}</main>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
+import { DISCARD_STATE } from './unsaved-changes';
 
-/** A form's submit button (`intent=save`) and a Cancel link back (home unless `cancelTo` says). */
+/** A form's submit button (`intent=save`) and a Cancel link back (home unless `cancelTo` says), which drops the changes without asking. */
 export function FormActions({ submitLabel, busy = false, cancelTo = '/' }: { submitLabel: string; busy?: boolean; cancelTo?: string }) {
   return (
     <Flex gap="3" pt="3" wrap="wrap">
@@ -9,7 +10,9 @@ export function FormActions({ submitLabel, busy = false, cancelTo = '/' }: { sub
         {submitLabel}
       </Button>
       <Button asChild variant="soft" color="gray">
-        <Link to={cancelTo}>Cancel</Link>
+        <Link to={cancelTo} state={DISCARD_STATE}>
+          Cancel
+        </Link>
       </Button>
     </Flex>
   );

@@ -10,13 +10,14 @@ import {
 import { parseWithZod } from '@conform-to/zod';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Form, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { z } from 'zod';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
 import { FormActions } from '~/components/forms/form-actions';
+import { UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { PageDialog } from '~/components/ui/dialog';
 import { ImageUploader } from '~/components/widgets/image-uploader';
 import {
@@ -280,7 +281,6 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   const ai = actionData ? (actionData.ai ?? null) : data.ai;
   const [stockOpen, setStockOpen] = useState(stock !== null);
   const [aiOpen, setAiOpen] = useState(ai !== null);
-  const stockPageHref = (page: number) => `${data.formAction}?${new URLSearchParams({ stock: stock?.query ?? '', page: String(page) })}`;
   const [form, fields] = useForm<HeaderFormValue>({
     id: FORM_ID,
     lastResult: actionData?.result,
@@ -306,6 +306,8 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
   // Without JavaScript both parts show; the chosen type decides what is saved.
   const showImages = !hydrated || type === 'images';
   const showVideo = !hydrated || type === 'video';
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
 
   return (
     <Form
@@ -313,11 +315,11 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
       action={data.formAction}
       encType="multipart/form-data"
       {...getFormProps(form)}
+      ref={formRef}
       data-hydrated={hydrated ? '' : undefined}
     >
-      {stock && stockOpen ? (
-        <StockPhotosDialog stock={stock} pageHref={stockPageHref} onClose={hydrated ? () => setStockOpen(false) : undefined} />
-      ) : null}
+      <UnsavedChangesDialog blocker={blocker} />
+      {stock && stockOpen ? <StockPhotosDialog stock={stock} onClose={hydrated ? () => setStockOpen(false) : undefined} /> : null}
       {ai && aiOpen ? <AiImageDialog ai={ai} onClose={hydrated ? () => setAiOpen(false) : undefined} /> : null}
       {picker && pickerOpen ? (
         <PlacesPickerDialog
@@ -404,12 +406,14 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
                 <Button type="submit" name="intent" value="stock" variant="soft" formNoValidate loading={postingIntent === 'stock'}>
                   Stock Photos
                 </Button>
-                <Button type="submit" name="intent" value="ai" variant="soft" formNoValidate loading={postingIntent === 'ai'}>
-                  AI Image
-                </Button>
-                {data.stockOffline || data.aiOffline ? (
+                {data.aiImages ? (
+                  <Button type="submit" name="intent" value="ai" variant="soft" formNoValidate loading={postingIntent === 'ai'}>
+                    AI Image
+                  </Button>
+                ) : null}
+                {data.stockOffline || (data.aiImages && data.aiOffline) ? (
                   <Text size="1" color="gray">
-                    {data.stockOffline && data.aiOffline
+                    {data.stockOffline && data.aiImages && data.aiOffline
                       ? 'Sample photos and drawn images only: the photo and AI services are not set up on this console.'
                       : data.stockOffline
                         ? 'Sample photos only: the stock photo services are not set up on this console.'

@@ -19,6 +19,7 @@ import {
   MEDIA_TEXTS,
   parseStockChoice,
   searchStockDialog,
+  shownStockPage,
   type AiDialog,
   type StockDialog,
 } from '@server/header/media-dialogs';
@@ -92,6 +93,8 @@ export interface HeaderImagesData {
   ai: AiDialog | null;
   /** Where the uploader posts each file with JavaScript (the upload route, this editor's bucket). */
   uploadUrl: string;
+  /** Whether the AI Image button is offered here. */
+  aiImages: boolean;
   /** Whether the stock photos and AI images services are offline (the buttons' hints say so). */
   stockOffline: boolean;
   aiOffline: boolean;
@@ -115,7 +118,16 @@ export interface HeaderTarget {
    * item's own `headerInfo` (paths.listItemHeaderInfo). `context` then only names it.
    */
   node?: string;
+  /** Where the uploader posts with JavaScript, when not the staff's upload address (a remote page's carries its grant). */
+  uploadUrl?: string;
+  /** Whether AI images are offered (not to remote managers: generating costs the community). */
+  aiImages?: boolean;
+  /** Runs after a save is written (a remote page records it in the item's remote audit). */
+  afterSave?: () => Promise<void>;
 }
+
+/** AI intents posted where AI images are not offered. */
+export const AI_UNAVAILABLE = 'AI images are not available on this page.';
 
 export const HOME_HEADER: HeaderTarget = { context: HEADER_CONTEXT, formAction: '/header-images', returnTo: '/' };
 
@@ -178,8 +190,9 @@ export async function loadHeaderEditor(request: Request, community: string, targ
     },
     picker: wantsPicker ? await loadPlacesPicker(services.env, placeId) : null,
     stock: stockQuery !== null ? await searchStockDialog(services.env, stockQuery, search.get('page')) : null,
-    ai: search.get('ai') === '1' ? emptyAiDialog(services.env) : null,
-    uploadUrl: uploadUrl(HEADER_BUCKET),
+    ai: search.get('ai') === '1' && target.aiImages !== false ? emptyAiDialog(services.env) : null,
+    aiImages: target.aiImages !== false,
+    uploadUrl: target.uploadUrl ?? uploadUrl(HEADER_BUCKET),
     stockOffline: stockPhotosProvider(services.env).offline,
     aiOffline: aiImagesProvider(services.env).offline,
     version: headerVersion(stored),
@@ -195,6 +208,9 @@ export function parseHeaderUpload(request: Request): Promise<ParsedUpload> {
 
 /** The form shown again as posted, without validation messages: the picker is not a save. */
 const unvalidated = (result: SubmissionResult<string[]>): SubmissionResult<string[]> => ({ ...result, error: {} });
+
+/** The stock photo dialog's buttons. */
+const STOCK_INTENTS: readonly HeaderIntentName[] = ['stock', 'stock-search', 'stock-more', 'stock-previous', 'stock-cancel', 'stock-photo'];
 
 /** Appends an image to the posted list (images[n].…), after the last posted one. */
 function appendImage(formData: FormData, image: HeaderImageValue) {
@@ -264,12 +280,18 @@ export async function headerEditorAction(
     }
   }
 
-  // The stock photo dialog: open it, search, close it, or add the chosen photo.
-  if (intent === 'stock' || intent === 'stock-search' || intent === 'stock-cancel' || intent === 'stock-photo') {
+  // The stock photo dialog: open it, search, page, close it, or add the chosen photo. Paging
+  // posts the form like the rest, so the header as typed comes back with the next page.
+  if (STOCK_INTENTS.includes(intent)) {
     const form = () => unvalidated(parseWithZod(formData, { schema: HeaderSchema }).reply());
     if (intent === 'stock-cancel') return data({ result: form(), uploadError: null, stock: null });
     if (intent === 'stock' || intent === 'stock-search') {
-      const stock = await searchStockDialog(services.env, intent === 'stock' ? '' : stockQuery, stockPage);
+      const stock = await searchStockDialog(services.env, intent === 'stock' ? '' : stockQuery, 1);
+      return data({ result: form(), uploadError: null, stock });
+    }
+    if (intent === 'stock-more' || intent === 'stock-previous') {
+      const shown = shownStockPage(stockPage);
+      const stock = await searchStockDialog(services.env, stockQuery, intent === 'stock-more' ? shown + 1 : shown - 1);
       return data({ result: form(), uploadError: null, stock });
     }
     const reopen = async (status: number, error: string) => {
@@ -277,11 +299,13 @@ export async function headerEditorAction(
       return data({ result: form(), uploadError: null, stock }, { status });
     };
     const choice = parseStockChoice(stockChoice);
-    if (!choice) return reopen(400, MEDIA_TEXTS.stockChoose);
+    if (choice === 'empty') return reopen(400, MEDIA_TEXTS.stockChoose);
+    // An address, or anything else that is not one of the dialog's photos: nothing is fetched.
+    if (!choice) return reopen(400, MEDIA_TEXTS.stockInvalid);
     const provider = stockPhotosProvider(services.env);
     let photo;
     try {
-      photo = await provider.download(choice.downloadUrl);
+      photo = await provider.download(choice);
     } catch (error) {
       if (error instanceof StockPhotosError && error.kind === 'invalid-request') return reopen(400, stockPhotosErrorMessage(error));
       console.error('Downloading the chosen stock photo failed:', error);
@@ -289,8 +313,8 @@ export async function headerEditorAction(
     }
     try {
       const image = await storePlacePhoto(services.storage, community, photo, { target: headerImageSize(await communityRecord()) });
-      // The services ask that their photographers be credited where the photo shows.
-      appendImage(formData, { ...image, caption: provider.offline || !choice.credit ? undefined : choice.credit });
+      // The services ask that their photographers be credited where the photo shows: the credit the service gave now.
+      appendImage(formData, { ...image, caption: provider.offline || !photo.credit ? undefined : photo.credit.slice(0, 200) });
     } catch (error) {
       console.error('Storing the chosen stock photo failed:', error);
       return reopen(502, MEDIA_TEXTS.stockStored);
@@ -301,6 +325,7 @@ export async function headerEditorAction(
 
   // The AI images dialog: open it, generate, close it, or use the generated image.
   if (intent === 'ai' || intent === 'ai-generate' || intent === 'ai-cancel' || intent === 'ai-use') {
+    if (target.aiImages === false) throw new Response(AI_UNAVAILABLE, { status: 403 });
     const form = () => unvalidated(parseWithZod(formData, { schema: HeaderSchema }).reply());
     if (intent === 'ai-cancel') return data({ result: form(), uploadError: null, ai: null });
     if (intent === 'ai') return data({ result: form(), uploadError: null, ai: emptyAiDialog(services.env) });
@@ -395,5 +420,6 @@ export async function headerEditorAction(
     };
     return data({ result: submission.reply(), uploadError: null, version: conflict.version, conflict }, { status: 409 });
   }
+  await target.afterSave?.();
   return redirectWithToast(request, target.returnTo, { kind: 'success', message: HEADER_SAVED });
 }

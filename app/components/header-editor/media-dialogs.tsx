@@ -1,16 +1,23 @@
 import { Badge, Button, Flex, Heading, Spinner, Text, TextArea, TextField as RadixTextField } from '@radix-ui/themes';
-import { Link, useNavigation } from '@remix-run/react';
-import { useRef, useState } from 'react';
+import { useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { Notice } from '~/components/forms/fields';
 import { PageDialog } from '~/components/ui/dialog';
-import { AI_IMAGE_FIELD, AI_PROMPT_FIELD, STOCK_PAGE_FIELD, STOCK_PHOTO_FIELD, STOCK_QUERY_FIELD } from '~/schemas/header';
+import {
+  AI_IMAGE_FIELD,
+  AI_PROMPT_FIELD,
+  STOCK_PAGE_FIELD,
+  STOCK_PHOTO_FIELD,
+  STOCK_QUERY_FIELD,
+  stockChoiceValue,
+} from '~/schemas/header';
 import type { AiDialog, StockDialog } from './header-images.server';
 
 /**
  * The header editor's stock photo and AI image dialogs (spec 03 §9). Both are parts of the
  * editor's one form, rendered by the server over it when an answer (or `?stock=` / `?ai=1`)
- * asks for them, so they work without JavaScript: Search and OK / Use Image post the form
- * with their intent and nothing typed is lost. With JavaScript, Cancel / Close and Escape
+ * asks for them, so they work without JavaScript: Search, the stock pages, OK / Use Image post
+ * the form with their intent and nothing typed is lost. With JavaScript, Cancel / Close and Escape
  * close them in place.
  */
 
@@ -28,35 +35,11 @@ function cancelProps(onClose: (() => void) | undefined) {
   };
 }
 
-/** A photo's radio value: its download address and its credit (server/header/media-dialogs.ts stockChoiceValue). */
-const choiceValue = (photo: StockDialog['photos'][number]) => `${photo.downloadUrl} ${photo.credit}`;
-
-export function StockPhotosDialog({
-  stock,
-  pageHref,
-  onClose,
-}: {
-  stock: StockDialog;
-  pageHref: (page: number) => string;
-  onClose?: () => void;
-}) {
+export function StockPhotosDialog({ stock, onClose }: { stock: StockDialog; onClose?: () => void }) {
   const navigation = useNavigation();
   const posting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
-  const searching = posting === 'stock-search' || navigation.state === 'loading';
+  const searching = posting === 'stock-search';
   const hasPhotos = stock.photos.length > 0;
-  const pageInput = useRef<HTMLInputElement>(null);
-  const searchButton = useRef<HTMLButtonElement>(null);
-  /**
-   * Without JavaScript the page links are GETs of `?stock=…&page=…`; with it they post the
-   * form for that page, so nothing typed in the editor meanwhile is lost.
-   */
-  const goTo = (page: number) => (event: React.MouseEvent) => {
-    const button = searchButton.current;
-    if (!pageInput.current || !button?.form || !onClose) return;
-    event.preventDefault();
-    pageInput.current.value = String(page);
-    button.form.requestSubmit(button);
-  };
   const credits = [...new Set(stock.photos.map((photo) => photo.source))].map((source) => SOURCE_LABELS[source] ?? source);
   return (
     <PageDialog
@@ -85,13 +68,9 @@ export function StockPhotosDialog({
           tabIndex={-1}
           aria-hidden="true"
           formNoValidate
-          ref={searchButton}
-          onClick={() => {
-            // Enter (which clicks this default button) searches from the first page; a page link submits without a click.
-            if (pageInput.current) pageInput.current.value = '1';
-          }}
         />
-        <input ref={pageInput} type="hidden" name={STOCK_PAGE_FIELD} defaultValue="1" />
+        {/* The page shown: More photos and Previous page post the one next to it. */}
+        <input type="hidden" name={STOCK_PAGE_FIELD} value={stock.page} />
         {stock.offline ? <Notice tone="info">{stock.offlineMessage}</Notice> : null}
         <Flex gap="2" align="end" wrap="wrap">
           <Flex direction="column" gap="1" style={{ flex: '1 1 220px' }}>
@@ -127,8 +106,8 @@ export function StockPhotosDialog({
                     <input
                       type="radio"
                       name={STOCK_PHOTO_FIELD}
-                      value={choiceValue(photo)}
-                      defaultChecked={choiceValue(photo) === stock.chosen || photo.downloadUrl === stock.chosen}
+                      value={stockChoiceValue(photo)}
+                      defaultChecked={stockChoiceValue(photo) === stock.chosen}
                       aria-describedby={`stock-credit-${photo.index}`}
                     />
                     {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the services give no description: the number and credit name the radio */}
@@ -145,23 +124,27 @@ export function StockPhotosDialog({
             </ul>
           </fieldset>
         ) : null}
+        {/* Paging posts the editor's form like Search, so the header as typed comes back with the page. */}
         {hasPhotos && (stock.page > 1 || stock.hasMore) ? (
           <Flex gap="3" justify="center" align="center">
             {stock.page > 1 ? (
-              <Button asChild variant="ghost">
-                <Link to={pageHref(stock.page - 1)} onClick={goTo(stock.page - 1)}>
-                  Previous page
-                </Link>
+              <Button
+                type="submit"
+                name="intent"
+                value="stock-previous"
+                variant="ghost"
+                formNoValidate
+                loading={posting === 'stock-previous'}
+              >
+                Previous page
               </Button>
             ) : null}
             <Text size="1" color="gray">
               Page {stock.page}
             </Text>
             {stock.hasMore ? (
-              <Button asChild variant="ghost">
-                <Link to={pageHref(stock.page + 1)} onClick={goTo(stock.page + 1)}>
-                  More photos
-                </Link>
+              <Button type="submit" name="intent" value="stock-more" variant="ghost" formNoValidate loading={posting === 'stock-more'}>
+                More photos
               </Button>
             ) : null}
           </Flex>

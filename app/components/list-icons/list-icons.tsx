@@ -33,7 +33,7 @@ export function ListIconsScreen({ data, panel }: { data: ListIconsData; panel: R
                 {LIST_ICON_TEXTS.empty}
               </Text>
             ) : (
-              <ul className="icon-list" aria-label="List icons">
+              <ul className="divided-list" aria-label="List icons">
                 {data.icons.map((icon) => (
                   <li key={icon.key}>
                     <div className="icon-row">

@@ -5,7 +5,7 @@ import { plainTextOf } from '@server/community/description';
 import { versionOf } from '@server/db/version';
 import { sanitizeRichText } from '@server/html';
 import { readForm } from '@server/http/form.server';
-import { deleteItems, ListError, moveItem, newItemKey, readItem, reorder, saveItem, sortAlphabetically, topOrdinal } from '@server/listing';
+import { ListError, moveItem, newItemKey, readItem, reorder, saveItem, sortAlphabetically, topOrdinal } from '@server/listing';
 import type { HeaderTarget } from '~/components/header-editor/header-images.server';
 import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
@@ -17,7 +17,7 @@ import { listUrls } from '~/lib/listing/urls';
 import { getServices } from '~/services.server';
 import { DELETE_ITEM_TEXT, DELETE_ITEM_TITLE, GONE_MESSAGE, ITEM_KEY_FIELD, SAVED } from './editor-texts';
 import { DeleteIntent, EditorIntent, SortIntent } from './intents';
-import { listNode, MAX_SORT_ROWS } from './list.server';
+import { deleteListed, listNode, MAX_SORT_ROWS } from './list.server';
 import type { ResolvedList } from './resolve.server';
 
 /**
@@ -210,7 +210,7 @@ export async function loadDelete(request: Request, list: ResolvedList, itemId?: 
   const url = new URL(request.url);
   const urls = listUrls(list.location, url.searchParams);
   const titleField = list.definition.fields.title;
-  const archive = Boolean(list.definition.dated) && url.searchParams.get('view') !== 'archive';
+  const archive = Boolean(list.definition.dated) && (list.view ?? url.searchParams.get('view')) !== 'archive';
   return {
     title: DELETE_ITEM_TITLE,
     text: DELETE_ITEM_TEXT,
@@ -222,13 +222,12 @@ export async function loadDelete(request: Request, list: ResolvedList, itemId?: 
 }
 
 export async function deleteAction(request: Request, list: ResolvedList, itemId?: string) {
-  const { db, paths } = await getServices();
   const key = checkKey(itemId);
   const formData = await readForm(request);
   parseIntent(formData, DeleteIntent);
   const url = new URL(request.url);
-  const view = list.definition.dated ? (url.searchParams.get('view') === 'archive' ? 'archive' : 'active') : null;
-  const result = await deleteItems(db, paths, list.address, [key], { view });
+  const view = list.definition.dated ? (list.view ?? (url.searchParams.get('view') === 'archive' ? 'archive' : 'active')) : null;
+  const result = await deleteListed(list, [key], view);
   const message = result.archived > 0 ? 'The item was moved to the archive.' : 'The item was deleted.';
   return redirectWithToast(request, listUrls(list.location, url.searchParams).list, { kind: 'success', message });
 }
@@ -307,5 +306,10 @@ export async function loadSort(request: Request, list: ResolvedList): Promise<{ 
 /** The header editor of a list: header-info/{context}, back to the list after Save or Cancel. */
 export function listHeaderTarget(request: Request, list: ResolvedList): HeaderTarget {
   const urls = listUrls(list.location, new URL(request.url).searchParams);
-  return { context: list.headerContext, formAction: urls.action('header-images'), returnTo: urls.list };
+  return {
+    context: list.headerContext,
+    formAction: urls.action('header-images'),
+    returnTo: urls.list,
+    ...(list.headerNode ? { node: list.headerNode } : {}),
+  };
 }

@@ -121,7 +121,14 @@ function Filters({ data }: { data: ListScreenData }) {
             </Flex>
           </>
         ) : null}
-        {filters.recurrence ? <input type="hidden" name="recurrence" value={filters.recurrence} /> : null}
+        {filters.recurrence ? (
+          <>
+            <input type="hidden" name="recurrence" value={filters.recurrence} />
+            <Text size="2" color="gray">
+              One recurrence shown
+            </Text>
+          </>
+        ) : null}
         {filters.view === 'archive' ? <input type="hidden" name="view" value="archive" /> : null}
         <Button type="submit" variant="soft">
           Filter
@@ -261,9 +268,24 @@ function Rows({ data }: { data: ListScreenData }) {
                   {row.subtitle}
                 </Text>
               ) : null}
+              {row.when ? (
+                <Text size="1" color="gray" className="list-row-when">
+                  {row.when}
+                </Text>
+              ) : null}
             </Flex>
             {row.passed ? <Badge color="gray">Passed</Badge> : null}
             <Flex gap="2" className="list-row-actions">
+              {row.recurrenceHref ? (
+                <Link to={row.recurrenceHref} aria-label={`Show the recurrence of ${row.title}`}>
+                  Recurrence
+                </Link>
+              ) : null}
+              {row.detailAction ? (
+                <Link to={row.detailAction.href} aria-label={`${row.detailAction.label} of ${row.title}`}>
+                  {row.detailAction.label}
+                </Link>
+              ) : null}
               {row.duplicateHref ? (
                 <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
                   Duplicate
@@ -356,7 +378,7 @@ export function ListActions({ data }: { data: ListScreenData }) {
   );
 }
 
-const LIST_LAYOUT_IDS = ['routes/_app.listnm.$context', 'routes/_app.list.$menuId.$gridMenuKey'];
+const LIST_LAYOUT_IDS = ['routes/_app.listnm.$context', 'routes/_app.list.$menuId.$gridMenuKey', 'routes/_app.amc-calendar.$context.$view'];
 
 const isListScreenData = (value: unknown): value is ListScreenData =>
   typeof value === 'object' && value !== null && 'links' in value && 'rows' in value && 'bulkAction' in value;

@@ -1,11 +1,13 @@
 import { data as answer } from '@remix-run/node';
 import { fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
+import { bulkDeleteEvents, deleteLegacyEvents, isLegacySection } from '@server/events';
 import { readForm } from '@server/http/form.server';
 import { deleteItems, ListError, matchingKeys, readPage, type ListAddress, type ListFilters, type ListRow } from '@server/listing';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
 import { isValidKey } from '~/lib/db-key';
+import { zonedDayKey } from '~/lib/event-times';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { parseIntent } from '~/lib/intent';
 import { itemText } from '~/lib/listing/item-fields';
@@ -45,6 +47,12 @@ export interface RowView {
   deleteHref: string;
   /** A dated row whose end has passed, shown in the active view (spec 02 §4 "Views"). */
   passed: boolean;
+  /** A dated row's dates, in the community's time zone. */
+  when: string | null;
+  /** The detail editor's action of this row (legacy events: RSVP), when its item asks for it. */
+  detailAction: { label: string; href: string } | null;
+  /** The list filtered to this row's recurrence (lists with the recurrence filter). */
+  recurrenceHref: string | null;
 }
 
 export interface TabView {
@@ -133,6 +141,8 @@ export function filtersOf(
   kinds: readonly FilterKind[],
   timeZone: string,
   dated: boolean,
+  /** The view the address names (the calendar of events' path), over the query's. */
+  fixedView?: ListView,
 ): { filters: ListFilters; view: FilterView } {
   const params = url.searchParams;
   const q = kinds.includes('text') ? (params.get('q') ?? '').trim().slice(0, MAX_FILTER_TEXT) : '';
@@ -140,7 +150,7 @@ export function filtersOf(
   const to = kinds.includes('date') && DATE.test(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
   const recurrenceParam = params.get('recurrence') ?? '';
   const recurrence = kinds.includes('recurrence') && isValidKey(recurrenceParam) ? recurrenceParam : '';
-  const view: ListView | null = dated ? (params.get('view') === 'archive' ? 'archive' : 'active') : null;
+  const view: ListView | null = dated ? (fixedView ?? (params.get('view') === 'archive' ? 'archive' : 'active')) : null;
   const filters: ListFilters = {};
   if (q) filters.text = q;
   if (from) filters.start = fromZonedTime(`${from}T00:00:00`, timeZone).getTime();
@@ -159,24 +169,59 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
  * The filters of a list's address. The community's record is read only for a list with date
  * filters (its dates are days in the community's time zone).
  */
-async function listFiltersOf(url: URL, list: ResolvedList): Promise<{ filters: ListFilters; view: FilterView }> {
+async function listFiltersOf(url: URL, list: ResolvedList): Promise<{ filters: ListFilters; view: FilterView; timeZone: string }> {
   const { definition } = list;
   let timeZone = DEFAULT_TIME_ZONE;
-  if (definition.filters.includes('date')) {
+  if (definition.filters.includes('date') || definition.dated?.startField) {
     const record = await loadCommunityRecord(list.staff.community);
     if (typeof record.timeZone === 'string' && record.timeZone) timeZone = record.timeZone;
   }
-  return filtersOf(url, definition.filters, timeZone, Boolean(definition.dated));
+  const parsed = filtersOf(url, definition.filters, timeZone, Boolean(definition.dated), list.view);
+  // Events of today stay in the active view once they end, marked passed (spec 02 §4 "Views").
+  if (definition.dated?.startField && parsed.filters.view === 'active') {
+    parsed.filters.activeFrom = fromZonedTime(`${zonedDayKey(Date.now(), timeZone)}T00:00:00`, timeZone).getTime();
+  }
+  return { ...parsed, timeZone };
 }
 
 // ─── Rows ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The database node a row's detail editor names as its dbContext: `{base}` or `{base}-{tab}`. */
 export function listNode(address: ListAddress): string {
-  return address.tab ? `${address.base}-${address.tab.id}` : address.base;
+  const { source } = address.definition;
+  const base = source.kind === 'section' && source.base !== undefined ? source.base : address.base;
+  return address.tab ? `${base}-${address.tab.id}` : base;
 }
 
-function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, now: number): RowView {
+/** What a row needs besides the list: the view it is shown in, the time zone, the time. */
+interface RowContext {
+  view: ListView | null;
+  timeZone: string;
+  now: number;
+}
+
+const numberAt = (item: Record<string, unknown>, field: string): number => {
+  const value = Number(item[field] ?? 0);
+  return Number.isFinite(value) ? value : 0;
+};
+
+/**
+ * An event's dates as a row shows them, in the community's time zone: "Tue, Nov 24, 2026,
+ * 6:00 PM – 8:00 PM", the end's date only when it is another day; all-day events by day.
+ */
+export function whenText(start: number, end: number, allDay: boolean, timeZone: string): string | null {
+  if (start <= 0) return null;
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const sameDay = end > 0 && day.format(start) === day.format(end);
+  if (allDay) return sameDay || end <= 0 ? `${day.format(start)}, all day` : `${day.format(start)} – ${day.format(end)}, all day`;
+  const from = `${day.format(start)}, ${time.format(start)}`;
+  if (end <= 0) return from;
+  return sameDay ? `${from} – ${time.format(end)}` : `${from} – ${day.format(end)}, ${time.format(end)}`;
+}
+
+function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, context: RowContext): RowView {
+  const { now } = context;
   const { definition, address } = list;
   const fields = definition.fields;
   const editor = definition.editor;
@@ -184,15 +229,21 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, now: number):
   const encoded = encodeURIComponent(row.key);
   let editHref = urls.item('edit', row.key);
   let duplicateHref: string | null = urls.item('duplicate', row.key);
+  let detailAction: RowView['detailAction'] = null;
   if (editor.kind === 'detail') {
-    editHref = `/detail/${encodeURIComponent(editor.detailType)}/${encodeURIComponent(node)}/${encoded}`;
+    const type = context.view === 'archive' && editor.archivedDetailType ? editor.archivedDetailType : editor.detailType;
+    editHref = `/detail/${encodeURIComponent(type)}/${encodeURIComponent(node)}/${encoded}`;
     duplicateHref = `${editHref}/duplicate`;
+    const action = editor.detailAction;
+    if (action && row.item[action.field]) detailAction = { label: action.label, href: `${editHref}/${encodeURIComponent(action.action)}` };
   } else if (editor.kind === 'menu-item') {
     // A submenu's items are edited in the home grid showing that submenu (its tiles' pencils).
     editHref = `/?section=${encodeURIComponent(address.base)}`;
     duplicateHref = null;
   }
-  const end = definition.dated ? Number(row.item[definition.dated.endField] ?? 0) : 0;
+  const dated = definition.dated;
+  const end = dated ? numberAt(row.item, dated.endField) : 0;
+  const recurrenceId = row.item.recurrenceId;
   return {
     key: row.key,
     title: itemText(row.item, fields.title) ?? '(untitled)',
@@ -201,7 +252,14 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, now: number):
     editHref,
     duplicateHref,
     deleteHref: urls.item('delete', row.key),
-    passed: Boolean(definition.dated) && end > 0 && end <= now,
+    // The archive holds only passed rows: there they are not marked (spec 03 "Public calendar events").
+    passed: Boolean(dated) && context.view !== 'archive' && end > 0 && end <= now,
+    when: dated?.startField ? whenText(numberAt(row.item, dated.startField), end, row.item.allDay === true, context.timeZone) : null,
+    detailAction,
+    recurrenceHref:
+      definition.filters.includes('recurrence') && typeof recurrenceId === 'string' && isValidKey(recurrenceId)
+        ? `${urls.list.split('?')[0]}?recurrence=${encodeURIComponent(recurrenceId)}`
+        : null,
   };
 }
 
@@ -215,15 +273,16 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   const { db, paths } = await getServices();
   const url = new URL(request.url);
   const { definition } = list;
-  const [header, { filters, view }] = await Promise.all([
-    db.ref(paths.headerInfo(list.staff.community, list.headerContext)).get(),
+  const [header, { filters, view, timeZone }] = await Promise.all([
+    db.ref(list.headerNode ?? paths.headerInfo(list.staff.community, list.headerContext)).get(),
     listFiltersOf(url, list),
   ]);
   const urls = listUrls(list.location, url.searchParams);
-  view.clearHref = listUrls(list.location, view.view === 'archive' ? '?view=archive' : '').list;
+  view.clearHref = urls.view(view.view ?? 'active');
   const moreParam = Number.parseInt(url.searchParams.get('more') ?? '0', 10);
   const more = Number.isFinite(moreParam) ? Math.min(Math.max(moreParam, 0), MAX_MORE) : 0;
   const now = Date.now();
+  const context: RowContext = { view: view.view, timeZone, now };
 
   const sorting = url.pathname.endsWith('/sort') && definition.sortable;
   const page = sorting
@@ -250,10 +309,10 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
       sort: urls.action('sort'),
       headerImages: urls.action('header-images'),
       rows: urls.rows,
-      otherView: view.view === null ? null : listUrls(list.location, view.view === 'archive' ? '' : '?view=archive').list,
+      otherView: view.view === null ? null : urls.view(view.view === 'archive' ? 'active' : 'archive'),
     },
     filters: view,
-    rows: page.rows.map((row) => rowView(list, urls, row, now)),
+    rows: page.rows.map((row) => rowView(list, urls, row, context)),
     next: page.next,
     moreHref: page.next ? withQuery({ more: String(more + 1) }) : null,
     nextSize: definition.pageSizes.next,
@@ -264,7 +323,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
     bulkAction: withQuery({}),
     sort: sorting
       ? {
-          rows: page.rows.map((row) => rowView(list, urls, row, now)),
+          rows: page.rows.map((row) => rowView(list, urls, row, context)),
           tooMany: page.next !== null,
           moved: url.searchParams.get('moved'),
           action: urls.action('sort'),
@@ -285,13 +344,14 @@ function addHrefOf(list: ResolvedList, urls: ListUrls): string {
 export async function loadRows(request: Request, list: ResolvedList): Promise<{ rows: RowView[]; next: string | null }> {
   const { db, paths } = await getServices();
   const url = new URL(request.url);
-  const { filters } = await listFiltersOf(url, list);
+  const { filters, view, timeZone } = await listFiltersOf(url, list);
   const after = url.searchParams.get('after');
   const urls = listUrls(list.location, url.searchParams);
   const now = Date.now();
+  const context: RowContext = { view: view.view, timeZone, now };
   try {
     const page = await readPage(db, paths, list.address, { filters, after, limit: list.definition.pageSizes.next, now });
-    return { rows: page.rows.map((row) => rowView(list, urls, row, now)), next: page.next };
+    return { rows: page.rows.map((row) => rowView(list, urls, row, context)), next: page.next };
   } catch (error) {
     if (error instanceof ListError) throw new Response('This list position is not valid. Reload the list.', { status: 400 });
     throw error;
@@ -299,6 +359,30 @@ export async function loadRows(request: Request, list: ResolvedList): Promise<{ 
 }
 
 // ─── Bulk delete ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Deletes items of the list in one update (spec 02 §4 "Deleting events and messages"): a
+ * calendar's events and the legacy events lists by the events' own rules (server/events: every
+ * calendar of an event, its recurrence, the feed's icsBuildTime), other lists by the engine.
+ */
+export async function deleteListed(
+  list: ResolvedList,
+  keys: readonly string[],
+  view: ListView | null,
+): Promise<{ archived: number; removed: number }> {
+  const deps = await getServices();
+  const now = Date.now();
+  const { source } = list.definition;
+  const community = list.staff.community;
+  if (source.kind === 'calendar') {
+    return bulkDeleteEvents(deps, { community, calendarId: list.address.base, keys, view: view ?? 'active', now });
+  }
+  const node = listNode(list.address);
+  if (list.definition.dated && isLegacySection(node)) {
+    return deleteLegacyEvents(deps, { community, section: node, keys, view: view ?? 'active', now });
+  }
+  return deleteItems(deps.db, deps.paths, list.address, keys, { view, now });
+}
 
 const KeySchema = z.string().max(768).refine(isValidKey, 'Not a valid item key.');
 
@@ -341,7 +425,7 @@ export async function bulkAction(request: Request, list: ResolvedList) {
   if (parsed.data.confirmed !== '1') {
     return answer<BulkActionData>({ confirm: { text: DELETE_SELECTED_TEXT, count: keys.length, keys: all ? [] : keys, all }, error: null });
   }
-  const result = await deleteItems(db, paths, list.address, keys, { view: view.view });
+  const result = await deleteListed(list, keys, view.view);
   const message =
     result.archived > 0
       ? `${result.archived} ${result.archived === 1 ? 'item was' : 'items were'} moved to the archive.`

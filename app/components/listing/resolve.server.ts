@@ -1,10 +1,13 @@
+import { fromZonedTime } from 'date-fns-tz';
 import { requireLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
 import { remoteGrantFromEntry } from '@server/authz/access';
 import type { ListAddress } from '@server/listing';
 import { readMenuItems } from '@server/menu/items';
+import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { isValidKey } from '~/lib/db-key';
+import { DEFAULT_TIME_ZONE, zonedDayKey } from '~/lib/event-times';
 import { contextForMenuType, listContext, type ListContextKey } from '~/lib/listing/contexts';
-import type { ListContextDefinition, ListPermission, ListTab } from '~/lib/listing/types';
+import type { ListContextDefinition, ListPermission, ListTab, ListView } from '~/lib/listing/types';
 import { UNTABBED, type ListLocation } from '~/lib/listing/urls';
 import { getServices } from '~/services.server';
 
@@ -24,6 +27,10 @@ export interface ResolvedList {
   tabs: readonly ListTab[];
   /** header-info/{context}: the list's header media. */
   headerContext: string;
+  /** The header's node when it is not header-info/{context} (a calendar's config header-info). */
+  headerNode?: string;
+  /** The view the address names (the calendar of events' path); else the query's `view` decides. */
+  view?: ListView;
 }
 
 type Params = Record<string, string | undefined>;
@@ -53,8 +60,9 @@ function chooseTab(tabs: readonly ListTab[], requested: string | null | undefine
 /** `/listnm/:context[/:path]` (and its actions, whose tab is `?tab=`). */
 export async function resolveListnm(request: Request, params: Params): Promise<ResolvedList> {
   const definition = listContext(params.context ?? '');
-  // An unknown list is no page, for anyone (as the shell answers anonymous visitors).
-  if (!definition) throw notFound();
+  // An unknown list is no page, for anyone (as the shell answers anonymous visitors); a
+  // calendar's events have their own address (/amc-calendar/…).
+  if (!definition || definition.source.kind === 'calendar') throw notFound();
   const staff = await REQUIRE[definition.permission](request);
   const requested = params.path ?? new URL(request.url).searchParams.get('tab');
   const tab = chooseTab(definition.tabs, requested === UNTABBED ? null : requested);
@@ -63,7 +71,13 @@ export async function resolveListnm(request: Request, params: Params): Promise<R
     key: definition.key,
     definition,
     location: { family: 'listnm', context: definition.key, tab: tab?.id ?? null, firstTab: definition.tabs[0]?.id ?? null },
-    address: { community: staff.community, definition, base: definition.key, tab },
+    address: {
+      community: staff.community,
+      definition,
+      base: definition.key,
+      tab,
+      ...(await eventViewOrder(request, definition, staff.community)),
+    },
     title: definition.title,
     tabs: definition.tabs,
     headerContext: definition.key,
@@ -97,16 +111,23 @@ export async function resolveMenuList(request: Request, params: Params): Promise
   const definition = key ? listContext(key) : null;
   if (!entry || !definition) throw notFound();
   const staff = definition.permission === 'staff' ? staffFirst : await REQUIRE[definition.permission](request);
-  const base = text(entry.value.dbContext) ?? text(entry.value.uniqueId) ?? gridMenuKey;
+  const source = definition.source;
+  const fixedBase = source.kind === 'section' ? source.base : undefined;
+  const base = fixedBase ?? text(entry.value.dbContext) ?? text(entry.value.uniqueId) ?? gridMenuKey;
   if (!isValidKey(base)) throw notFound();
-  const tabs = menuTabs(entry.value.tabs);
+  let tabs = menuTabs(entry.value.tabs);
+  if (fixedBase !== undefined) {
+    // A list of fixed sections (legacy events): the menu item's tabs name some of them, by title.
+    const known = tabs.filter((tab) => definition.tabs.some((candidate) => candidate.id === tab.id));
+    tabs = known.length > 0 ? known : [...definition.tabs];
+  }
   const tab = chooseTab(tabs, params.tab);
   return {
     staff,
     key: definition.key,
     definition,
     location: { family: 'list', menuId, gridMenuKey, tab: tab?.id ?? null },
-    address: { community: staff.community, definition, base, tab },
+    address: { community: staff.community, definition, base, tab, ...(await eventViewOrder(request, definition, staff.community)) },
     title: text(entry.value.name) ?? text(entry.value.title) ?? definition.title,
     tabs,
     headerContext: base,
@@ -135,4 +156,90 @@ export async function remoteListTarget(context: string, uuid: string): Promise<s
   if (grants.length === 1) return `/detail/remote/id/${encodeURIComponent(grants[0]!.detailId)}`;
   if (grants.length > 1) return '/detail/remote';
   throw notFound();
+}
+
+const VIEWS: readonly ListView[] = ['active', 'archive'];
+
+async function communityTimeZone(community: string): Promise<string> {
+  const record = await loadCommunityRecord(community);
+  return typeof record.timeZone === 'string' && record.timeZone ? record.timeZone : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * How a calendar's view (or a legacy events list's) is read, so that its first page costs the same for 50 events or 5,000:
+ * by end time, from the first event that ends today (active: what ends next first, today's
+ * ended events marked passed) or back from now (archive: the latest ended first). Reading by
+ * start would have to pass over every ended event to reach the active ones.
+ */
+/** An events list's view (the legacy events lists: `?view=`) is read as a calendar's is; other lists keep their order. */
+async function eventViewOrder(
+  request: Request,
+  definition: ListContextDefinition,
+  community: string,
+): Promise<Pick<ListAddress, 'order' | 'range'>> {
+  if (!definition.dated?.startField) return {};
+  const view = new URL(request.url).searchParams.get('view') === 'archive' ? 'archive' : 'active';
+  return calendarViewOrder(view, await communityTimeZone(community));
+}
+
+export function calendarViewOrder(view: ListView, timeZone: string, now = Date.now()): Pick<ListAddress, 'order' | 'range'> {
+  if (view === 'archive') return { order: { by: 'child', child: 'endDate', newestFirst: true }, range: { to: now } };
+  const today = fromZonedTime(`${zonedDayKey(now, timeZone)}T00:00:00`, timeZone).getTime();
+  return { order: { by: 'child', child: 'endDate' }, range: { from: today } };
+}
+
+/**
+ * `/amc-calendar/:context/:view[/…]` (spec 02 "Calendars"): the calendar of events of the
+ * community's calendar `context`, in its active or archive view. Staff only; an unknown calendar
+ * or view is 404.
+ */
+export async function resolveCalendar(request: Request, params: Params): Promise<ResolvedList> {
+  const staff = await requireStaff(request);
+  const calendarId = params.context ?? '';
+  const view = VIEWS.find((candidate) => candidate === params.view);
+  if (!isValidKey(calendarId) || !view) throw notFound();
+  const { db, paths } = await getServices();
+  const config = (await db.ref(paths.calendarConfig(staff.community, calendarId)).get()).val() as unknown;
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw notFound();
+  const definition = listContext('calendar-events');
+  if (!definition) throw notFound();
+  return {
+    staff,
+    key: definition.key,
+    definition,
+    location: { family: 'calendar', calendarId, view },
+    address: {
+      community: staff.community,
+      definition,
+      base: calendarId,
+      tab: null,
+      ...calendarViewOrder(view, await communityTimeZone(staff.community)),
+    },
+    title: text((config as Record<string, unknown>).title) ?? calendarId,
+    tabs: [],
+    headerContext: calendarId,
+    headerNode: paths.calendarHeaderInfo(staff.community, calendarId),
+    view,
+  };
+}
+
+/**
+ * Where the older calendar address `/amc-calendar/menu/:menu?/:menuIndex?/:tab?/:action?` (spec
+ * 02 "Calendars") leads: `/amc-calendar/{calendar}/active` of the calendar the menu item names —
+ * the item `menuIndex` of menu `menu` (its index, key, uniqueId or id), else the menu's first
+ * Events Calendar item. 404 when the menu names no calendar. Staff only.
+ */
+export async function oldCalendarTarget(request: Request, menu: string, menuIndex: string | null): Promise<string> {
+  const staff = await requireStaff(request);
+  if (!menu || !isValidKey(menu)) throw notFound();
+  const items = (await readMenuItems(await getServices(), staff.community, menu)).filter((item) => item.value.type === 'amc-events');
+  const named = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+  const item = menuIndex
+    ? items.find((candidate) =>
+        [String(candidate.index), candidate.key, named(candidate.value.uniqueId), named(candidate.value.id)].includes(menuIndex),
+      )
+    : items[0];
+  const calendarId = named(item?.value.id);
+  if (!calendarId || !isValidKey(calendarId)) throw notFound();
+  return `/amc-calendar/${encodeURIComponent(calendarId)}/active`;
 }

@@ -1,19 +1,9 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import { Button, Heading, Text } from '@radix-ui/themes';
 import { Form, useSubmit } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { SortableRows } from '~/components/widgets/sortable-rows';
 import type { ListScreenData, RowView } from './list.server';
 
 /**
@@ -27,14 +17,10 @@ export function SortList({ data }: { data: ListScreenData }) {
   const submit = useSubmit();
   const [rows, setRows] = useState<RowView[]>(sort?.rows ?? []);
   useEffect(() => setRows(sort?.rows ?? []), [sort?.rows]);
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   if (!sort) return null;
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = rows.findIndex((row) => row.key === active.id);
-    const to = rows.findIndex((row) => row.key === over.id);
-    if (from < 0 || to < 0) return;
+  const titleOf = (key: string) => rows.find((row) => row.key === key)?.title ?? key;
+  const onMove = (from: number, to: number) => {
     const next = arrayMove(rows, from, to);
     setRows(next);
     submit(
@@ -42,18 +28,6 @@ export function SortList({ data }: { data: ListScreenData }) {
       { method: 'post', action: sort.action, preventScrollReset: true },
     );
   };
-
-  const items = rows.map((row, index) => (
-    <SortRow
-      key={row.key}
-      row={row}
-      hydrated={hydrated}
-      first={index === 0}
-      last={index === rows.length - 1}
-      action={sort.action}
-      moved={sort.moved === row.key}
-    />
-  ));
 
   return (
     <section aria-labelledby="sort-title" className="list-sort">
@@ -64,56 +38,31 @@ export function SortList({ data }: { data: ListScreenData }) {
         {hydrated ? 'Drag a row by its handle (or focus it and use the arrow keys) to move it.' : 'Move each row up or down.'}
         {sort.tooMany ? ` Only the first ${rows.length} rows are shown; Sort Alphabetically orders the whole list.` : ''}
       </Text>
-      {hydrated ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements: announcements(rows) }}
-        >
-          <SortableContext items={rows.map((row) => row.key)} strategy={verticalListSortingStrategy}>
-            <ol className="list-rows list-sort-rows" aria-labelledby="sort-title">
-              {items}
-            </ol>
-          </SortableContext>
-        </DndContext>
-      ) : (
-        <ol className="list-rows list-sort-rows" aria-labelledby="sort-title">
-          {items}
-        </ol>
-      )}
+      <SortableRows
+        ids={rows.map((row) => row.key)}
+        labelOf={titleOf}
+        onMove={onMove}
+        sortable={hydrated}
+        className="list-rows list-sort-rows"
+        aria-labelledby="sort-title"
+        renderRow={({ index, handle, rowProps }) => {
+          const row = rows[index]!;
+          return (
+            <li {...rowProps} id={`row-${row.key}`} className="list-row" data-moved={!hydrated && sort.moved === row.key ? '' : undefined}>
+              {handle}
+              <span className="list-row-title">{row.title}</span>
+              <MoveButtons row={row} first={index === 0} last={index === rows.length - 1} action={sort.action} />
+            </li>
+          );
+        }}
+      />
     </section>
   );
 }
 
-/** What a screen reader hears while a row is dragged: its title and its place, not its key. */
-function announcements(rows: readonly RowView[]): Announcements {
-  const titleOf = (id: UniqueIdentifier) => rows.find((row) => row.key === id)?.title ?? String(id);
-  const place = (id: UniqueIdentifier | undefined) => `position ${rows.findIndex((row) => row.key === id) + 1} of ${rows.length}`;
-  return {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} moved to ${place(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at ${place(over.id)}.` : `${titleOf(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-  };
-}
-
-function SortRow({
-  row,
-  hydrated,
-  first,
-  last,
-  action,
-  moved,
-}: {
-  row: RowView;
-  hydrated: boolean;
-  first: boolean;
-  last: boolean;
-  action: string;
-  moved: boolean;
-}) {
-  const buttons = (
+/** Move up and Move down: posts that work without JavaScript (and beside the handle with it). */
+function MoveButtons({ row, first, last, action }: { row: RowView; first: boolean; last: boolean; action: string }) {
+  return (
     <Form method="post" action={action} preventScrollReset className="list-sort-buttons">
       <input type="hidden" name="key" value={row.key} />
       <Button type="submit" name="intent" value="move-up" size="1" variant="soft" disabled={first} aria-label={`Move up: ${row.title}`}>
@@ -123,33 +72,5 @@ function SortRow({
         Move down
       </Button>
     </Form>
-  );
-  if (!hydrated) {
-    return (
-      <li id={`row-${row.key}`} className="list-row" data-moved={moved ? '' : undefined}>
-        <span className="list-row-title">{row.title}</span>
-        {buttons}
-      </li>
-    );
-  }
-  return <DraggableRow row={row}>{buttons}</DraggableRow>;
-}
-
-function DraggableRow({ row, children }: { row: RowView; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: row.key });
-  return (
-    <li
-      ref={setNodeRef}
-      id={`row-${row.key}`}
-      className="list-row"
-      data-dragging={isDragging ? '' : undefined}
-      style={{ transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
-    >
-      <button type="button" className="drag-handle" aria-label={`Drag ${row.title}`} {...attributes} {...listeners}>
-        ⠿
-      </button>
-      <span className="list-row-title">{row.title}</span>
-      {children}
-    </li>
   );
 }

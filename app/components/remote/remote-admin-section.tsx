@@ -1,19 +1,9 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from '~/components/forms/error-list';
+import { OrderField, SortableRows, type SortableRowProps } from '~/components/widgets/sortable-rows';
 import {
   MAX_REMOTE_ACCESS,
   REMOTE_ADMIN_TEXTS as T,
@@ -41,6 +31,10 @@ export interface RemoteAdminSectionProps {
   links: Record<string, string>;
   dollarsEnabled: boolean;
   errors?: Record<string, string[] | undefined>;
+  /** The legend is for screen readers only (where a heading around the section already shows its name). */
+  legendHidden?: boolean;
+  /** Offer 'Allow Favoriting/Notifications' (a listing's; a calendar has none). */
+  allowFavorite?: boolean;
 }
 
 interface Row {
@@ -54,14 +48,21 @@ const newRowKey = () => `row-${(rowCounter += 1)}`;
 
 const idOf = (name: string) => name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '');
 
-export function RemoteAdminSection({ name, defaultValue, links, dollarsEnabled, errors = {} }: RemoteAdminSectionProps) {
+export function RemoteAdminSection({
+  name,
+  defaultValue,
+  links,
+  dollarsEnabled,
+  errors = {},
+  legendHidden = false,
+  allowFavorite = true,
+}: RemoteAdminSectionProps) {
   const hydrated = useHydrated();
   const [enabled, setEnabled] = useState(defaultValue.remotelyManaged);
   const [rows, setRows] = useState<Row[]>(() =>
     defaultValue.entries.map((entry, index) => ({ key: entry.uuid || `posted-${index}`, entry })),
   );
   const [announcement, setAnnouncement] = useState('');
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const baseId = idOf(name);
   const field = (path: string) => `${name}.${path}`;
 
@@ -83,40 +84,12 @@ export function RemoteAdminSection({ name, defaultValue, links, dollarsEnabled, 
     // Spec 03 §4: turning remote management on creates a first access entry if none exists.
     if (on && rows.length === 0) setRows([{ key: newRowKey(), entry: newRemoteAccessEntry(dollarsEnabled) }]);
   };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = rows.findIndex((row) => row.key === active.id);
-    const to = rows.findIndex((row) => row.key === over.id);
-    if (from >= 0 && to >= 0) setRows(arrayMove(rows, from, to));
-  };
+  const moveRow = (from: number, to: number) => setRows((current) => arrayMove(current, from, to));
 
   const entryErrors = errors[field('entries')];
-  const list = (
-    <ol className="remote-access-list" aria-label="Access entries">
-      {shownRows.map((row, index) => (
-        <AccessEntry
-          key={row.key}
-          rowKey={row.key}
-          sortable={hydrated}
-          index={index}
-          count={shownRows.length}
-          prefix={field(`entries[${index}]`)}
-          id={`${baseId}-entries-${index}`}
-          entry={row.entry}
-          blank={row.key === 'blank'}
-          link={row.entry.uuid ? (links[row.entry.uuid] ?? null) : null}
-          dollarsEnabled={dollarsEnabled}
-          hydrated={hydrated}
-          errors={errors}
-          onRemove={() => removeRow(row.key)}
-        />
-      ))}
-    </ol>
-  );
-
   return (
     <fieldset className="remote-admin" aria-describedby={entryErrors ? `${baseId}-entries-error` : undefined}>
-      <legend className="remote-admin-legend">{T.heading}</legend>
+      <legend className={legendHidden ? 'visually-hidden' : 'remote-admin-legend'}>{T.heading}</legend>
       <Flex direction="column" gap="3">
         <Text as="label" size="2" className="form-check" htmlFor={`${baseId}-remotelyManaged`}>
           <input
@@ -130,35 +103,53 @@ export function RemoteAdminSection({ name, defaultValue, links, dollarsEnabled, 
         </Text>
         <div className="remote-admin-body" hidden={hydrated && !enabled}>
           <Flex direction="column" gap="3">
-            <Text as="label" size="2" className="form-check" htmlFor={`${baseId}-allowFavorite`}>
-              <input
-                id={`${baseId}-allowFavorite`}
-                type="checkbox"
-                name={field('allowFavorite')}
-                defaultChecked={defaultValue.allowFavorite}
-              />
-              {T.allowFavorite}
-            </Text>
+            {allowFavorite ? (
+              <Text as="label" size="2" className="form-check" htmlFor={`${baseId}-allowFavorite`}>
+                <input
+                  id={`${baseId}-allowFavorite`}
+                  type="checkbox"
+                  name={field('allowFavorite')}
+                  defaultChecked={defaultValue.allowFavorite}
+                />
+                {T.allowFavorite}
+              </Text>
+            ) : null}
             <Text as="p" size="1" color="gray">
               {hydrated
                 ? 'Drag an entry by its handle (or focus the handle and use the arrow keys) to change the order.'
                 : 'Entries are saved in the order of their Order numbers. Fill in the blank entry to add access.'}
             </Text>
             <ErrorList id={`${baseId}-entries-error`} errors={entryErrors} />
-            {hydrated ? (
-              <DndContext
-                sensors={sensors}
-                collisionDetection={closestCenter}
-                onDragEnd={onDragEnd}
-                accessibility={{ announcements: announcements(rows) }}
-              >
-                <SortableContext items={rows.map((row) => row.key)} strategy={verticalListSortingStrategy}>
-                  {list}
-                </SortableContext>
-              </DndContext>
-            ) : (
-              list
-            )}
+            <SortableRows
+              ids={shownRows.map((row) => row.key)}
+              labelOf={(key) => {
+                const index = shownRows.findIndex((row) => row.key === key);
+                return entryLabel(shownRows[index]!.entry, index);
+              }}
+              onMove={moveRow}
+              sortable={hydrated}
+              className="remote-access-list row-stack"
+              aria-label="Access entries"
+              renderRow={({ id: key, index, handle, rowProps }) => {
+                const row = shownRows[index]!;
+                return (
+                  <EntryItem
+                    index={index}
+                    prefix={field(`entries[${index}]`)}
+                    id={`${baseId}-entries-${index}`}
+                    entry={row.entry}
+                    blank={key === 'blank'}
+                    link={row.entry.uuid ? (links[row.entry.uuid] ?? null) : null}
+                    dollarsEnabled={dollarsEnabled}
+                    hydrated={hydrated}
+                    errors={errors}
+                    onRemove={() => removeRow(key)}
+                    handle={handle}
+                    rowProps={rowProps}
+                  />
+                );
+              }}
+            />
             {hydrated ? (
               <div>
                 <Button type="button" variant="soft" onClick={addRow} disabled={rows.length >= MAX_REMOTE_ACCESS}>
@@ -181,27 +172,8 @@ function entryLabel(entry: RemoteAccessFormEntry, index: number): string {
   return who ? `Access ${index + 1}: ${who}` : `Access ${index + 1}`;
 }
 
-/** What a screen reader hears while an entry is dragged. */
-function announcements(rows: readonly Row[]): Announcements {
-  const labelOf = (id: UniqueIdentifier) => {
-    const index = rows.findIndex((row) => row.key === id);
-    const row = rows[index];
-    return row ? entryLabel(row.entry, index) : String(id);
-  };
-  const place = (id: UniqueIdentifier | undefined) => `position ${rows.findIndex((row) => row.key === id) + 1} of ${rows.length}`;
-  return {
-    onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}, ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${labelOf(active.id)} moved to ${place(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${labelOf(active.id)} dropped at ${place(over.id)}.` : `${labelOf(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${labelOf(active.id)} was cancelled.`,
-  };
-}
-
-interface AccessEntryProps {
-  rowKey: string;
-  sortable: boolean;
+interface EntryItemProps {
   index: number;
-  count: number;
   prefix: string;
   id: string;
   entry: RemoteAccessFormEntry;
@@ -211,34 +183,8 @@ interface AccessEntryProps {
   hydrated: boolean;
   errors: Record<string, string[] | undefined>;
   onRemove: () => void;
-}
-
-function AccessEntry(props: AccessEntryProps) {
-  return props.sortable ? <SortableEntry {...props} /> : <EntryItem {...props} handle={null} />;
-}
-
-function SortableEntry(props: AccessEntryProps) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: props.rowKey });
-  const handle = (
-    <button
-      type="button"
-      className="drag-handle"
-      aria-label={`Drag ${entryLabel(props.entry, props.index)}`}
-      {...attributes}
-      {...listeners}
-    >
-      ⠿
-    </button>
-  );
-  return (
-    <EntryItem
-      {...props}
-      handle={handle}
-      itemRef={setNodeRef}
-      dragging={isDragging}
-      style={{ transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
-    />
-  );
+  handle: ReactNode;
+  rowProps: SortableRowProps;
 }
 
 function EntryItem({
@@ -253,15 +199,8 @@ function EntryItem({
   errors,
   onRemove,
   handle,
-  itemRef,
-  dragging,
-  style,
-}: AccessEntryProps & {
-  handle: ReactNode;
-  itemRef?: (node: HTMLElement | null) => void;
-  dragging?: boolean;
-  style?: CSSProperties;
-}) {
+  rowProps,
+}: EntryItemProps) {
   const [accessType, setAccessType] = useState<RemoteAccessType>(entry.accessType);
   const [copied, setCopied] = useState(false);
   const linkRef = useRef<HTMLInputElement>(null);
@@ -326,8 +265,8 @@ function EntryItem({
   const accessTypeErrors = errorsOf('accessType');
   const uuidErrors = errorsOf('uuid');
   return (
-    <li ref={itemRef} className="remote-access-entry" data-dragging={dragging ? '' : undefined} style={style}>
-      <fieldset className="remote-access-fieldset">
+    <li {...rowProps} className="remote-access-entry">
+      <fieldset className="remote-access-fieldset row-card">
         <legend className="remote-access-legend">
           {handle}
           <span>{legend}</span>
@@ -362,47 +301,41 @@ function EntryItem({
           {permission('addButtons', T.addButtons)}
           {permission('sendNotifications', T.sendNotifications)}
         </Flex>
-        {link ? (
-          hydrated ? (
-            <Flex gap="2" align="center" wrap="wrap">
-              <Button type="button" variant="soft" size="1" onClick={copy}>
-                {T.copyLink}
-              </Button>
-              <input ref={linkRef} className="visually-hidden" readOnly tabIndex={-1} aria-hidden="true" value={link} />
-              <Text size="1" color="green" role="status">
-                {copied ? T.linkCopied : ''}
-              </Text>
-            </Flex>
-          ) : (
-            <Text as="p" size="1" className="remote-access-link">
-              {`${T.copyLink}: `}
-              <code>{link}</code>
-            </Text>
-          )
+        {link && !hydrated ? (
+          <Text as="p" size="1" className="remote-access-link">
+            {`${T.copyLink}: `}
+            <code>{link}</code>
+          </Text>
         ) : null}
-        <Flex gap="3" align="end" wrap="wrap" className="remote-access-controls">
+        <Flex gap="3" align={hydrated ? 'center' : 'end'} wrap="wrap" className="remote-access-controls">
           {hydrated ? (
-            <Button type="button" color="red" variant="soft" size="1" onClick={onRemove} aria-label={`${T.remove} ${legend}`}>
-              {T.remove}
-            </Button>
+            <>
+              {link ? (
+                <>
+                  <Button type="button" variant="soft" size="1" onClick={copy}>
+                    {T.copyLink}
+                  </Button>
+                  <input ref={linkRef} className="visually-hidden" readOnly tabIndex={-1} aria-hidden="true" value={link} />
+                  <Text size="1" color="green" role="status">
+                    {copied ? T.linkCopied : ''}
+                  </Text>
+                </>
+              ) : null}
+              <Button type="button" color="red" variant="soft" size="1" ml="auto" onClick={onRemove} aria-label={`${T.remove} ${legend}`}>
+                {T.remove}
+              </Button>
+            </>
           ) : (
             <>
-              <Flex direction="column" gap="1">
-                <Text as="label" size="2" htmlFor={`${id}-order`}>
-                  {T.order}
-                </Text>
-                <input
-                  id={`${id}-order`}
-                  name={name('order')}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={1000}
-                  className="form-control remote-access-order"
-                  defaultValue={index + 1}
-                />
-                <ErrorList errors={errorsOf('order')} />
-              </Flex>
+              <OrderField
+                id={`${id}-order`}
+                name={name('order')}
+                index={index}
+                sortable={false}
+                label={T.order}
+                errors={errorsOf('order')}
+                className="remote-access-order"
+              />
               {blank ? null : (
                 <Text as="label" size="2" className="form-check" htmlFor={`${id}-remove`}>
                   <input id={`${id}-remove`} type="checkbox" name={name('remove')} />

@@ -1,15 +1,4 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -19,6 +8,7 @@ import { blankDetailButton, MAX_DETAIL_BUTTONS, type DetailButtonFormValue } fro
 import { getMenuIcon, MENU_ICONS } from '~/lib/icons/library';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';
 import { ActionSelector } from './action-selector';
+import { OrderField, SortableRows, type SortableRowProps } from './sortable-rows';
 import type { WidgetErrors } from './widget-errors';
 
 interface Row {
@@ -54,37 +44,13 @@ export function DetailButtonsEditor({
   const counter = useRef(0);
   const nextId = () => `${id}-row-${counter.current++}`;
   const [rows, setRows] = useState<Row[]>(() => [...defaultValue, blankDetailButton()].map((value) => ({ id: nextId(), value })));
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const setTitle = (rowId: string, title: string) =>
     setRows((current) => current.map((row) => (row.id === rowId ? { ...row, value: { ...row.value, title } } : row)));
   const move = (from: number, to: number) =>
     setRows((current) => (to < 0 || to >= current.length ? current : arrayMove(current, from, to)));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = rows.findIndex((row) => row.id === active.id);
-    const to = rows.findIndex((row) => row.id === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  };
   const canAdd = rows.length < MAX_DETAIL_BUTTONS + 1;
   const listErrors = errors?.[name];
-
-  const items = rows.map((row, index) => (
-    <ButtonRow
-      key={row.id}
-      row={row}
-      index={index}
-      count={rows.length}
-      name={`${name}[${index}]`}
-      hydrated={hydrated}
-      targets={targets}
-      allowed={allowed}
-      errors={errors}
-      onTitle={(title) => setTitle(row.id, title)}
-      onMove={(to) => move(index, to)}
-      onRemove={() => setRows((current) => current.filter((candidate) => candidate.id !== row.id))}
-    />
-  ));
 
   return (
     <div className="detail-buttons-editor" data-testid="detail-buttons-editor">
@@ -93,25 +59,39 @@ export function DetailButtonsEditor({
           ? 'Drag a button by its handle (or focus the handle and use the arrow keys) to change the order.'
           : 'The order numbers set the order of the buttons. The last row adds a button; leave it empty to add none.'}
       </Text>
-      {hydrated ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements: announcements(rows) }}
-        >
-          <SortableContext items={rows.map((row) => row.id)} strategy={verticalListSortingStrategy}>
-            <ol className="detail-buttons-rows">{items}</ol>
-          </SortableContext>
-        </DndContext>
-      ) : (
-        <ol className="detail-buttons-rows">{items}</ol>
-      )}
+      <SortableRows
+        ids={rows.map((row) => row.id)}
+        labelOf={(rowId) => rows.find((row) => row.id === rowId)?.value.title || 'New button'}
+        onMove={move}
+        sortable={hydrated}
+        className="detail-buttons-rows row-stack"
+        renderRow={({ index, handle, rowProps }) => {
+          const row = rows[index]!;
+          return (
+            <ButtonRow
+              row={row}
+              index={index}
+              count={rows.length}
+              name={`${name}[${index}]`}
+              hydrated={hydrated}
+              targets={targets}
+              allowed={allowed}
+              errors={errors}
+              handle={handle}
+              rowProps={rowProps}
+              onTitle={(title) => setTitle(row.id, title)}
+              onMove={(to) => move(index, to)}
+              onRemove={() => setRows((current) => current.filter((candidate) => candidate.id !== row.id))}
+            />
+          );
+        }}
+      />
       <ErrorList errors={listErrors} />
       {hydrated ? (
         <Button
           type="button"
           variant="soft"
+          highContrast
           mt="2"
           disabled={!canAdd}
           onClick={() => setRows((current) => [...current, { id: nextId(), value: blankDetailButton() }])}
@@ -123,17 +103,6 @@ export function DetailButtonsEditor({
   );
 }
 
-function announcements(rows: readonly Row[]): Announcements {
-  const titleOf = (id: UniqueIdentifier) => rows.find((row) => row.id === id)?.value.title || 'New button';
-  const place = (id: UniqueIdentifier | undefined) => `position ${rows.findIndex((row) => row.id === id) + 1} of ${rows.length}`;
-  return {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} moved to ${place(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at ${place(over.id)}.` : `${titleOf(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-  };
-}
-
 function ButtonRow({
   row,
   index,
@@ -143,6 +112,8 @@ function ButtonRow({
   targets,
   allowed,
   errors,
+  handle,
+  rowProps,
   onTitle,
   onMove,
   onRemove,
@@ -155,6 +126,8 @@ function ButtonRow({
   targets: ActionTargets;
   allowed: readonly ActionKind[];
   errors?: WidgetErrors;
+  handle: ReactNode;
+  rowProps: SortableRowProps;
   onTitle: (title: string) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
@@ -167,26 +140,14 @@ function ButtonRow({
   const fields = (
     <>
       <Flex gap="3" wrap="wrap" align="start">
-        {hydrated ? (
-          <input type="hidden" name={`${name}.order`} value={index + 1} />
-        ) : (
-          <Flex direction="column" gap="1" className="detail-button-order">
-            <Text as="label" size="2" htmlFor={`${id}-order`}>
-              Order
-            </Text>
-            <input
-              id={`${id}-order`}
-              name={`${name}.order`}
-              type="text"
-              inputMode="numeric"
-              className="form-control"
-              defaultValue={index + 1}
-              aria-invalid={errorsOf('order') ? true : undefined}
-              aria-describedby={errorsOf('order') ? `${id}-order-errors` : undefined}
-            />
-            <ErrorList id={`${id}-order-errors`} errors={errorsOf('order')} />
-          </Flex>
-        )}
+        <OrderField
+          id={`${id}-order`}
+          name={`${name}.order`}
+          index={index}
+          sortable={hydrated}
+          errors={errorsOf('order')}
+          className="detail-button-order"
+        />
         <Flex direction="column" gap="1" className="detail-button-title">
           <Text as="label" size="2" htmlFor={`${id}-title`}>
             Title
@@ -287,42 +248,16 @@ function ButtonRow({
     </Text>
   );
 
-  if (!hydrated) {
-    return (
-      <li className="detail-button-row">
-        <fieldset className="detail-button-fieldset">
-          <legend>{heading}</legend>
-          {fields}
-        </fieldset>
-      </li>
-    );
-  }
   return (
-    <SortableRow id={row.id} title={title} heading={heading}>
-      {fields}
-    </SortableRow>
-  );
-}
-
-function SortableRow({ id, title, heading, children }: { id: string; title: string; heading: ReactNode; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <li
-      ref={setNodeRef}
-      className="detail-button-row"
-      data-dragging={isDragging ? '' : undefined}
-      style={{ transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
-    >
-      <fieldset className="detail-button-fieldset">
+    <li {...rowProps} className="detail-button-row">
+      <fieldset className="detail-button-fieldset row-card">
         <legend>
           <Flex gap="2" align="center">
-            <button type="button" className="drag-handle" aria-label={`Drag ${title}`} {...attributes} {...listeners}>
-              ⠿
-            </button>
+            {handle}
             {heading}
           </Flex>
         </legend>
-        {children}
+        {fields}
       </fieldset>
     </li>
   );

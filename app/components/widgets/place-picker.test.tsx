@@ -56,6 +56,10 @@ describe('PlacePicker (server render, as a browser without JavaScript gets it)',
     expect(page).toContain('Lakeshore Diner');
     expect(page).toContain(PLACE_PICKER_TEXTS.choose);
     expect(html({ suggestions: [] })).toContain(PLACE_PICKER_TEXTS.noResults);
+    // A form that reads one intent per post: the choice is that intent, with the place as its argument.
+    const withIntent = html({ choiceIntent: 'place-choice', suggestions: [{ placeId: 'ChIJ-1', title: 'Diner', subtitle: '' }] });
+    expect(withIntent).toMatch(/type="submit" name="intent" value="place-choice:ChIJ-1"/);
+    expect(withIntent).not.toContain('name="placeChoice"');
   });
 
   it('shows errors by field name or full name, tied to their fields', () => {

@@ -12,10 +12,11 @@ import { LOCATION_TEXTS, locationFromPlace, type LocationFormValue } from '~/lib
  *
  * With JavaScript the search box is a combobox: typing asks `searchUrl?q=` (a resource route,
  * after a pause in typing), arrows move through the listbox, Enter chooses, Escape closes, and
- * choosing asks the place's details and fills the fields. Without JavaScript the Search button
- * posts the enclosing form with `searchIntent` and the `${name}.query` text; the action answers
- * with `suggestions`, each a submit button `name="placeChoice" value={placeId}` whose action
- * fills the fields (applyPlaceChoice).
+ * choosing asks the place's details and fills the fields; the Search button searches at once.
+ * Without JavaScript the Search button posts the enclosing form with `searchIntent` and the
+ * `${name}.query` text; the action answers with `suggestions`, each a submit button whose
+ * action fills the fields (applyPlaceChoice): `name="placeChoice" value={placeId}`, or with
+ * `choiceIntent` the form's intent `name="intent" value="{choiceIntent}:{placeId}"`.
  */
 
 export const PLACE_PICKER_TEXTS = {
@@ -55,6 +56,10 @@ export interface PlacePickerProps {
   /** Errors by field (`latitude`) or by full name (`location.latitude`); `query` for the search. */
   errors?: Record<string, string[] | undefined>;
   searchIntent: { name: string; value: string };
+  /** The no-JavaScript choices post this intent with the place id as its argument (default: a `placeChoice` field). */
+  choiceIntent?: string;
+  /** Called after a chosen place filled the fields (the fields then hold it). */
+  onFill?: () => void;
   /** The text searched without JavaScript, shown again. */
   query?: string;
   /** The title field is part of the picker (default true). */
@@ -86,6 +91,8 @@ export function PlacePicker({
   offline,
   errors = {},
   searchIntent,
+  choiceIntent,
+  onFill,
   query = '',
   withTitle = true,
   titleLabel = 'Title',
@@ -101,11 +108,17 @@ export function PlacePicker({
   const [liveError, setLiveError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const request = useRef<AbortController | null>(null);
+  const [fills, setFills] = useState(0);
 
   useEffect(() => setEnhanced(true), []);
   // A new answer of the server (an error, a place chosen without JavaScript) replaces the fields.
   const defaultKey = JSON.stringify(defaultValue);
   useEffect(() => setValue(JSON.parse(defaultKey) as LocationFormValue), [defaultKey]);
+  // After the filled fields are on the page.
+  useEffect(() => {
+    if (fills > 0) onFill?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new fill calls back
+  }, [fills]);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
@@ -161,6 +174,7 @@ export function PlacePicker({
       }
       const details = data.details;
       setValue((current) => locationFromPlace(details, current));
+      setFills((count) => count + 1);
       setLiveError(null);
       setStatus(PLACE_PICKER_TEXTS.filled(details.title));
     } catch {
@@ -267,9 +281,15 @@ export function PlacePicker({
                     }
                   : {})}
               />
-              <Button type="submit" variant="soft" name={searchIntent.name} value={searchIntent.value} formNoValidate>
-                {PLACE_PICKER_TEXTS.searchButton}
-              </Button>
+              {enhanced ? (
+                <Button type="button" variant="soft" highContrast onClick={() => void search(text)}>
+                  {PLACE_PICKER_TEXTS.searchButton}
+                </Button>
+              ) : (
+                <Button type="submit" variant="soft" highContrast name={searchIntent.name} value={searchIntent.value} formNoValidate>
+                  {PLACE_PICKER_TEXTS.searchButton}
+                </Button>
+              )}
             </Flex>
             <Text id={`${fieldId('query')}-hint`} size="1" color="gray">
               {PLACE_PICKER_TEXTS.searchHint}
@@ -329,8 +349,8 @@ export function PlacePicker({
                       <button
                         key={suggestion.placeId}
                         type="submit"
-                        name="placeChoice"
-                        value={suggestion.placeId}
+                        name={choiceIntent ? 'intent' : 'placeChoice'}
+                        value={choiceIntent ? `${choiceIntent}:${suggestion.placeId}` : suggestion.placeId}
                         className="place-picker-choice"
                         formNoValidate
                       >

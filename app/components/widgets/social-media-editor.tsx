@@ -44,7 +44,7 @@ export function SocialMediaEditor({
           The last row adds a link; leave it empty to add none.
         </Text>
       )}
-      <ol className="social-media-rows">
+      <ol className="social-media-rows row-stack">
         {rows.map((row, index) => {
           const field = `${name}[${index}]`;
           const errorsOf = (part: string) => errors?.[`${field}.${part}`];
@@ -125,6 +125,7 @@ export function SocialMediaEditor({
         <Button
           type="button"
           variant="soft"
+          highContrast
           mt="2"
           disabled={rows.length >= MAX_SOCIAL_LINKS + 1}
           onClick={() => setRows((current) => [...current, { id: nextId(), value: blank() }])}

@@ -4,6 +4,7 @@ import { LIST_MENU_TYPES } from './menu-types';
 import { GENERIC_PAGE_SIZES, type ListContextDefinition } from './types';
 
 const entries = (): Array<[string, ListContextDefinition]> => Object.entries(LIST_CONTEXTS);
+const EVENT_LISTS = ['events', 'calendar-events'];
 
 describe('the list context registry', () => {
   it('opens exactly one context for each list menu type, and none for other types', () => {
@@ -35,7 +36,7 @@ describe('the list context registry', () => {
   });
 
   it('keeps content lists undated, text-filtered, in generic chunks, sorted by hand unless the spec says otherwise', () => {
-    for (const [key, definition] of entries()) {
+    for (const [key, definition] of entries().filter(([key]) => !EVENT_LISTS.includes(key))) {
       expect(definition.filters, key).toEqual(['text']);
       expect(definition.pageSizes, key).toEqual(GENERIC_PAGE_SIZES);
       expect(definition.dated, key).toBeUndefined();
@@ -49,6 +50,29 @@ describe('the list context registry', () => {
         (key) => listContext(key)?.sortable,
       ),
     ).toEqual([]);
+  });
+
+  it('dates the event lists: text, date (and recurrence) filters, the spec’s page sizes, by start, not sorted by hand', () => {
+    expect(listContext('events')).toMatchObject({
+      filters: ['text', 'date'],
+      pageSizes: { first: 50, next: 20 },
+      order: { by: 'key' },
+      source: { kind: 'section', base: 'events' },
+      sortable: false,
+      menuTypes: ['events'],
+      loadingText: 'Loading events',
+      dated: { endField: 'endDate', durationField: 'endDateDuration', startField: 'startDate' },
+    });
+    expect(listContext('events')?.tabs.map((tab) => tab.id)).toEqual(['resort', 'local']);
+    expect(listContext('calendar-events')).toMatchObject({
+      filters: ['text', 'date', 'recurrence'],
+      pageSizes: { first: 50, next: 40 },
+      order: { by: 'child', child: 'startDate' },
+      source: { kind: 'calendar' },
+      editor: { kind: 'detail', detailType: 'events' },
+      sortable: false,
+      menuTypes: [],
+    });
   });
 
   it('reads topics of one type, the system-wide ones from the system area for system admins only', () => {

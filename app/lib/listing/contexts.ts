@@ -1,3 +1,4 @@
+import { CALENDAR_EVENT_PAGE_SIZES, LEGACY_EVENT_PAGE_SIZES } from '~/schemas/event';
 import {
   BOOKING_EDITOR,
   CATEGORY_EDITOR,
@@ -33,6 +34,21 @@ const SIMPLE_FIELDS: ItemFields = { title: 'title', description: 'description' }
 /** Rows of detail items (businesses and places): their editor is the business detail editor. */
 const DETAIL_FIELDS: ItemFields = { title: 'title', subtitle: 'address', description: 'description', image: 'drawable' };
 const DETAIL_EDITOR = { kind: 'detail', detailType: 'business' } as const;
+
+/** What both events lists share: dated (active and archive views), staff, not sorted by hand. */
+const EVENTS = {
+  itemName: 'Event',
+  fields: { title: 'title', description: 'description', locationTitle: 'location' },
+  permission: 'staff',
+  emptyMessage: 'There are no events yet.',
+  loadingText: 'Loading events',
+  sortable: false,
+  dated: { endField: 'endDate', durationField: 'endDateDuration', startField: 'startDate' },
+} as const satisfies Pick<
+  ListContextDefinition,
+  'itemName' | 'fields' | 'permission' | 'emptyMessage' | 'loadingText' | 'sortable' | 'dated'
+>;
+const EVENT_EDITOR = { kind: 'detail', detailType: 'events', archivedDetailType: 'eventsArchived' } as const;
 
 /** Message topics of one type, in the community or in the system-wide data area. */
 function topics(type: 'category' | 'user-group', scope: 'community' | 'system') {
@@ -244,6 +260,32 @@ export const LIST_CONTEXTS = {
     editor: BOOKING_EDITOR,
     emptyMessage: 'There are no bookings yet.',
     loadingText: 'Loading bookings',
+    menuTypes: [],
+  },
+
+  // ─── Events (spec 02 "Legacy events list", "Calendars"; §9 page sizes) ────────────────────
+  /** The legacy events lists: `events-resort` and `events-local`, each event keyed by its start in ms. */
+  events: {
+    ...EVENTS,
+    title: 'Events',
+    tabs: tabs('Resort', 'Local'),
+    source: { kind: 'section', base: 'events' },
+    order: { by: 'key' },
+    filters: ['text', 'date'],
+    pageSizes: LEGACY_EVENT_PAGE_SIZES,
+    editor: { ...EVENT_EDITOR, detailAction: { field: 'rsvpRequest', action: 'rsvp', label: 'RSVP' } },
+    menuTypes: ['events'],
+  },
+  /** The calendar of events (`/amc-calendar/:context/:view`): one calendar's events, by start. */
+  'calendar-events': {
+    ...EVENTS,
+    title: 'Calendar of Events',
+    tabs: [],
+    source: { kind: 'calendar' },
+    order: { by: 'child', child: 'startDate' },
+    filters: ['text', 'date', 'recurrence'],
+    pageSizes: CALENDAR_EVENT_PAGE_SIZES,
+    editor: { kind: 'detail', detailType: 'events' },
     menuTypes: [],
   },
 

@@ -18,6 +18,7 @@ export const LIST_MENU_TYPES = [
   'reservations',
   'categorygrid',
   'store',
+  'events',
 ] as const;
 
 export type ListMenuType = (typeof LIST_MENU_TYPES)[number];

@@ -46,10 +46,17 @@ export type ListOrder = { by: 'ordinal' } | { by: 'key'; newestFirst?: boolean }
  * - `section`: a menu section's node: `{base}` or, for a tabbed list, `{base}-{tab}` (dining-resort);
  * - `node`: a fixed node (locations, store, bookings, messages-config/topics …), optionally
  *   only its children whose `where.child` equals `where.equals` (topics of one type);
- * - `system`: a node of the product's system-wide data area (systemwide topics).
+ * - `system`: a node of the product's system-wide data area (systemwide topics);
+ * - `calendar`: the events of one calendar (the calendar of events).
  */
 export type ListSource =
-  | { kind: 'section' }
+  /** `base`: a fixed section base whatever opens the list (legacy events: `events-{tab}`). */
+  | { kind: 'section'; base?: string }
+  /**
+   * A calendar's events (`amc-events/calendars/{base}/events`): the base is the calendar id.
+   * Reached by `/amc-calendar/:context/:view` only, never by `/listnm` or a menu list.
+   */
+  | { kind: 'calendar' }
   | { kind: 'node'; node: readonly string[]; where?: { child: string; equals: string } }
   | { kind: 'system'; node: readonly string[]; where?: { child: string; equals: string } };
 
@@ -79,6 +86,8 @@ export interface DatedList {
   endField: string;
   /** Added to `endField` for the end-date filter (events' endDateDuration). */
   durationField?: string;
+  /** The start time field: rows show their dates (in the community's time zone). */
+  startField?: string;
 }
 
 export type ListView = 'active' | 'archive';
@@ -133,6 +142,10 @@ export interface DetailEditor {
   kind: 'detail';
   /** The detail editor's `type` route param. */
   detailType: string;
+  /** The `type` of rows of a dated list's archive view (events: eventsArchived), when it differs. */
+  archivedDetailType?: string;
+  /** Rows whose item has this field set also link to `/detail/{type}/{node}/{key}/{action}` (legacy events: rsvp). */
+  detailAction?: { field: string; action: string; label: string };
 }
 
 /** Rows that are menu items of a submenu: edited with the menu item editor. */

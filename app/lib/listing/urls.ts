@@ -15,12 +15,16 @@
  * does not travel.
  */
 
+import type { ListView } from './types';
+
 /** The tab segment of a list without tabs in `/list/…/:tab/…` addresses. */
 export const UNTABBED = 'all';
 
 export type ListLocation =
   | { family: 'listnm'; context: string; tab: string | null; firstTab: string | null }
-  | { family: 'list'; menuId: string; gridMenuKey: string; tab: string | null };
+  | { family: 'list'; menuId: string; gridMenuKey: string; tab: string | null }
+  /** The calendar of events, `/amc-calendar/:context/:view` (spec 02 "Calendars"): the view is in the path. */
+  | { family: 'calendar'; calendarId: string; view: ListView };
 
 export type ListAction = 'add' | 'sort' | 'header-images';
 export type ItemAction = 'edit' | 'duplicate' | 'delete';
@@ -55,10 +59,27 @@ export interface ListUrls {
   item: (action: ItemAction, key: string) => string;
   /** Later chunks for infinite scroll (a resource route answering JSON). */
   rows: string;
+  /** A view of a dated list, without the filters (the view switch). */
+  view: (view: ListView) => string;
 }
 
 /** Every address of one list screen, keeping `search`'s filters. */
 export function listUrls(location: ListLocation, search: URLSearchParams | string = ''): ListUrls {
+  const viewQuery = (view: ListView) => (view === 'archive' ? '?view=archive' : '');
+  if (location.family === 'calendar') {
+    const path = (view: ListView) => `/amc-calendar/${seg(location.calendarId)}/${view}`;
+    const base = path(location.view);
+    // The view is the path's: a `view` in the query means nothing here.
+    const query = filterQuery(search, { view: null });
+    return {
+      list: `${base}${query}`,
+      tab: () => `${base}${query}`,
+      action: (action) => `${base}/${action}${query}`,
+      item: (action, key) => `${base}/${action}/${seg(key)}${query}`,
+      rows: `${base}/rows${query}`,
+      view: path,
+    };
+  }
   if (location.family === 'listnm') {
     const base = `/listnm/${seg(location.context)}`;
     const offTab = location.tab !== null && location.tab !== location.firstTab ? location.tab : null;
@@ -70,6 +91,7 @@ export function listUrls(location: ListLocation, search: URLSearchParams | strin
       action: (action) => withTab(`${base}/${action}`),
       item: (action, key) => withTab(`${base}/${action}/${seg(key)}`),
       rows: withTab(`${base}/rows`),
+      view: (view) => `${tabPath(location.tab)}${viewQuery(view)}`,
     };
   }
   const base = `/list/${seg(location.menuId)}/${seg(location.gridMenuKey)}`;
@@ -81,5 +103,6 @@ export function listUrls(location: ListLocation, search: URLSearchParams | strin
     action: (action) => `${tabBase(location.tab)}/${action}${query}`,
     item: (action, key) => `${tabBase(location.tab)}/${action}/${seg(key)}${query}`,
     rows: `${tabBase(location.tab)}/rows${query}`,
+    view: (view) => `${location.tab === null ? base : tabBase(location.tab)}${viewQuery(view)}`,
   };
 }

@@ -1,10 +1,20 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UNSPLASH_BASE_URL } from '@server/providers/stock-photos';
 import type { Services } from '@server/services';
 import { MEDIA_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from '~/components/header-editor/header-images.server';
+import { stockChoiceValue } from '~/schemas/header';
 import { aiImagesHandlers, OPENAI_KEY } from '../../../tests/mocks/ai-images';
-import { PEXELS_KEY, stockPhotosHandlers, stockRequests } from '../../../tests/mocks/stock-photos';
+import {
+  EVIL_ID,
+  imageRequests,
+  PEXELS_KEY,
+  PIXABAY_KEY,
+  stockPhotosHandlers,
+  stockRequests,
+  UNSPLASH_KEY,
+} from '../../../tests/mocks/stock-photos';
 import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../tests/setup/outcome';
 import { action, loader } from './route';
@@ -90,6 +100,27 @@ describe('offline (no vendor keys)', () => {
     expect(loaded.uploadUrl).toBe('/uploads?bucket=header');
   });
 
+  it('pages by posting the form: the header as typed comes back with the next or previous page', async () => {
+    const typed = { ...base, 'images[0].imageURL': '/files/typed.png', 'images[0].caption': 'Typed, not saved' };
+    const more = await outcome(action(args(post(editor, { intent: 'stock-more', ...typed, stockQuery: 'lake', stockPage: '1' }))));
+    expect(more.status).toBe(200);
+    expect(more.data!.stock).toMatchObject({ query: 'lake', page: 2, hasMore: false });
+    expect(more.data!.stock!.photos.length).toBeGreaterThan(0);
+    const reply = more.data!.result.initialValue as Reply;
+    expect(reply.delaySeconds).toBe('9');
+    expect(reply.images).toEqual([{ imageURL: '/files/typed.png', caption: 'Typed, not saved' }]);
+    const back = await outcome(action(args(post(editor, { intent: 'stock-previous', ...typed, stockQuery: 'lake', stockPage: '2' }))));
+    expect(back.data!.stock).toMatchObject({ page: 1, hasMore: true });
+    expect(back.data!.stock!.photos[0]!.id).toBe('lake-dusk.jpg');
+    expect((back.data!.result.initialValue as Reply).images![0]!.caption).toBe('Typed, not saved');
+    // Search starts again from the first page, whatever page was shown.
+    const search = await outcome(action(args(post(editor, { intent: 'stock-search', ...typed, stockQuery: 'forest', stockPage: '2' }))));
+    expect(search.data!.stock).toMatchObject({ query: 'forest', page: 1 });
+    // A page before the first is the first.
+    const before = await outcome(action(args(post(editor, { intent: 'stock-previous', ...typed, stockQuery: 'lake', stockPage: '1' }))));
+    expect(before.data!.stock!.page).toBe(1);
+  });
+
   it('copies the chosen sample into storage like an upload, without a credit caption, and closes the dialog', async () => {
     const answer = await outcome(
       action(
@@ -98,7 +129,7 @@ describe('offline (no vendor keys)', () => {
             intent: 'stock-photo',
             ...base,
             stockQuery: 'beach',
-            stockPhoto: 'offline:beach-day.jpg Sample photo: Beach day',
+            stockPhoto: 'offline:beach-day.jpg',
           }),
         ),
       ),
@@ -115,11 +146,28 @@ describe('offline (no vendor keys)', () => {
     expect(none.status).toBe(400);
     expect(none.data!.stock).toMatchObject({ error: MEDIA_TEXTS.stockChoose });
     expect(none.data!.stock!.photos.length).toBeGreaterThan(0);
-    const evil = await outcome(
-      action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'beach', stockPhoto: 'http://169.254.169.254/latest x' }))),
-    );
-    expect(evil.status).toBe(400);
-    expect(evil.data!.stock!.error).toBe('That photo cannot be used. Please choose another one.');
+    for (const stockPhoto of ['http://169.254.169.254/latest x', 'offline:beach-day.jpg Sample photo', 'offline:../../etc/passwd']) {
+      const evil = await outcome(action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'beach', stockPhoto }))));
+      expect(evil.status, stockPhoto).toBe(400);
+      expect(evil.data!.stock!.error).toBe(MEDIA_TEXTS.stockInvalid);
+      expect(evil.data!.stock!.photos.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('AI: every button of the dialog posts the form, so the header as typed comes back', async () => {
+    const typed = { ...base, 'images[0].imageURL': '/files/typed.png', 'images[0].caption': 'Typed, not saved' };
+    for (const [intent, fields] of [
+      ['ai', {}],
+      ['ai-generate', { aiPrompt: 'Pines' }],
+      ['ai-generate', { aiPrompt: '' }],
+      ['ai-cancel', {}],
+    ] as const) {
+      const answer = await outcome(action(args(post(editor, { intent, ...typed, ...fields }))));
+      expect(answer.status, intent).toBe(200);
+      const reply = answer.data!.result.initialValue as Reply;
+      expect(reply.delaySeconds, intent).toBe('9');
+      expect(reply.images, intent).toEqual([{ imageURL: '/files/typed.png', caption: 'Typed, not saved' }]);
+    }
   });
 
   it('AI: an empty prompt does nothing; a prompt makes the offline drawing, kept in storage; Use Image adds it', async () => {
@@ -162,31 +210,85 @@ describe('with vendor keys (services mocked by msw)', () => {
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'bypass' });
     ({ services, close } = await installTestServices('header-media-keyed', {
-      env: { PEXELS_API_KEY: PEXELS_KEY, OPENAI_API_KEY: OPENAI_KEY },
+      env: { PEXELS_API_KEY: PEXELS_KEY, UNSPLASH_ACCESS_KEY: UNSPLASH_KEY, PIXABAY_API_KEY: PIXABAY_KEY, OPENAI_API_KEY: OPENAI_KEY },
     }));
     editor = await sessionCookie(services.sessions, demoPerson('editorA'));
   });
   afterEach(() => {
     stockRequests.length = 0;
+    imageRequests.length = 0;
   });
   afterAll(async () => {
     server.close();
     await close?.();
   });
 
-  it('searches Pexels 15 a page, pages on, and copies the chosen photo with its credit as caption', async () => {
-    const page2 = await outcome(action(args(post(editor, { intent: 'stock-search', ...base, stockQuery: 'lake', stockPage: '2' }))));
+  it('searches the three services 15 a page each, pages on, and copies the chosen photo with its credit as caption', async () => {
+    const page1 = await outcome(action(args(post(editor, { intent: 'stock-search', ...base, stockQuery: 'lake' }))));
+    expect(page1.data!.stock).toMatchObject({ page: 1, hasMore: true, offline: false });
+    const page2 = await outcome(action(args(post(editor, { intent: 'stock-more', ...base, stockQuery: 'lake', stockPage: '1' }))));
     expect(page2.data!.stock).toMatchObject({ page: 2, hasMore: true, offline: false });
-    expect(page2.data!.stock!.photos).toHaveLength(15);
+    expect(new Set(stockRequests.map((request) => new URL(request.url).searchParams.get('page')))).toEqual(new Set(['1', '2']));
+    expect(page2.data!.stock!.photos).toHaveLength(45);
     const photo = page2.data!.stock!.photos[0]!;
+    expect(stockChoiceValue(photo)).toBe('pexels:16');
     const chosen = await outcome(
-      action(
-        args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'lake', stockPhoto: `${photo.downloadUrl} ${photo.credit}` })),
-      ),
+      action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'lake', stockPhoto: stockChoiceValue(photo) }))),
     );
     expect(chosen.status).toBe(200);
     const [image] = (chosen.data!.result.initialValue as Reply).images!;
     expect(image).toMatchObject({ caption: 'Photo by Pexels Person 16 on Pexels', imageName: 'pexels-photo-16.jpeg' });
+    expect((chosen.data!.result.initialValue as Reply).delaySeconds).toBe('9');
+  });
+
+  it('an Unsplash photo: its download is reported with the access key while it is copied', async () => {
+    const chosen = await outcome(
+      action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'lake', stockPhoto: 'unsplash:u4' }))),
+    );
+    expect(chosen.status).toBe(200);
+    expect((chosen.data!.result.initialValue as Reply).images![0]).toMatchObject({
+      caption: 'Photo by Unsplash Person 4 on Unsplash',
+      imageName: 'photo-4-abc.jpg',
+    });
+    expect(stockRequests.filter((request) => request.service === 'unsplash-download')).toEqual([
+      { service: 'unsplash-download', url: `${UNSPLASH_BASE_URL}/photos/u4/download?ixid=x`, auth: `Client-ID ${UNSPLASH_KEY}` },
+    ]);
+  });
+
+  it('a Pixabay photo is looked up by its id and its temporary address copied into storage at once', async () => {
+    const chosen = await outcome(
+      action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'lake', stockPhoto: 'pixabay:12' }))),
+    );
+    expect(chosen.status).toBe(200);
+    const [image] = (chosen.data!.result.initialValue as Reply).images!;
+    expect(image).toMatchObject({ caption: 'Image by pixabay_person_12 from Pixabay', imageName: 'g12_1280.jpg' });
+    expect(imageRequests).toEqual(['https://pixabay.com/get/g12_1280.jpg']);
+    // What the form keeps is the community's own copy, never Pixabay's address.
+    expect(image!.imageURL).toMatch(new RegExp(`/${COMMUNITY_A}/images/header/\\d+/g12_1280_(crop|blur)\\.png$`));
+  });
+
+  it('refuses a foreign address (400, with the reason), fetching nothing, and keeps the results and the form', async () => {
+    for (const stockPhoto of [
+      'https://evil.example/x.jpg',
+      'https://images.pexels.com/photos/1/pexels-photo-1.jpeg Photo by Someone on Pexels',
+      'pexels:https://evil.example/x.jpg',
+      'pixabay:1?key=x',
+    ]) {
+      const refused = await outcome(action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'lake', stockPhoto }))));
+      expect(refused.status, stockPhoto).toBe(400);
+      expect(refused.data!.stock!.error).toBe('That photo cannot be used. Please choose another one.');
+      expect(refused.data!.stock!.photos).toHaveLength(45);
+      expect((refused.data!.result.initialValue as Reply).delaySeconds).toBe('9');
+    }
+    // A photo the service answers with an image elsewhere: refused too.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const elsewhere = await outcome(
+      action(args(post(editor, { intent: 'stock-photo', ...base, stockQuery: 'lake', stockPhoto: `pexels:${EVIL_ID}` }))),
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.data!.stock!.error).toBe('That photo cannot be used. Please choose another one.');
+    log.mockRestore();
+    expect(imageRequests).toEqual([]);
   });
 
   it('says so when the service is rate limited, keeping the form', async () => {

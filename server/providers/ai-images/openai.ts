@@ -1,3 +1,4 @@
+import { retryAfterOf } from '../provider-error';
 import {
   AI_IMAGE_MODEL,
   AI_IMAGE_QUALITY,
@@ -67,8 +68,7 @@ export function createOpenAiImages(options: { apiKey: string; fetch?: FetchLike;
         const text = `openai: ${status} ${code} ${message}`.trim();
         if (code === 'content_policy_violation') throw new AiImagesError('content-policy', text, status);
         if (status === 429) {
-          const retry = Number(response.headers.get('Retry-After'));
-          throw new AiImagesError('rate-limited', text, status, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+          throw new AiImagesError('rate-limited', text, status, retryAfterOf(response));
         }
         if (status === 401 || status === 403) throw new AiImagesError('unauthorized', text, status);
         if (status === 400) throw new AiImagesError('invalid-request', text, status);

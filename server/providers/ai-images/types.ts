@@ -1,3 +1,5 @@
+import { busyMessage, ProviderError, type ProviderErrorKind } from '../provider-error';
+
 /**
  * The AI images port (spec 03 §7 "AI image generation request with prompt, model, size,
  * quality", §9 "AI images dialog": model dall-e-3, size 1024x1024, standard quality): one image
@@ -26,18 +28,15 @@ export interface AiImagesProvider {
   generate(prompt: string, options?: { signal?: AbortSignal }): Promise<GeneratedImage>;
 }
 
-export type AiImagesErrorKind =
+export type AiImagesErrorKind = Extract<
+  ProviderErrorKind,
   /** The service refused the prompt under its content policy. */
-  'content-policy' | 'unauthorized' | 'rate-limited' | 'invalid-request' | 'vendor' | 'network' | 'timeout' | 'invalid-response';
+  'content-policy' | 'unauthorized' | 'rate-limited' | 'invalid-request' | 'vendor' | 'network' | 'timeout' | 'invalid-response'
+>;
 
-export class AiImagesError extends Error {
-  constructor(
-    readonly kind: AiImagesErrorKind,
-    message: string,
-    readonly status?: number,
-    readonly retryAfter?: number,
-  ) {
-    super(message);
+export class AiImagesError extends ProviderError<AiImagesErrorKind> {
+  constructor(kind: AiImagesErrorKind, message: string, status?: number, retryAfter?: number) {
+    super(kind, message, status, retryAfter);
     this.name = 'AiImagesError';
   }
 }
@@ -51,9 +50,7 @@ export function aiImagesErrorMessage(error: unknown): string {
     case 'content-policy':
       return 'The image service refused this prompt under its content policy. Please describe the image differently.';
     case 'rate-limited':
-      return error.retryAfter
-        ? `The image service is busy (too many requests). Please try again in ${error.retryAfter} seconds.`
-        : 'The image service is busy (too many requests). Please try again in a minute.';
+      return busyMessage('The image service', error.retryAfter);
     case 'unauthorized':
       return 'The image service refused the request: its API key is not valid. Please contact support.';
     case 'invalid-request':

@@ -1,3 +1,4 @@
+import { retryAfterOf } from '../provider-error';
 import { isLatLng, METERS_PER_MILE } from './geo';
 import {
   MAX_PLACE_PHOTOS,
@@ -64,11 +65,6 @@ const PHOTO_REFERENCE = /^[A-Za-z0-9_-]{1,2048}$/;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 const size = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
-
-function retryAfterOf(response: Response): number | undefined {
-  const retry = Number(response.headers.get('Retry-After'));
-  return Number.isFinite(retry) && retry > 0 ? retry : undefined;
-}
 
 /** Google's error text (`error.message`), when the body has one. */
 async function googleMessage(response: Response): Promise<string> {

@@ -1,3 +1,5 @@
+import { busyMessage, ProviderError, type ProviderErrorKind } from '../provider-error';
+
 /**
  * The places provider port (spec 02 §7 "A maps places service supplies photos for a place id"):
  * the photos of a community's place (its `placeId`, spec 01 §3.1), at most nine (spec 02 §5
@@ -107,7 +109,8 @@ export interface PlacesProvider {
   drivingMiles(from: LatLng, to: LatLng): Promise<number>;
 }
 
-export type PlacesErrorKind =
+export type PlacesErrorKind = Extract<
+  ProviderErrorKind,
   /** 401/403: the key is refused or the API is not enabled for it. */
   | 'unauthorized'
   /** 429: too many requests or the quota is used up. */
@@ -121,17 +124,12 @@ export type PlacesErrorKind =
   /** The service could not be reached or took too long. */
   | 'network'
   /** A success whose body is not what the API documents. */
-  | 'invalid-response';
+  | 'invalid-response'
+>;
 
-export class PlacesError extends Error {
-  constructor(
-    readonly kind: PlacesErrorKind,
-    message: string,
-    readonly status?: number,
-    /** Seconds, from a 429's Retry-After. */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
+export class PlacesError extends ProviderError<PlacesErrorKind> {
+  constructor(kind: PlacesErrorKind, message: string, status?: number, retryAfter?: number) {
+    super(kind, message, status, retryAfter);
     this.name = 'PlacesError';
   }
 }
@@ -146,9 +144,7 @@ export function placeSearchErrorMessage(error: unknown): string {
   if (!(error instanceof PlacesError)) return 'The place search failed. Please try again, or fill in the address yourself.';
   switch (error.kind) {
     case 'rate-limited':
-      return error.retryAfter
-        ? `The places service is busy (too many requests). Please try again in ${error.retryAfter} seconds.`
-        : 'The places service is busy (too many requests). Please try again in a minute.';
+      return busyMessage('The places service', error.retryAfter);
     case 'unauthorized':
       return 'The places service refused the request: the maps API key is not valid for place search. Please contact support.';
     case 'not-found':
@@ -171,9 +167,7 @@ export function placesErrorMessage(error: unknown): string {
   if (!(error instanceof PlacesError)) return 'The places photos could not be loaded. Please try again later.';
   switch (error.kind) {
     case 'rate-limited':
-      return error.retryAfter
-        ? `The places service is busy (too many requests). Please try again in ${error.retryAfter} seconds.`
-        : 'The places service is busy (too many requests). Please try again in a minute.';
+      return busyMessage('The places service', error.retryAfter);
     case 'unauthorized':
       return 'The places service refused the request: the maps API key is not valid for Places photos. Please contact support.';
     case 'not-found':

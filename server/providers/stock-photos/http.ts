@@ -1,3 +1,4 @@
+import { retryAfterOf } from '../provider-error';
 import { StockPhotosError, type FetchLike, type StockPhotoFile, type StockService, stockFileName } from './types';
 
 /** Shared HTTP handling of the three services: timeouts, error kinds, and the guarded download. */
@@ -18,11 +19,6 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 export const size = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
-
-function retryAfterOf(response: Response): number | undefined {
-  const retry = Number(response.headers.get('Retry-After'));
-  return Number.isFinite(retry) && retry > 0 ? retry : undefined;
-}
 
 async function send(fetchImpl: FetchLike, source: StockService, url: string, init: RequestInit): Promise<Response> {
   try {

@@ -13,7 +13,7 @@ import {
 
 export * from './types';
 export { IMAGE_HOSTS, STOCK_PHOTO_MAX_BYTES, serviceOfImageUrl } from './http';
-export { PEXELS_BASE_URL, PIXABAY_BASE_URL, UNSPLASH_BASE_URL } from './services';
+export { PEXELS_BASE_URL, PIXABAY_BASE_URL, UNSPLASH_BASE_URL, type ResolvedPhoto, type StockServiceAdapter } from './services';
 export { createOfflineStockPhotos, defaultStockSamplesDir, OFFLINE_PREFIX, STOCK_OFFLINE_MESSAGE } from './offline';
 
 export type StockPhotosEnv = Pick<Env, 'PEXELS_API_KEY' | 'UNSPLASH_ACCESS_KEY' | 'PIXABAY_API_KEY'>;
@@ -49,8 +49,17 @@ export function combineStockServices(adapters: StockServiceAdapter[], fetchImpl:
         errors: failures.map(stockPhotosErrorMessage),
       };
     },
-    download(downloadUrl) {
-      return downloadImage(fetchImpl, services, downloadUrl);
+    async download(choice) {
+      const adapter = adapters.find((candidate) => candidate.service === choice.source);
+      if (!adapter)
+        throw new StockPhotosError('invalid-request', `stock photos: ${String(choice.source).slice(0, 20)} is not searched here`);
+      const photo = await adapter.resolve(choice.id);
+      // Unsplash counts the download while the photo is copied; a failed count does not fail the choice.
+      const reported = adapter.reportDownload?.(photo).catch((error: unknown) => {
+        console.error(`Reporting the download of ${choice.source} photo ${choice.id} failed:`, error);
+      });
+      const [file] = await Promise.all([downloadImage(fetchImpl, services, photo.downloadUrl), reported]);
+      return { ...file, credit: photo.credit };
     },
   };
 }

@@ -9,8 +9,9 @@ import { STOCK_PAGE_SIZE, StockPhotosError, type StockPhoto, type StockPhotosPro
  * UNSPLASH_ACCESS_KEY or PIXABAY_API_KEY, so no service is asked. The dialog says so and
  * offers a few drawn sample photos bundled in ./samples (generate.ts), so the dialog can be
  * tried without keys or internet. Samples whose names match a word of the query come first;
- * every search answers all of them on one page. Thumbnails are `data:` URLs made here, the
- * download address is `offline:{file}`.
+ * every search answers all of them, 15 a page like the services (there are more than 15, so
+ * paging can be tried too). Thumbnails are `data:` URLs made here; a chosen sample is named by
+ * its file name (`offline:{file}`).
  */
 export const STOCK_OFFLINE_MESSAGE =
   'The stock photo services are offline: no Pexels, Unsplash or Pixabay key is configured, so sample photos are offered instead.';
@@ -81,23 +82,29 @@ export function createOfflineStockPhotos(options: { dir?: string } = {}): StockP
     offline: true,
     services: [],
     async search(query, page) {
-      const samples = page === 1 && query.trim() !== '' ? await samplesOf(dir) : [];
+      const samples = query.trim() !== '' ? await samplesOf(dir) : [];
       const wanted = query.toLowerCase().split(/\s+/).filter(Boolean);
       const score = (sample: Sample) => sample.words.filter((word) => wanted.some((w) => word.startsWith(w) || w.startsWith(word))).length;
       const ordered = [...samples].sort((a, b) => score(b) - score(a));
+      const start = (page - 1) * STOCK_PAGE_SIZE;
       return {
         query,
         page,
-        photos: ordered.slice(0, STOCK_PAGE_SIZE).map((sample, index) => ({ ...sample.photo, index })),
-        hasMore: false,
+        photos: ordered.slice(start, start + STOCK_PAGE_SIZE).map((sample, index) => ({ ...sample.photo, index })),
+        hasMore: ordered.length > start + STOCK_PAGE_SIZE,
         errors: [],
       };
     },
-    async download(downloadUrl) {
-      const sample = (await samplesOf(dir)).find((candidate) => candidate.photo.downloadUrl === downloadUrl);
+    async download(choice) {
+      const sample = choice.source === 'offline' ? (await samplesOf(dir)).find((candidate) => candidate.photo.id === choice.id) : undefined;
       if (!sample) throw new StockPhotosError('invalid-request', 'stock photos (offline): no such sample', 'offline');
       const bytes = new Uint8Array(await readFile(sample.file));
-      return { bytes, contentType: /\.png$/i.test(sample.file) ? 'image/png' : 'image/jpeg', fileName: sample.photo.id };
+      return {
+        bytes,
+        contentType: /\.png$/i.test(sample.file) ? 'image/png' : 'image/jpeg',
+        fileName: sample.photo.id,
+        credit: sample.photo.credit,
+      };
     },
   };
 }

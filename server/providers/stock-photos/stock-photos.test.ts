@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeImage } from '@server/images/pipeline';
 import {
   STOCK_OFFLINE_MESSAGE,
@@ -10,15 +11,26 @@ import {
   stockFileName,
   stockPhotosErrorMessage,
   stockPhotosProvider,
+  UNSPLASH_BASE_URL,
   type StockPhotosEnv,
 } from '.';
-import { PEXELS_KEY, PIXABAY_KEY, stockPhotosHandlers, stockRequests, UNSPLASH_KEY } from '../../../tests/mocks/stock-photos';
+import {
+  EVIL_ID,
+  imageRequests,
+  PEXELS_KEY,
+  PIXABAY_KEY,
+  stockPhotosHandlers,
+  stockRequests,
+  UNSPLASH_KEY,
+} from '../../../tests/mocks/stock-photos';
+import { downloadImage } from './http';
 
 const server = setupServer(...stockPhotosHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   stockRequests.length = 0;
+  imageRequests.length = 0;
 });
 afterAll(() => server.close());
 
@@ -129,17 +141,85 @@ describe('the combined search', () => {
 });
 
 describe('downloading a chosen photo', () => {
-  it('downloads from the services’ image hosts, with the file name rule', async () => {
-    const provider = stockPhotosProvider(ALL);
-    const file = await provider.download('https://images.unsplash.com/photo-3-abc?ixid=x&w=1080');
-    expect(file.fileName).toBe('photo-3-abc.jpg');
-    expect(file.contentType).toBe('image/jpeg');
+  it('pexels: looks the photo up again by its id and downloads what the service answers, with the file name rule', async () => {
+    const file = await stockPhotosProvider(ALL).download({ source: 'pexels', id: '3' });
+    expect(file).toMatchObject({
+      fileName: 'pexels-photo-3.jpeg',
+      contentType: 'image/jpeg',
+      credit: 'Photo by Pexels Person 3 on Pexels',
+    });
     expect((await decodeImage(file.bytes)).width).toBe(64);
-    expect((await provider.download('https://images.pexels.com/photos/1/redirect-home')).fileName).toBe('redirect-home.jpg');
+    expect(stockRequests.map((request) => [request.service, new URL(request.url).pathname, request.auth])).toEqual([
+      ['pexels', '/v1/photos/3', PEXELS_KEY],
+    ]);
+    expect(imageRequests).toEqual(['https://images.pexels.com/photos/3/pexels-photo-3.jpeg?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940']);
   });
 
-  it('refuses any other address: other hosts, http, credentials, unconfigured services, redirects away, non-images', async () => {
+  it('unsplash: reports the download at links.download_location with the access key, and copies the photo', async () => {
+    const file = await stockPhotosProvider(ALL).download({ source: 'unsplash', id: 'u7' });
+    expect(file).toMatchObject({ fileName: 'photo-7-abc.jpg', credit: 'Photo by Unsplash Person 7 on Unsplash' });
+    expect(stockRequests.map((request) => [request.service, request.url, request.auth])).toEqual([
+      ['unsplash', `${UNSPLASH_BASE_URL}/photos/u7`, `Client-ID ${UNSPLASH_KEY}`],
+      ['unsplash-download', `${UNSPLASH_BASE_URL}/photos/u7/download?ixid=x`, `Client-ID ${UNSPLASH_KEY}`],
+    ]);
+    expect(imageRequests).toEqual(['https://images.unsplash.com/photo-7-abc?ixid=x&w=1080']);
+  });
+
+  it('unsplash: a download report that fails is logged and does not lose the photo', async () => {
+    server.use(http.get(`${UNSPLASH_BASE_URL}/photos/:id/download`, () => new HttpResponse('oops', { status: 500 })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const file = await stockPhotosProvider(ALL).download({ source: 'unsplash', id: 'u2' });
+    expect(file.fileName).toBe('photo-2-abc.jpg');
+    expect(log).toHaveBeenCalledWith('Reporting the download of unsplash photo u2 failed:', expect.any(StockPhotosError));
+    log.mockRestore();
+  });
+
+  it('pixabay: asks for the photo by id and fetches its keyed temporary address at once, keeping the key out of messages', async () => {
+    const file = await stockPhotosProvider(ALL).download({ source: 'pixabay', id: '7' });
+    expect(file).toMatchObject({ fileName: 'g7_1280.jpg', credit: 'Image by pixabay_person_7 from Pixabay' });
+    const lookup = new URL(stockRequests[0]!.url);
+    expect([lookup.searchParams.get('id'), lookup.searchParams.get('key')]).toEqual(['7', PIXABAY_KEY]);
+    expect(imageRequests).toEqual(['https://pixabay.com/get/g7_1280.jpg']);
+    const unknown = await failure(stockPhotosProvider(ALL).download({ source: 'pixabay', id: '9999' }));
+    expect(unknown.kind).toBe('invalid-request');
+    expect(unknown.message).not.toContain(PIXABAY_KEY);
+    // A refused key is the service's trouble, not the photo's.
+    const refused = await failure(only({ PIXABAY_API_KEY: 'wrong-key' }).download({ source: 'pixabay', id: '7' }));
+    expect(refused.kind).toBe('vendor');
+    expect(refused.message).not.toContain('wrong-key');
+  });
+
+  it('refuses addresses, ids no service uses, unknown photos and unsearched services without fetching any image', async () => {
     const pexelsOnly = only({ PEXELS_API_KEY: PEXELS_KEY });
+    for (const choice of [
+      { source: 'pexels', id: 'https://evil.example/photo.jpg' },
+      { source: 'pexels', id: '../1' },
+      { source: 'pexels', id: '1?x=1' },
+      { source: 'unsplash', id: 'u1' },
+      { source: 'offline', id: 'campfire-night.jpg' },
+      { source: 'https', id: '//evil.example/x.jpg' },
+    ] as const) {
+      expect((await failure(pexelsOnly.download(choice as never))).kind, JSON.stringify(choice)).toBe('invalid-request');
+    }
+    expect(stockRequests).toEqual([]);
+    const gone = await failure(pexelsOnly.download({ source: 'pexels', id: '9999' }));
+    expect(gone).toMatchObject({ kind: 'invalid-request', status: 404 });
+    expect(stockPhotosErrorMessage(gone)).toBe('That photo cannot be used. Please choose another one.');
+    expect(imageRequests).toEqual([]);
+  });
+
+  it('refuses a photo the service answers with an image off its image hosts', async () => {
+    for (const choice of [
+      { source: 'pexels', id: String(EVIL_ID) },
+      { source: 'unsplash', id: `u${EVIL_ID}` },
+      { source: 'pixabay', id: String(EVIL_ID) },
+    ] as const) {
+      expect((await failure(stockPhotosProvider(ALL).download(choice))).kind, choice.source).toBe('invalid-request');
+    }
+    expect(imageRequests).toEqual([]);
+  });
+
+  it('downloads only from the services’ image hosts: no other host, http, credentials, port, redirect away or non-image', async () => {
     for (const address of [
       'https://evil.example/photo.jpg',
       'http://images.pexels.com/photos/1/a.jpeg',
@@ -149,10 +229,16 @@ describe('downloading a chosen photo', () => {
       'file:///etc/passwd',
       'not a url',
     ]) {
-      expect((await failure(pexelsOnly.download(address))).kind, address).toBe('invalid-request');
+      expect((await failure(downloadImage(fetch, ['pexels'], address))).kind, address).toBe('invalid-request');
     }
-    expect((await failure(pexelsOnly.download('https://images.pexels.com/photos/1/redirect-away'))).kind).toBe('invalid-request');
-    expect((await failure(pexelsOnly.download('https://images.pexels.com/photos/1/not-an-image'))).kind).toBe('invalid-response');
+    expect(imageRequests).toEqual([]);
+    expect((await downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/redirect-home')).fileName).toBe('redirect-home.jpg');
+    expect((await failure(downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/redirect-away'))).kind).toBe(
+      'invalid-request',
+    );
+    expect((await failure(downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/not-an-image'))).kind).toBe(
+      'invalid-response',
+    );
   });
 });
 
@@ -170,11 +256,19 @@ describe('the offline default', () => {
       index: 0,
     });
     expect(result.photos[0]!.src).toMatch(/^data:image\/jpeg;base64,/);
-    const file = await provider.download(result.photos[0]!.downloadUrl);
-    expect(file).toMatchObject({ fileName: 'campfire-night.jpg', contentType: 'image/jpeg' });
+    // More samples than a page: 15 a page, like the services.
+    expect(result.photos).toHaveLength(15);
+    expect(result.hasMore).toBe(true);
+    const next = await provider.search('campfire', 2);
+    expect(next.photos.length).toBeGreaterThan(0);
+    expect(next.photos[0]!.index).toBe(0);
+    expect(next.photos.map((photo) => photo.id)).not.toContain('campfire-night.jpg');
+    expect(next.hasMore).toBe(false);
+    const file = await provider.download({ source: 'offline', id: result.photos[0]!.id });
+    expect(file).toMatchObject({ fileName: 'campfire-night.jpg', contentType: 'image/jpeg', credit: 'Sample photo: Campfire night' });
     expect((await decodeImage(file.bytes)).width).toBe(640);
-    expect((await failure(provider.download('offline:../../../etc/passwd'))).kind).toBe('invalid-request');
-    expect((await failure(provider.download('https://images.pexels.com/photos/1/a.jpeg'))).kind).toBe('invalid-request');
+    expect((await failure(provider.download({ source: 'offline', id: '../../../etc/passwd' }))).kind).toBe('invalid-request');
+    expect((await failure(provider.download({ source: 'pexels', id: '1' }))).kind).toBe('invalid-request');
     expect(stockRequests).toEqual([]);
   });
 

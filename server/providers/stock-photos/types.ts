@@ -1,8 +1,11 @@
+import { busyMessage, ProviderError, type ProviderErrorKind } from '../provider-error';
+
 /**
  * The stock photos port (spec 03 §7 "stock photo searches (GET, query, page, 15 per page) to
  * three photo services", §9 "Stock photo search dialog"): one search over every configured
  * service (pexels, unsplash, pixabay), 15 a page from each, and the download of a chosen photo
- * on the server, from the services' own image hosts only.
+ * on the server: the form names it by source and id, the service is asked for it again, and
+ * its image is fetched from the service's own image hosts only.
  */
 
 export const STOCK_SERVICES = ['pexels', 'unsplash', 'pixabay'] as const;
@@ -32,7 +35,7 @@ export interface StockPhoto {
   id: string;
   /** The grid's thumbnail. */
   src: string;
-  /** What is downloaded when the photo is chosen: on the service's image host. */
+  /** The larger image on the service's image host. Not posted back: a chosen photo is looked up again by its id. */
   downloadUrl: string;
   /** The photo's page on the service. */
   url: string;
@@ -61,6 +64,17 @@ export interface StockPhotoFile {
   fileName: string;
 }
 
+/** A photo as the dialog's choice names it: where it is from and its id there, never an address. */
+export interface StockChoice {
+  source: StockSource;
+  id: string;
+}
+
+/** The chosen photo, downloaded on the server, with the credit its service gives it. */
+export interface ChosenStockPhoto extends StockPhotoFile {
+  credit: string;
+}
+
 export interface StockPhotosProvider {
   /** True for the offline default: no service key is configured, nothing is asked of anyone. */
   offline: boolean;
@@ -68,21 +82,30 @@ export interface StockPhotosProvider {
   services: readonly StockService[];
   /** One page of results. Throws StockPhotosError when every service failed. */
   search(query: string, page: number): Promise<StockSearchResult>;
-  /** The chosen photo's bytes. Throws StockPhotosError (invalid-request for an address not on a service's image host). */
-  download(downloadUrl: string): Promise<StockPhotoFile>;
+  /**
+   * The chosen photo's bytes: looked up again by its id at its service, then downloaded from
+   * the service's image host only (Unsplash's download is reported as its guidelines ask).
+   * Throws StockPhotosError ('invalid-request' for a source that is not searched, an id the
+   * service does not know, or an address off the service's image hosts).
+   */
+  download(choice: StockChoice): Promise<ChosenStockPhoto>;
 }
 
-export type StockPhotosErrorKind = 'unauthorized' | 'rate-limited' | 'invalid-request' | 'vendor' | 'network' | 'invalid-response';
+export type StockPhotosErrorKind = Extract<
+  ProviderErrorKind,
+  'unauthorized' | 'rate-limited' | 'invalid-request' | 'vendor' | 'network' | 'invalid-response'
+>;
 
-export class StockPhotosError extends Error {
+export class StockPhotosError extends ProviderError<StockPhotosErrorKind> {
   constructor(
-    readonly kind: StockPhotosErrorKind,
+    kind: StockPhotosErrorKind,
     message: string,
+    /** The service that failed (null: none in particular). */
     readonly source: StockSource | null = null,
-    readonly status?: number,
-    readonly retryAfter?: number,
+    status?: number,
+    retryAfter?: number,
   ) {
-    super(message);
+    super(kind, message, status, retryAfter);
     this.name = 'StockPhotosError';
   }
 }
@@ -95,9 +118,7 @@ export function stockPhotosErrorMessage(error: unknown): string {
   const who = error.source && error.source !== 'offline' ? STOCK_SOURCE_LABELS[error.source] : 'The stock photo service';
   switch (error.kind) {
     case 'rate-limited':
-      return error.retryAfter
-        ? `${who} is busy (too many requests). Please try again in ${error.retryAfter} seconds.`
-        : `${who} is busy (too many requests). Please try again in a minute.`;
+      return busyMessage(who, error.retryAfter);
     case 'unauthorized':
       return `${who} refused the request: its API key is not valid. Please contact support.`;
     case 'invalid-request':

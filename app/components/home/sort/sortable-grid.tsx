@@ -1,17 +1,8 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import type { CSSProperties, ReactNode } from 'react';
 import type { HomeMenuTile } from '~/components/shell/home.server';
+import { dropMove, sortAnnouncements, useSortSensors } from '~/components/widgets/sortable-rows';
 
 /** Sort animation (spec 03 §9). */
 export const SORT_ANIMATION_MS = 150;
@@ -33,28 +24,20 @@ export function SortableGrid({
   onOrder: (order: string[]) => void;
   renderTile: (item: HomeMenuTile, lockedItem: boolean) => ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortSensors();
   const fixed = items.slice(0, locked);
   const movable = items.slice(locked);
   const ids = movable.map((item) => item.key);
-  const titleOf = (id: UniqueIdentifier) => items.find((item) => item.key === id)?.title ?? String(id);
-  const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + locked + 1);
+  // Places count the locked items before the sortable ones.
+  const announcements = sortAnnouncements({
+    labelOf: (id) => items.find((item) => item.key === id)?.title ?? String(id),
+    positionOf: (id) => ids.indexOf(String(id)) + locked + 1,
+    count: items.length,
+  });
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${position(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} moved to position ${position(over.id)} of ${items.length}.` : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? `${titleOf(active.id)} dropped at position ${position(over.id)} of ${items.length}.` : `${titleOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-  };
-
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(String(active.id));
-    const to = ids.indexOf(String(over.id));
-    if (from < 0 || to < 0) return;
-    onOrder([...fixed.map((item) => item.key), ...arrayMove(ids, from, to)]);
+  function onDragEnd(event: DragEndEvent) {
+    const move = dropMove(ids, event);
+    if (move) onOrder([...fixed.map((item) => item.key), ...arrayMove(ids, move.from, move.to)]);
   }
 
   return (

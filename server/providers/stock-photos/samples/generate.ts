@@ -27,6 +27,16 @@ export const SCENES: Scene[] = [
   { name: 'beach-day', sky: ['#63b3ed', '#bee3f8'], ground: '#f6e05e', sun: '#fffff0', hills: '#3182ce' },
   { name: 'campfire-night', sky: ['#1a365d', '#2a4365'], ground: '#22543d', sun: '#f6e05e', hills: '#1c4532' },
   { name: 'meadow-flowers', sky: ['#c3dafe', '#ebf8ff'], ground: '#68d391', sun: '#fffaf0', hills: '#38a169' },
+  { name: 'river-bend', sky: ['#e6fffa', '#b2f5ea'], ground: '#2c7a7b', sun: '#fffff0', hills: '#276749' },
+  { name: 'desert-noon', sky: ['#fefcbf', '#fbd38d'], ground: '#dd6b20', sun: '#ffffff', hills: '#c05621' },
+  { name: 'snowy-peaks', sky: ['#ebf4ff', '#c3dafe'], ground: '#f7fafc', sun: '#fffff0', hills: '#a0aec0' },
+  { name: 'autumn-hills', sky: ['#feebc8', '#fbd38d'], ground: '#9c4221', sun: '#fffaf0', hills: '#c05621' },
+  { name: 'harbor-morning', sky: ['#fed7e2', '#bee3f8'], ground: '#2a4365', sun: '#fff5f7', hills: '#4a5568' },
+  { name: 'prairie-storm', sky: ['#4a5568', '#a0aec0'], ground: '#b7791f', sun: '#e2e8f0', hills: '#744210' },
+  { name: 'pine-ridge', sky: ['#c6f6d5', '#9ae6b4'], ground: '#1c4532', sun: '#f0fff4', hills: '#22543d' },
+  { name: 'canyon-sunset', sky: ['#f687b3', '#ed8936'], ground: '#7b341e', sun: '#fefcbf', hills: '#9c4221' },
+  { name: 'island-lagoon', sky: ['#90cdf4', '#e6fffa'], ground: '#38b2ac', sun: '#fffff0', hills: '#2f855a' },
+  { name: 'lake-dusk', sky: ['#553c9a', '#d53f8c'], ground: '#2a4365', sun: '#fed7e2', hills: '#322659' },
 ];
 
 export function drawScene(scene: Scene): Buffer {

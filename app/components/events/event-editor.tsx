@@ -1,0 +1,624 @@
+import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { ErrorList } from '~/components/forms/error-list';
+import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
+import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
+import { EditorFieldControl } from '~/components/listing/editor-fields';
+import { DIALOG_CANCEL, PageDialog } from '~/components/ui/dialog';
+import { DateTimePicker } from '~/components/widgets/date-time-picker';
+import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
+import { HeaderCarousel } from '~/components/widgets/header-carousel';
+import { parseDateTimeField } from '~/lib/date-time';
+import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { eventPreviewModel, eventPreviewSourceOfForm, type EventPreviewModel } from '~/lib/event-preview';
+import type { HeaderView } from '~/lib/header-info';
+import { menuIconOrDefault } from '~/lib/icons/library';
+import {
+  EVENT_REQUIRED_FIELDS,
+  EVENT_SECTIONS,
+  EVENT_TEXTS,
+  OFF_SITE,
+  RECURRENCE_KINDS,
+  RECURRENCE_LABELS,
+  WEEKDAYS_MONDAY_FIRST,
+  type EventSectionId,
+} from '~/schemas/event';
+import type { EventEditorActionData, EventEditorData } from './editor.server';
+import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD } from './texts';
+
+/**
+ * The event editor's screen (spec 02 "Event editor"): the accordion of sections (each a
+ * <details>: General Information open by default, the section with an error instead), Submit
+ * and Cancel, and the live preview beside the form (the server draws it from the stored or
+ * posted event; with JavaScript it follows the form). The questions of spec 02 §4 and §8 ('Edit
+ * Recurrence', the 'Error' dialog, 'Notifications Removed', 'Update Notifications') are page
+ * dialogs whose answers are links and form posts, so they work without JavaScript.
+ */
+
+type Field = FieldMetadata<unknown>;
+
+const REQUIRED = new Set<string>(EVENT_REQUIRED_FIELDS);
+const label = (name: string, text: string) => (REQUIRED.has(name) ? `${text} *` : text);
+
+function Part({ id, open, children }: { id: EventSectionId; open: boolean; children: ReactNode }) {
+  const title = EVENT_SECTIONS.find((section) => section.id === id)?.title ?? id;
+  return (
+    <details className="form-section business-section" open={open} id={`section-${id}`} data-section={id}>
+      <summary>
+        <Text size="3" weight="bold">
+          {title}
+        </Text>
+      </summary>
+      <Flex direction="column" gap="3" pt="3" pb="2">
+        {children}
+      </Flex>
+    </details>
+  );
+}
+
+/** The instant a refused post held for a picker (its typed parts win over the hidden instant, as the server reads them). */
+function postedInstant(
+  posted: Record<string, unknown> | null,
+  name: string,
+  timeZone: string,
+  withTime: boolean,
+): number | null | undefined {
+  if (!posted) return undefined;
+  const text = (key: string) => (typeof posted[key] === 'string' ? (posted[key] as string) : undefined);
+  const parsed = parseDateTimeField({ value: text(name), date: text(`${name}-date`), time: text(`${name}-time`) }, timeZone, {
+    withTime,
+    required: false,
+  });
+  return parsed.value;
+}
+
+export function EventEditor({ data, actionData }: { data: EventEditorData; actionData: EventEditorActionData | undefined }) {
+  if (data.askScope) return <ScopeQuestion data={data} />;
+  if (actionData?.followUp) return <FollowUp data={data} followUp={actionData.followUp} />;
+  return <EventForm data={data} actionData={actionData} />;
+}
+
+function EditorHeading({ data }: { data: EventEditorData }) {
+  return (
+    <>
+      <Heading as="h1" size="6" mb="1">
+        {data.heading}
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        {data.calendar.title}
+      </Text>
+    </>
+  );
+}
+
+/** Spec 02 §4: an occurrence of a recurrence opens on this question. */
+function ScopeQuestion({ data }: { data: EventEditorData }) {
+  const ask = data.askScope!;
+  return (
+    <div className="business-editor">
+      <div className="business-editor-form">
+        <EditorHeading data={data} />
+        <PageDialog
+          title={EVENT_TEXTS.editRecurrenceTitle}
+          description={EVENT_EDITOR_TEXTS.editRecurrence}
+          cancelHref={data.returnTo}
+          actions={
+            <>
+              <Button asChild variant="soft" color="gray">
+                <Link to={data.returnTo} {...{ [DIALOG_CANCEL]: '' }}>
+                  Cancel
+                </Link>
+              </Button>
+              <Button asChild variant="soft">
+                <Link to={ask.eventHref} data-autofocus>
+                  {EVENT_EDITOR_TEXTS.editRecurrenceOne}
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={ask.recurrenceHref}>{EVENT_EDITOR_TEXTS.editRecurrenceAll}</Link>
+              </Button>
+            </>
+          }
+        />
+      </div>
+      <div className="business-editor-preview">
+        <EventPreview model={data.preview} header={data.header} />
+      </div>
+    </div>
+  );
+}
+
+/** Spec 02 §4 "After saving an event", §8 texts. */
+function FollowUp({ data, followUp }: { data: EventEditorData; followUp: NonNullable<EventEditorActionData['followUp']> }) {
+  const removedText = followUp.removed > 0 ? EVENT_TEXTS.notificationsRemoved(followUp.removed) : null;
+  return (
+    <div className="business-editor-form">
+      <EditorHeading data={data} />
+      {followUp.ask.length > 0 ? (
+        <PageDialog
+          title={EVENT_TEXTS.updateNotificationsTitle}
+          description={EVENT_TEXTS.updateNotifications}
+          cancelHref={followUp.returnTo}
+          actions={
+            <>
+              <Button asChild variant="soft" color="gray">
+                <Link to={followUp.returnTo} {...{ [DIALOG_CANCEL]: '' }}>
+                  No
+                </Link>
+              </Button>
+              <Form method="post" action={data.formAction}>
+                <input type="hidden" name="intent" value="update-notifications" />
+                <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={followUp.returnTo} />
+                {followUp.ask.map((id) => (
+                  <input key={id} type="hidden" name="eventIds" value={id} />
+                ))}
+                <Button type="submit" data-autofocus>
+                  Yes
+                </Button>
+              </Form>
+            </>
+          }
+        >
+          {removedText ? <Text as="p">{removedText}</Text> : null}
+        </PageDialog>
+      ) : (
+        <PageDialog
+          title={EVENT_TEXTS.notificationsRemovedTitle}
+          description={removedText}
+          role="dialog"
+          cancelHref={followUp.returnTo}
+          actions={
+            <Button asChild>
+              <Link to={followUp.returnTo} data-autofocus {...{ [DIALOG_CANCEL]: '' }}>
+                OK
+              </Link>
+            </Button>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** The 'Error' dialog with OK (spec 02 §5): OK closes it (without JavaScript, the dialog form closes the <dialog> itself). */
+function ErrorDialog({ message, answer }: { message: string; answer: unknown }) {
+  const [open, setOpen] = useState(true);
+  // Each refused post shows it again, even when it is the same as the last.
+  useEffect(() => setOpen(true), [answer]);
+  if (!open) return null;
+  return (
+    <PageDialog
+      title={EVENT_TEXTS.errorTitle}
+      description={message}
+      onDismiss={() => setOpen(false)}
+      actions={
+        <form method="dialog">
+          <Button
+            type="submit"
+            data-autofocus
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(false);
+            }}
+          >
+            OK
+          </Button>
+        </form>
+      }
+    />
+  );
+}
+
+function EventForm({ data, actionData }: { data: EventEditorData; actionData: EventEditorActionData | undefined }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `event-${data.itemKey}`,
+    lastResult: actionData?.result,
+    defaultValue: data.defaultValue as never,
+    shouldValidate: 'onSubmit',
+  });
+  const f = fields as unknown as Record<string, Field>;
+  const open = actionData?.openSection ?? data.openSection;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [live, setLive] = useState<EventPreviewModel | null>(null);
+  const refresh = useCallback(() => {
+    if (formRef.current)
+      setLive(
+        eventPreviewModel(eventPreviewSourceOfForm(new FormData(formRef.current)), {
+          timeZone: data.options.timeZone,
+          locations: data.options.locations,
+          audiences: data.options.audiences,
+        }),
+      );
+  }, [data.options.timeZone, data.options.locations, data.options.audiences]);
+  useEffect(() => {
+    setLive(null);
+  }, [actionData, data]);
+  const model = live ?? actionData?.preview ?? data.preview;
+  const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
+  const busy = navigation.state === 'submitting';
+  const posted = (actionData?.result.initialValue ?? null) as Record<string, unknown> | null;
+  const value = (name: string) => (posted ? posted[name] : data.defaultValue[name]);
+  const tz = data.options.timeZone;
+  const pickerValue = (name: string, withTime: boolean): number | null => {
+    const fromPost = postedInstant(posted, name, tz, withTime);
+    if (fromPost !== undefined) return fromPost;
+    const stored = Number(data.defaultValue[name]);
+    return Number.isFinite(stored) && stored > 0 ? stored : null;
+  };
+  const occurrence = data.occurrence;
+  const readOnly = data.readOnly;
+
+  return (
+    <div className="business-editor event-editor" data-hydrated={hydrated ? '' : undefined}>
+      <div className="business-editor-form">
+        <EditorHeading data={data} />
+        {readOnly ? (
+          <Callout.Root color="amber" role="status" mb="3" data-testid="read-only">
+            <Callout.Text>
+              {EVENT_EDITOR_TEXTS.readOnly}{' '}
+              {data.duplicateHref ? (
+                <RadixLink asChild>
+                  <Link to={data.duplicateHref}>Duplicate Event</Link>
+                </RadixLink>
+              ) : null}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {data.scope === 'recurrence' ? (
+          <Callout.Root color="blue" mb="3" data-testid="editing-recurrence">
+            <Callout.Text>You are editing all future events of this recurrence, from the next one.</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} onInput={refresh} onChange={refresh} noValidate>
+          <VersionField version={actionData?.version ?? data.version} />
+          <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
+          <input type="hidden" name="scope" value={data.scope} />
+          {data.mode !== 'edit' ? <input type="hidden" name={EVENT_ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          <fieldset disabled={readOnly} className="event-editor-fields" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Flex direction="column" gap="3">
+              {actionData?.formError ? (
+                <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
+                  <Callout.Text>{actionData.formError}</Callout.Text>
+                </Callout.Root>
+              ) : null}
+              <ConflictNotice conflict={actionData?.conflict} />
+              <FormErrors id={form.errorId} errors={form.errors?.filter((error) => error !== EVENT_TEXTS.recurrenceTooLong)} />
+
+              <Part id="general" open={open === 'general'}>
+                <TextField field={f.title!} label={label('title', 'Title')} />
+                {readOnly ? (
+                  // The rich-text editor stays editable in a disabled fieldset: a read-only event shows its words.
+                  <Flex direction="column" gap="1" data-testid="read-only-description">
+                    <Text size="2" weight="medium">
+                      Description
+                    </Text>
+                    {data.preview.description.map((paragraph, index) => (
+                      <Text as="p" size="2" key={`${index}-${paragraph.slice(0, 20)}`}>
+                        {paragraph}
+                      </Text>
+                    ))}
+                  </Flex>
+                ) : (
+                  <EditorFieldControl
+                    definition={{ name: 'description', label: 'Description', kind: 'rich-text' }}
+                    field={f.description!}
+                    form={form}
+                  />
+                )}
+                <SelectField
+                  field={f.audience!}
+                  label={label('audience', 'Audience')}
+                  empty="Select audience"
+                  choices={data.options.audiences.map((title) => ({ value: title, label: title }))}
+                />
+                <SelectField
+                  field={f.type!}
+                  label="Event Type"
+                  choices={[
+                    { value: 'resort', label: 'Resort' },
+                    { value: 'local', label: 'Local' },
+                  ]}
+                />
+              </Part>
+
+              <Part id="dates" open={open === 'dates'}>
+                <DateTimePicker
+                  name="startDate"
+                  label={label('startDate', 'Start Date')}
+                  defaultValue={pickerValue('startDate', true)}
+                  timeZone={tz}
+                  now={data.now}
+                  errors={f.startDate!.errors}
+                />
+                <DateTimePicker
+                  name="endDate"
+                  label={label('endDate', 'End Date')}
+                  defaultValue={pickerValue('endDate', true)}
+                  timeZone={tz}
+                  now={data.now}
+                  errors={f.endDate!.errors}
+                />
+                <CheckboxField field={f.allDay!} label="All Day" />
+                <CheckboxField field={f.endDateHide!} label="Hide End Time" />
+                {occurrence ? (
+                  <Text size="2" color="gray" data-testid="occurrence-note">
+                    This is one event of a recurrence: its changes apply to this event only.
+                  </Text>
+                ) : data.remote ? null : (
+                  <>
+                    <SelectField
+                      field={f.recurrence!}
+                      label="Recurrence"
+                      choices={RECURRENCE_KINDS.map((kind) => ({ value: kind, label: RECURRENCE_LABELS[kind] }))}
+                    />
+                    <fieldset className="form-row" id={f.validDays!.id}>
+                      <legend>Days of the week (daily recurrence)</legend>
+                      <div className="weekday-checks">
+                        {WEEKDAYS_MONDAY_FIRST.map((day, index) => {
+                          const days = value('validDays');
+                          const ticked = Array.isArray(days) ? days[index] === 'on' || days[index] === true : false;
+                          return (
+                            <label key={day} className="form-check">
+                              <input type="checkbox" name={`validDays[${index}]`} defaultChecked={ticked} />
+                              {day}
+                            </label>
+                          );
+                        })}
+                      </div>
+                      <ErrorList id={f.validDays!.errorId} errors={f.validDays!.errors} />
+                    </fieldset>
+                    <DateTimePicker
+                      name="recurrenceEndDate"
+                      label="Last Day of Recurrence"
+                      withTime={false}
+                      defaultValue={pickerValue('recurrenceEndDate', false)}
+                      timeZone={tz}
+                      now={data.now}
+                      errors={f.recurrenceEndDate!.errors}
+                    />
+                  </>
+                )}
+              </Part>
+
+              <Part id="location" open={open === 'location'}>
+                <SelectField
+                  field={f.resortLocationId!}
+                  label={label('resortLocationId', 'Location')}
+                  empty="Select location"
+                  choices={[
+                    ...data.options.locations.map((location) => ({ value: location.id, label: location.title })),
+                    { value: OFF_SITE, label: 'Off-site location' },
+                  ]}
+                />
+                <fieldset className="form-row">
+                  <legend>Off-site location</legend>
+                  <Text size="1" color="gray">
+                    For an off-site event: its title (required) and address.
+                  </Text>
+                  <TextField field={f.location!} label="Title for location" />
+                  <TextField field={f.address!} label="Address" />
+                  <TextField field={f.city!} label="City" />
+                  <div className="form-grid">
+                    <TextField field={f.latitude!} label="Latitude" inputMode="decimal" />
+                    <TextField field={f.longitude!} label="Longitude" inputMode="decimal" />
+                  </div>
+                </fieldset>
+              </Part>
+
+              {data.remote ? null : (
+                <Part id="header" open={open === 'header'}>
+                  <HeaderMedia data={data} />
+                </Part>
+              )}
+
+              <Part id="features" open={open === 'features'}>
+                <TextField field={f.phone!} label="Phone" type="tel" autoComplete="tel" />
+                <TextField field={f.website!} label="Website" type="url" placeholder="https://…" />
+                <TextField field={f.ticketing!} label="Ticketing URL" type="url" placeholder="https://…" />
+                <CheckboxField field={f.cost!} label="Additional Cost" />
+                <CheckboxField field={f.rsvpRequest!} label="Request RSVP" />
+                <SelectField
+                  field={f.rsvpFormKey!}
+                  label="RSVP Form"
+                  empty={data.options.standardRsvpForm ? 'Standard RSVP form' : 'Standard RSVP form (created when saved)'}
+                  choices={data.options.rsvpForms
+                    .filter((rsvp) => rsvp.id !== data.options.standardRsvpForm)
+                    .map((rsvp) => ({ value: rsvp.id, label: rsvp.title }))}
+                />
+                <CheckboxField field={f.hunt!} label="Scavenger Hunt" />
+                <SelectField
+                  field={f.huntKey!}
+                  label="Hunt"
+                  empty="Select hunt"
+                  choices={data.options.hunts.map((hunt) => ({ value: hunt.id, label: hunt.title }))}
+                />
+              </Part>
+
+              {data.remote && !data.remote.buttons ? null : (
+                <Part id="buttons" open={open === 'buttons'}>
+                  <DetailButtonsEditor
+                    name="detailButtons"
+                    defaultValue={detailButtonsFormValue(posted ? posted.detailButtons : data.defaultValue.detailButtons)}
+                    targets={data.actionTargets}
+                    errors={form.allErrors}
+                  />
+                </Part>
+              )}
+
+              {data.remote ? null : (
+                <Part id="calendars" open={open === 'calendars'}>
+                  <CalendarsChecklist field={f.calendars!} calendars={data.options.calendars} own={data.calendar.id} />
+                </Part>
+              )}
+
+              {data.qr ? (
+                <Part id="qr" open={open === 'qr'}>
+                  <Flex direction="column" gap="2" align="start">
+                    <img src={data.qr.svg} alt={`QR code for ${data.qr.target}`} width={200} height={200} className="qr-image" />
+                    <Text size="1" style={{ overflowWrap: 'anywhere' }}>
+                      {data.qr.target}
+                    </Text>
+                    <RadixLink href={data.qr.png} download="event-qr-code.png">
+                      Download QR Code
+                    </RadixLink>
+                  </Flex>
+                </Part>
+              ) : null}
+            </Flex>
+          </fieldset>
+          <Flex gap="3" pt="3" wrap="wrap" align="center">
+            {readOnly ? null : (
+              <Button type="submit" name="intent" value="save" loading={busy}>
+                Submit
+              </Button>
+            )}
+            {hydrated || readOnly ? null : (
+              <Button type="submit" name="intent" value="preview" variant="soft" formNoValidate>
+                Update Preview
+              </Button>
+            )}
+            <Button asChild variant="soft" color="gray">
+              <Link to={data.returnTo} state={DISCARD_STATE}>
+                Cancel
+              </Link>
+            </Button>
+          </Flex>
+        </Form>
+        <UnsavedChangesDialog blocker={blocker} />
+        {actionData?.errorDialog ? <ErrorDialog message={actionData.errorDialog} answer={actionData} /> : null}
+      </div>
+      <div className="business-editor-preview">
+        <EventPreview model={model} header={data.header} />
+      </div>
+    </div>
+  );
+}
+
+function HeaderMedia({ data }: { data: EventEditorData }) {
+  const { header } = data;
+  return (
+    <Flex direction="column" gap="2">
+      {data.mode !== 'edit' ? (
+        <Text size="2">{EVENT_EDITOR_TEXTS.headerAfterSave}</Text>
+      ) : header.videoId ? (
+        <Text size="2">A video header is set ({header.videoId}).</Text>
+      ) : header.slides.length > 0 ? (
+        <ul className="header-thumbs" aria-label="Current header images">
+          {header.slides.map((slide, index) => (
+            <li key={`${slide.url}-${index}`}>
+              <img src={slide.url} alt={slide.caption ?? `Header image ${index + 1}`} width={150} height={80} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Text size="2" color="gray">
+          No header images or video yet.
+        </Text>
+      )}
+      {data.headerHref ? (
+        <div>
+          <Button asChild variant="soft">
+            <Link to={data.headerHref}>Edit Header Image(s)/Video</Link>
+          </Button>
+        </div>
+      ) : null}
+    </Flex>
+  );
+}
+
+function CalendarsChecklist({ field, calendars, own }: { field: Field; calendars: EventEditorData['options']['calendars']; own: string }) {
+  const initial = new Set(Array.isArray(field.initialValue) ? (field.initialValue as unknown[]).map(String) : []);
+  const posted = Array.isArray(field.value)
+    ? (field.value as unknown[]).map(String)
+    : typeof field.value === 'string'
+      ? [field.value]
+      : null;
+  const checked = posted ? new Set(posted) : initial;
+  return (
+    <fieldset className="form-row" id={field.id}>
+      <legend>Also show this event in</legend>
+      <ul className="section-checklist">
+        {calendars.map((calendar) => (
+          <li key={calendar.id}>
+            <label className="form-check">
+              {calendar.id === own ? (
+                <input type="checkbox" checked disabled readOnly />
+              ) : (
+                <input type="checkbox" name={field.name} value={calendar.id} defaultChecked={checked.has(calendar.id)} />
+              )}
+              {calendar.title}
+              {calendar.id === own ? (
+                <Badge size="1" color="gray" ml="2">
+                  this calendar
+                </Badge>
+              ) : null}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** The phone-style preview of the event (spec 02 "Event editor": left side live preview). */
+export function EventPreview({ model, header }: { model: EventPreviewModel; header: HeaderView }) {
+  const title = model.title || 'Untitled event';
+  return (
+    <section className="business-preview" aria-labelledby="event-preview-heading" data-testid="event-preview">
+      <h2 id="event-preview-heading" className="visually-hidden">
+        Preview
+      </h2>
+      <div className="phone-frame">
+        <div className="phone-screen">
+          <HeaderCarousel header={header} title={title} slideParam="previewSlide" />
+          <ul className="preview-buttons" aria-label="Preview buttons">
+            {model.buttons.map((button) => (
+              <li key={button.id} className="preview-button" data-button={button.id}>
+                <span
+                  className="preview-button-icon"
+                  aria-hidden="true"
+                  // The library's own glyphs, sanitized when the library is built (app/lib/icons/library.ts).
+                  dangerouslySetInnerHTML={{ __html: menuIconOrDefault(button.icon).svg }}
+                />
+                <span>{button.label}</span>
+              </li>
+            ))}
+          </ul>
+          {model.when ? (
+            <Text as="p" size="2" weight="bold" className="preview-block" data-testid="preview-when">
+              {model.when}
+            </Text>
+          ) : null}
+          {model.location.length > 0 ? (
+            <address className="preview-block preview-address">
+              {model.location.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          ) : null}
+          {model.description.length > 0 ? (
+            <div className="preview-block preview-description">
+              {model.description.map((paragraph, index) => (
+                <Text as="p" size="2" key={`${index}-${paragraph.slice(0, 20)}`}>
+                  {paragraph}
+                </Text>
+              ))}
+            </div>
+          ) : null}
+          {model.audience ? (
+            <Text as="p" size="1" color="gray" className="preview-block">
+              Audience: {model.audience}
+            </Text>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

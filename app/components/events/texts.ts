@@ -1,0 +1,28 @@
+import { intent, intents } from '~/lib/intent';
+
+/** The MAX_OCCURRENCES of server/events/recurrence.ts (the client bundle does not load the server's modules). */
+const MAX_OCCURRENCES = 1000;
+
+/** The event editor's own texts and field names, shared by its screen and its server half. */
+export const EVENT_EDITOR_TEXTS = {
+  saved: 'Event saved.',
+  formIncomplete: 'One or more required fields have not been completed. Please check all tabs for your missing field.',
+  readOnly: 'This event has ended and is read-only. Duplicate it to use it again.',
+  gone: 'This event no longer exists (it was deleted in the meantime). Nothing was saved.',
+  noOccurrences: 'The recurrence gives no event between the start and the last day. Nothing was saved.',
+  tooMany: `The recurrence gives more than ${MAX_OCCURRENCES} events. Choose an earlier last day. Nothing was saved.`,
+  outOfDate: 'The form is out of date. Reload it and try again.',
+  /** Spec 02 §8 names the 'Edit Recurrence' dialog; it gives no text (ours). */
+  editRecurrence: 'Do you want to edit all future events in this recurrence, or only this event?',
+  editRecurrenceAll: 'Edit Recurrence',
+  editRecurrenceOne: 'Edit Event',
+  headerAfterSave: 'Header images and video can be added once the event is saved.',
+  notificationsUpdated: (count: number) => `${count} event notification${count === 1 ? '' : 's'} updated.`,
+} as const;
+
+/** The editor's posts: Submit, Update Preview (no JavaScript), and 'Update Notifications' → Yes. */
+export const EventEditorIntent = intents(intent('save'), intent('preview'), intent('update-notifications'));
+
+/** Fields of the editor beside the event's. */
+export const EVENT_ITEM_KEY_FIELD = 'itemKey';
+export const EVENT_RETURN_TO_FIELD = 'returnTo';

@@ -1,0 +1,11 @@
+import { CalendarActions } from '~/components/calendars/calendars';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+
+/** The right column of Manage Calendars when no form is open: Create Calendar. */
+export default function CalendarActionsPanel() {
+  return <CalendarActions />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CalendarActions, DeleteCalendarDialog } from '~/components/calendars/calendars';
+import { deleteCalendarAction, loadDeleteCalendar } from '~/components/calendars/calendars.server';
+import { DeleteCalendarIntent } from '~/components/calendars/shared';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { shellMeta } from '~/components/shell/meta';
+import type { RouteHandle } from '~/components/shell/route-handle';
+
+/** Delete a calendar after spec 02 §8's 'Are you certain you want to delete this calendar and all its events?'. */
+export const handle = { title: 'Delete Calendar' } satisfies RouteHandle;
+export const meta = shellMeta;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadDeleteCalendar(request, params.calendarId);
+}
+
+export const Intent = DeleteCalendarIntent;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return deleteCalendarAction(request, params.calendarId);
+}
+
+export default function DeleteCalendar() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <CalendarActions />
+      <DeleteCalendarDialog data={data} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

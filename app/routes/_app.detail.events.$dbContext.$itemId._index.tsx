@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { eventEditorAction, loadEventEditor } from '~/components/events/editor.server';
+import { EventEditor } from '~/components/events/event-editor';
+import { EventEditorIntent } from '~/components/events/texts';
+import { shellMeta } from '~/components/shell/meta';
+import type { RouteHandle } from '~/components/shell/route-handle';
+import { ShellColumns } from '~/components/shell/shell-columns';
+
+/** Edit an event of a calendar (detailEdit, type events, route /detail/events/:calendarId/:itemId; `?scope=` answers 'Edit Recurrence'). */
+export const handle = { title: 'Edit Event' } satisfies RouteHandle;
+export const meta = shellMeta;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadEventEditor(request, params, 'edit');
+}
+
+export const Intent = EventEditorIntent;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return eventEditorAction(request, params, 'edit');
+}
+
+export default function EditEvent() {
+  return <ShellColumns centre={<EventEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

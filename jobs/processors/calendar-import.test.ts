@@ -1,0 +1,183 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DbValue } from '@server/db/types';
+import { importedEventId } from '@server/events/import/apply';
+import { icsEvents } from '@server/events/import/expand';
+import { requestCalendarImport } from '@server/events/import/run';
+import { ImportError, type CalendarImportPort } from '@server/events/import/sources';
+import { createOutboxMailer } from '@server/mail/outbox';
+import { createPaths } from '@server/paths';
+import { createJobRuntime, type JobRuntime } from '../runtime';
+import {
+  closeTestDbs,
+  deleteRedisKeys,
+  eventually,
+  openTestDb,
+  TEST_REDIS_URL,
+  testLogger,
+  testRedisPrefix,
+  type TestLogger,
+} from '../testing/fixtures';
+import { directJobContext } from '../types';
+import { CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './calendar-import';
+
+/** The calendar-import queue: its processor, and the on-demand request and the schedule on the real Redis. */
+
+const prefix = testRedisPrefix('calendar-import');
+const paths = createPaths('amc');
+const runtimes: JobRuntime[] = [];
+const FEED = 'https://feeds.example/pool.ics';
+const BROKEN = 'https://feeds.example/missing.ics';
+
+/** Far-future events, so the window of the real clock the job uses holds them. */
+const FEED_TEXT = [
+  'BEGIN:VCALENDAR',
+  'BEGIN:VEVENT',
+  'UID:swim',
+  'DTSTART;TZID=America/New_York:20990310T100000',
+  'RRULE:FREQ=DAILY;COUNT=3',
+  'SUMMARY:Lap Swim',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n');
+
+/** A port whose feed FEED gives FEED_TEXT and whose BROKEN feed is not found; counts its reads. */
+function fakePort(): CalendarImportPort & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    offline: () => false,
+    async events(source, window) {
+      reads.push(source.calendarId);
+      if (source.calendarId === BROKEN) throw new ImportError('not-found', 'The iCal feed has no such calendar (404).', 404);
+      return icsEvents(FEED_TEXT, { ...window, horizonMs: 80 * 365 * 24 * 3600 * 1000 });
+    },
+  };
+}
+
+let log: TestLogger = testLogger();
+
+beforeAll(async () => {
+  await deleteRedisKeys(prefix);
+});
+afterEach(async () => {
+  await Promise.all(runtimes.splice(0).map((runtime) => runtime.close()));
+});
+afterAll(async () => {
+  await deleteRedisKeys(prefix);
+  await closeTestDbs();
+});
+
+async function setup(sources: Array<Record<string, DbValue>>) {
+  const db = await openTestDb('calendar-import');
+  const community = `pine-${Math.random().toString(36).slice(2, 8)}`;
+  await db.ref().update({
+    [paths.community(community)]: { name: 'Pine Hollow', timeZone: 'America/New_York' },
+    [paths.calendarConfig(community, 'activities')]: { title: 'Activities', import: sources },
+    [paths.calendarConfig(community, 'kids-club')]: { title: 'Kids Club' },
+  });
+  return { db, community };
+}
+
+const source = (calendarId: string) => ({
+  title: 'Pool',
+  type: 'iCal',
+  calendarId,
+  audience: 'Family',
+  eventContext: 'resort',
+  defaultLocation: '',
+});
+
+describe('processCalendarImport', () => {
+  it('imports every calendar with sources on the schedule, reporting a source it cannot read without failing', async () => {
+    const { db, community } = await setup([source(FEED), source(BROKEN)]);
+    log = testLogger();
+    const port = fakePort();
+    const progress: number[] = [];
+    const result = await processCalendarImport(
+      { product: 'amc' },
+      { db, paths, mailer: createOutboxMailer({ db, paths }), log, calendarImports: port },
+      directJobContext({ onProgress: (percent) => progress.push(percent) }),
+    );
+    expect(result.calendars).toEqual([
+      {
+        community,
+        calendarId: 'activities',
+        sources: [
+          {
+            key: '0',
+            title: 'Pool',
+            type: 'iCal',
+            calendarId: FEED,
+            ok: true,
+            result: { created: 3, updated: 0, unchanged: 0, removed: 0, ignored: 0 },
+          },
+          {
+            key: '1',
+            title: 'Pool',
+            type: 'iCal',
+            calendarId: BROKEN,
+            ok: false,
+            kind: 'not-found',
+            message: 'The iCal feed has no such calendar (404).',
+          },
+        ],
+      },
+    ]);
+    expect(progress).toEqual([100]);
+    expect(log.at('warn')).toHaveLength(1);
+    const events = (await db.ref(paths.calendarEvents(community, 'activities')).get()).val() as Record<string, Record<string, DbValue>>;
+    expect(Object.keys(events).sort()).toEqual(
+      ['swim/20990310T140000Z', 'swim/20990311T140000Z', 'swim/20990312T140000Z']
+        .map((id) => importedEventId('activities', FEED, id))
+        .sort(),
+    );
+    expect(Object.values(events).every((event) => event.type === 'resort')).toBe(true);
+  });
+});
+
+describe('the calendar-import queue on Redis', () => {
+  it('runs an import the config editor asks for, once per request, and schedules the hourly sweep', async () => {
+    const { db, community } = await setup([source(FEED)]);
+    log = testLogger();
+    const port = fakePort();
+    const runtime = createJobRuntime({
+      redisUrl: TEST_REDIS_URL,
+      prefix,
+      deps: { db, paths, mailer: createOutboxMailer({ db, paths }), log, calendarImports: port },
+    });
+    runtimes.push(runtime);
+
+    // Asked twice before the workers run: one job.
+    const first = await requestCalendarImport(runtime, { product: 'amc', community, calendarId: 'activities' });
+    const second = await requestCalendarImport(runtime, { product: 'amc', community, calendarId: 'activities' });
+    expect(first).toEqual(second);
+    if (!first.queued) throw new Error(first.reason);
+
+    expect(await runtime.startWorkers()).toBe(true);
+    const done = await eventually(async () => {
+      const status = await runtime.jobStatus('calendar-import', first.jobId);
+      return status?.state === 'completed' ? status : undefined;
+    });
+    expect(done.returnvalue).toMatchObject({
+      calendars: [{ community, calendarId: 'activities', sources: [{ ok: true, result: { created: 3 } }] }],
+    });
+    // The schedule's first sweep may run beside it: the same idempotent writes.
+    expect(new Set(port.reads)).toEqual(new Set([FEED]));
+    const events = async () => Object.keys((await db.ref(paths.calendarEvents(community, 'activities')).get()).val() ?? {});
+    expect(await events()).toHaveLength(3);
+
+    // Asked again once finished: it runs again, and changes nothing.
+    const again = await requestCalendarImport(runtime, { product: 'amc', community, calendarId: 'activities' });
+    if (!again.queued) throw new Error(again.reason);
+    const rerun = await eventually(async () => {
+      const status = await runtime.jobStatus('calendar-import', again.jobId);
+      return status?.state === 'completed' ? status : undefined;
+    });
+    expect(rerun.returnvalue).toMatchObject({ calendars: [{ sources: [{ ok: true, result: { created: 0, unchanged: 3 } }] }] });
+    expect(await events()).toHaveLength(3);
+
+    const scheduler = await runtime.queues['calendar-import'].getJobScheduler(CALENDAR_IMPORT_SCHEDULER_ID);
+    expect(scheduler).toMatchObject({ every: 3_600_000 });
+    expect(log.at('error')).toEqual([]);
+  });
+});

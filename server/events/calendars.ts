@@ -1,0 +1,359 @@
+import type { DbValue } from '@server/db/types';
+import { unchanged, versionOf } from '@server/db/version';
+import { calendarIdFromTitle, PathKeyError } from '@server/paths';
+import {
+  CALENDAR_TEXTS,
+  NEW_CALENDAR,
+  type CalendarConfigFormOutput,
+  type CalendarImportFormValue,
+  type ImportRemoval,
+} from '~/schemas/calendar-config';
+import { eventsRemovalUpdates } from './delete';
+import {
+  calendarsOf,
+  compactUpdates,
+  contextsOf,
+  foreignContexts,
+  icsUpdates,
+  isObject,
+  type EventDeps,
+  type EventRecord,
+  type Updates,
+} from './records';
+
+/**
+ * Calendars (spec 02 "Calendars", "Calendar config editor", §3 calendar config, §4 calendar
+ * import removal, §5 calendar rules, §7 calendar config calls, §8, §9):
+ *
+ * - create: 'Calendar title is required.'; the id from the title (spec 02 §5), with the time
+ *   appended when taken; priorNotificationTime 15, allowUserCreated false, header delay 5;
+ * - delete: the config, the calendar's events and recurrence records, its printout template,
+ *   and the calendar's place in the contexts of events (and sections of recurrences) it shared
+ *   with other calendars, in ONE multi-path update;
+ * - the config editor's save: its fields merged over the stored config in a transaction that
+ *   re-checks the version the form showed; a removed import asks 'Remove Calendar Import'
+ *   (Stop Syncing, or Stop and Delete All Events: the events imported from that source are
+ *   deleted everywhere, in the same update).
+ */
+
+/** The config fields the editor shows and writes (the version covers these only). */
+export const CONFIG_FIELDS = [
+  'title',
+  'priorNotificationTime',
+  'audiences',
+  'allowUserCreated',
+  'userCreatedRequiresApproval',
+  'userCreatedEmails',
+  'import',
+] as const;
+
+/** Audiences of a new calendar when the community has no audience list (spec 02 §9 default audience family). */
+export const DEFAULT_AUDIENCES = ['Family'];
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : isObject(value) ? Object.values(value) : []);
+const strings = (value: unknown): string[] => list(value).filter((entry): entry is string => typeof entry === 'string');
+
+export type CreateCalendarResult = { ok: true; calendarId: string } | { ok: false; message: string };
+
+/** Manage Calendars' create (one transaction on the new config node). */
+export async function createCalendar(
+  deps: EventDeps,
+  input: { community: string; title: string; now: number },
+): Promise<CreateCalendarResult> {
+  const title = input.title.trim();
+  let base: string;
+  try {
+    base = calendarIdFromTitle(title);
+  } catch (error) {
+    if (error instanceof PathKeyError) return { ok: false, message: CALENDAR_TEXTS.titleRequired };
+    throw error;
+  }
+  const communityAudiences = strings((await deps.db.ref(deps.paths.audience(input.community)).get()).val())
+    .map((audience) => audience.trim())
+    .filter((audience) => audience !== '');
+  const record: Record<string, DbValue> = {
+    title,
+    allowUserCreated: NEW_CALENDAR.allowUserCreated,
+    priorNotificationTime: NEW_CALENDAR.priorNotificationTime,
+    userCreatedRequiresApproval: false,
+    audiences: communityAudiences.length > 0 ? communityAudiences : DEFAULT_AUDIENCES,
+    'header-info': { delaySeconds: NEW_CALENDAR.headerDelaySeconds, hideTitle: false },
+  };
+  for (const calendarId of [base, `${base}-${input.now}`]) {
+    const result = await deps.db.ref(deps.paths.calendarConfig(input.community, calendarId)).transaction((current) => {
+      if (current !== null && current !== undefined) return unchanged(current);
+      return record;
+    });
+    if (result.committed && isObject(result.snapshot.val()) && result.snapshot.val().title === title) {
+      // Committed as ours (a null proposal on an empty node does not count).
+      return { ok: true, calendarId };
+    }
+  }
+  return { ok: false, message: 'A calendar with this title was just created. Please try again.' };
+}
+
+/** The calendars of a community for Manage Calendars, ordered by title. */
+export async function listCalendars(deps: EventDeps, community: string): Promise<Array<{ calendarId: string; title: string }>> {
+  const snapshot = await deps.db.ref(deps.paths.calendarConfigs(community)).orderByChild('title').get();
+  const calendars: Array<{ calendarId: string; title: string }> = [];
+  snapshot.forEach((child) => {
+    const value = child.val();
+    if (child.key && isObject(value))
+      calendars.push({ calendarId: child.key, title: typeof value.title === 'string' ? value.title : child.key });
+  });
+  return calendars;
+}
+
+export type DeleteCalendarResult = { ok: true; events: number; updates: Updates } | { ok: false; reason: 'gone' };
+
+/** The one update deleting a calendar and all its events ('Are you certain you want to delete this calendar and all its events?'). */
+export async function planCalendarDelete(
+  deps: EventDeps,
+  input: { community: string; calendarId: string; now: number },
+): Promise<DeleteCalendarResult> {
+  const { community, calendarId, now } = input;
+  const config = (await deps.db.ref(deps.paths.calendarConfig(community, calendarId)).get()).val();
+  if (!isObject(config)) return { ok: false, reason: 'gone' };
+  const calendar = (await deps.db.ref(deps.paths.calendar(community, calendarId)).get()).val();
+  const events = isObject(calendar) && isObject(calendar.events) ? (calendar.events as Record<string, unknown>) : {};
+  const recurrences = isObject(calendar) && isObject(calendar.recurrenceInfo) ? (calendar.recurrenceInfo as Record<string, unknown>) : {};
+  const updates: Updates = {
+    [deps.paths.calendarConfig(community, calendarId)]: null,
+    [deps.paths.calendar(community, calendarId)]: null,
+    [deps.paths.eventPrintout(community, calendarId)]: null,
+  };
+  const touched = new Set<string>();
+  // Events shared with other calendars stay there, without this calendar in their contexts.
+  const removed = new Map<string, EventRecord>();
+  for (const [eventId, event] of Object.entries(events)) {
+    if (!isObject(event)) continue;
+    removed.set(eventId, event as EventRecord);
+    const others = calendarsOf(event, community).filter((other) => other !== calendarId);
+    for (const other of others) {
+      updates[`${deps.paths.calendarEvent(community, other, eventId)}/contexts`] = contextsOf(
+        community,
+        others,
+        foreignContexts(event as EventRecord, community),
+      );
+      touched.add(other);
+    }
+  }
+  // Recurrences shared with other calendars: their copies lose this section and the dates that lived only here.
+  for (const [recurrenceId, record] of Object.entries(recurrences)) {
+    if (!isObject(record)) continue;
+    const sections = calendarsOf(record, community, 'sections').filter((section) => section !== calendarId);
+    const onlyHere = Object.keys(isObject(record.eventKeys) ? record.eventKeys : {}).filter((eventId) => {
+      const event = events[eventId];
+      // Events of this calendar kept nowhere else; an occurrence that lives only in another calendar stays listed.
+      return isObject(event) && calendarsOf(event, community).every((other) => other === calendarId);
+    });
+    const left = Object.keys(isObject(record.eventKeys) ? record.eventKeys : {}).filter((eventId) => !onlyHere.includes(eventId));
+    for (const section of sections) {
+      const base = deps.paths.calendarRecurrence(community, section, recurrenceId);
+      touched.add(section);
+      if (left.length === 0) {
+        updates[base] = null;
+        continue;
+      }
+      updates[`${base}/sections`] = contextsOf(community, sections);
+      for (const eventId of onlyHere) {
+        updates[`${base}/eventKeys/${eventId}`] = null;
+        updates[`${base}/editedEvents/${eventId}`] = null;
+      }
+    }
+  }
+  const existing = (await deps.db.ref(deps.paths.calendarConfigs(community)).get()).val();
+  const known = isObject(existing) ? Object.keys(existing) : [];
+  Object.assign(
+    updates,
+    icsUpdates(
+      deps,
+      community,
+      [...touched].filter((other) => known.includes(other) && other !== calendarId),
+      now,
+    ),
+  );
+  return { ok: true, events: removed.size, updates: compactUpdates(updates) };
+}
+
+export async function deleteCalendar(
+  deps: EventDeps,
+  input: { community: string; calendarId: string; now: number },
+): Promise<DeleteCalendarResult> {
+  const planned = await planCalendarDelete(deps, input);
+  if (planned.ok) await deps.db.ref().update(planned.updates);
+  return planned;
+}
+
+// ─── The config editor ───────────────────────────────────────────────────────────────────────
+
+export interface StoredImport extends CalendarImportFormValue {
+  /** Imported event ids the source skips (Delete Forever). */
+  ignored: string[];
+}
+
+function importsOf(config: Record<string, unknown>): StoredImport[] {
+  return list(config.import)
+    .filter(isObject)
+    .map((entry) => ({
+      title: typeof entry.title === 'string' ? entry.title : '',
+      type: (['none', 'google', 'iCal', 'tribe'] as const).find((type) => type === entry.type) ?? 'none',
+      calendarId: typeof entry.calendarId === 'string' ? entry.calendarId : '',
+      defaultLocation: typeof entry.defaultLocation === 'string' ? entry.defaultLocation : '',
+      audience: typeof entry.audience === 'string' ? entry.audience : '',
+      eventContext: typeof entry.eventContext === 'string' ? entry.eventContext : '',
+      ignored: strings(entry.ignored),
+    }));
+}
+
+/** The editor's form value of a stored config (everything the version covers). */
+export function calendarConfigFormValue(config: Record<string, unknown>): Omit<CalendarConfigFormOutput, 'version'> {
+  const prior = config.priorNotificationTime;
+  return {
+    title: typeof config.title === 'string' ? config.title : '',
+    priorNotificationTime: typeof prior === 'number' && Number.isFinite(prior) ? prior : NEW_CALENDAR.priorNotificationTime,
+    audiences: strings(config.audiences),
+    allowUserCreated: config.allowUserCreated === true,
+    userCreatedRequiresApproval: config.userCreatedRequiresApproval === true,
+    userCreatedEmails: strings(config.userCreatedEmails),
+    imports: importsOf(config).map(({ ignored: _ignored, ...entry }) => entry),
+  };
+}
+
+/** The version the config editor carries: its form value's (icsBuildTime, header, printout and remote key changes do not count). */
+export const calendarConfigVersion = (config: Record<string, unknown>): string => versionOf(calendarConfigFormValue(config));
+
+export interface SaveCalendarConfigInput {
+  community: string;
+  calendarId: string;
+  /** The version the form showed; null skips the check. */
+  version: string | null;
+  value: Omit<CalendarConfigFormOutput, 'version'>;
+  /** The answer to 'Remove Calendar Import' when the form drops an import; null before it is asked. */
+  importRemoval: ImportRemoval | null;
+  now: number;
+}
+
+export type SaveCalendarConfigResult =
+  | { ok: true; fields: Record<string, DbValue>; updates: Updates; baseVersion: string; deletedEvents: number }
+  | { ok: false; reason: 'conflict'; stored: Record<string, unknown>; version: string }
+  | { ok: false; reason: 'gone' }
+  /** The form drops imports: ask 'Remove Calendar Import' (Cancel / Stop Syncing / Stop and Delete All Events). */
+  | { ok: false; reason: 'import-removal'; removed: StoredImport[] };
+
+/** The config's fields from the form, and the events a removed import takes with it. Writes nothing. */
+export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalendarConfigInput): Promise<SaveCalendarConfigResult> {
+  const { community, calendarId, value, now } = input;
+  const stored = (await deps.db.ref(deps.paths.calendarConfig(community, calendarId)).get()).val();
+  if (!isObject(stored)) return { ok: false, reason: 'gone' };
+  const version = calendarConfigVersion(stored);
+  if (input.version !== null && input.version !== version) return { ok: false, reason: 'conflict', stored, version };
+
+  const before = importsOf(stored);
+  const kept = new Set(value.imports.map((entry) => entry.calendarId).filter((id) => id !== ''));
+  const removed = before.filter((entry) => entry.calendarId !== '' && !kept.has(entry.calendarId));
+  if (removed.length > 0 && input.importRemoval === null) return { ok: false, reason: 'import-removal', removed };
+
+  const imports = value.imports.map((entry) => {
+    const previous = before.find((old) => old.calendarId !== '' && old.calendarId === entry.calendarId);
+    return { ...entry, ...(previous && previous.ignored.length > 0 ? { ignored: previous.ignored } : {}) };
+  });
+  const fields: Record<string, DbValue> = {
+    title: value.title,
+    priorNotificationTime: value.priorNotificationTime,
+    audiences: value.audiences.length > 0 ? value.audiences : null,
+    allowUserCreated: value.allowUserCreated,
+    userCreatedRequiresApproval: value.userCreatedRequiresApproval,
+    userCreatedEmails: value.userCreatedEmails.length > 0 ? value.userCreatedEmails : null,
+    import: imports.length > 0 ? imports : null,
+  };
+
+  let updates: Updates = {};
+  let deletedEvents = 0;
+  if (removed.length > 0 && input.importRemoval === 'delete') {
+    const events = new Map<string, EventRecord>();
+    for (const source of removed) {
+      const found = (
+        await deps.db.ref(deps.paths.calendarEvents(community, calendarId)).orderByChild('calendarId').equalTo(source.calendarId).get()
+      ).val();
+      if (isObject(found))
+        for (const [eventId, event] of Object.entries(found)) if (isObject(event)) events.set(eventId, event as EventRecord);
+    }
+    const removal = await eventsRemovalUpdates(deps, community, events, calendarId);
+    const configs = (await deps.db.ref(deps.paths.calendarConfigs(community)).get()).val();
+    const known = isObject(configs) ? Object.keys(configs) : [];
+    updates = {
+      ...removal.updates,
+      ...icsUpdates(
+        deps,
+        community,
+        [...removal.touched].filter((other) => known.includes(other) && other !== calendarId),
+        now,
+      ),
+    };
+    fields.icsBuildTime = now;
+    deletedEvents = events.size;
+  }
+  return { ok: true, fields, updates: compactUpdates(updates), baseVersion: version, deletedEvents };
+}
+
+/**
+ * Writes a planned config save: the fields merged over the config as stored at that moment, in
+ * a transaction that re-checks its version (so a save in between is a conflict, and a feed
+ * rebuild time written in between is kept), then the events of a removed import in one update.
+ */
+export async function commitCalendarConfigSave(
+  deps: EventDeps,
+  input: Pick<SaveCalendarConfigInput, 'community' | 'calendarId'>,
+  planned: Extract<SaveCalendarConfigResult, { ok: true }>,
+): Promise<SaveCalendarConfigResult> {
+  let outcome: SaveCalendarConfigResult = planned;
+  await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).transaction((current) => {
+    if (!isObject(current)) {
+      outcome = { ok: false, reason: 'gone' };
+      return unchanged(current);
+    }
+    const version = calendarConfigVersion(current);
+    if (version !== planned.baseVersion) {
+      outcome = { ok: false, reason: 'conflict', stored: current, version };
+      return unchanged(current);
+    }
+    outcome = planned;
+    const next: Record<string, DbValue> = { ...(current as Record<string, DbValue>) };
+    for (const [field, value] of Object.entries(planned.fields)) {
+      if (value === null) delete next[field];
+      else next[field] = value;
+    }
+    return next;
+  });
+  if (!outcome.ok) return outcome;
+  if (Object.keys(planned.updates).length > 0) await deps.db.ref().update(planned.updates);
+  return outcome;
+}
+
+export async function saveCalendarConfig(deps: EventDeps, input: SaveCalendarConfigInput): Promise<SaveCalendarConfigResult> {
+  const planned = await planCalendarConfigSave(deps, input);
+  return planned.ok ? commitCalendarConfigSave(deps, input, planned) : planned;
+}
+
+/**
+ * 'Remove Calendar Import' from its own button (spec 02 §4): the stored config without the
+ * import at `index`, saved with the chosen removal.
+ */
+export async function removeCalendarImport(
+  deps: EventDeps,
+  input: { community: string; calendarId: string; index: number; removal: ImportRemoval; version: string | null; now: number },
+): Promise<SaveCalendarConfigResult> {
+  const stored = (await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).get()).val();
+  if (!isObject(stored)) return { ok: false, reason: 'gone' };
+  const value = calendarConfigFormValue(stored);
+  if (input.index < 0 || input.index >= value.imports.length) return { ok: false, reason: 'gone' };
+  return saveCalendarConfig(deps, {
+    community: input.community,
+    calendarId: input.calendarId,
+    version: input.version,
+    value: { ...value, imports: value.imports.filter((_, index) => index !== input.index) },
+    importRemoval: input.removal,
+    now: input.now,
+  });
+}

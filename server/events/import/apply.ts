@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import type { DbValue } from '@server/db/types';
+import { formatEventContext } from '@server/paths';
+import { IMPORT_TYPES, type ImportType } from '~/schemas/calendar-config';
+import { eventsRemovalUpdates } from '../delete';
+import { type IMPORT_LOCKED_FIELDS } from '../item';
+import { calendarsOf, compactUpdates, icsUpdates, isObject, type EventDeps, type EventRecord, type Updates } from '../records';
+import type { FetchedEvents, ImportedEvent } from './types';
+
+/**
+ * Writing one import source's events into its calendar (spec 02 §3 calendar config import
+ * list, event `id` and `calendarId`; §4 imported events; §7 multi-path updates, icsBuildTime):
+ *
+ * - Each event is keyed by a hash of the source and its id, so a re-run finds the event it
+ *   wrote (also when staff put it into other calendars: every copy is written).
+ * - A new event gets the source's audience, type and default location; a re-import writes only
+ *   the imported (locked) fields that changed, path by path, so staff's edits to the other
+ *   fields (RSVP, buttons, header, location choice …) stay.
+ * - Ids in the source's ignored list (Delete Forever) are never written.
+ * - Imported events of the source that have not ended and that the source no longer gives, or
+ *   says are cancelled, are removed everywhere (as Delete does); ended ones stay in the archive.
+ * - One multi-path update (compactUpdates) per run, with icsBuildTime = now on each calendar it
+ *   touched; nothing is written when nothing changed.
+ */
+
+export interface ImportSource {
+  /** The source's key in the config's import list. */
+  key: string;
+  title: string;
+  type: ImportType;
+  /** The feed URL (iCal), Google calendar id, or site address (The Events Calendar). */
+  calendarId: string;
+  /** A location id of the community ('' = off-site). */
+  defaultLocation: string;
+  audience: string;
+  /** 'resort' or 'local': the imported events' type. */
+  eventContext: string;
+  ignored: string[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The import sources of a calendar's config that have something to import. */
+export function importSourcesOf(config: unknown): ImportSource[] {
+  if (!isObject(config)) return [];
+  const entries = Array.isArray(config.import)
+    ? config.import.map((entry, index) => [String(index), entry] as const)
+    : isObject(config.import)
+      ? Object.entries(config.import)
+      : [];
+  const sources: ImportSource[] = [];
+  for (const [key, entry] of entries) {
+    if (!isObject(entry)) continue;
+    const type = IMPORT_TYPES.find((candidate) => candidate === entry.type) ?? 'none';
+    const calendarId = text(entry.calendarId).trim();
+    if (type === 'none' || calendarId === '') continue;
+    const ignored = Array.isArray(entry.ignored) ? entry.ignored : isObject(entry.ignored) ? Object.values(entry.ignored) : [];
+    sources.push({
+      key,
+      title: text(entry.title),
+      type,
+      calendarId,
+      defaultLocation: text(entry.defaultLocation),
+      audience: text(entry.audience),
+      eventContext: text(entry.eventContext),
+      ignored: ignored.filter((id): id is string => typeof id === 'string'),
+    });
+  }
+  return sources;
+}
+
+/**
+ * The event key an imported event is stored under: the same for the same calendar, source and
+ * id on every run (two calendars importing one feed each have their own events).
+ */
+export function importedEventId(calendarId: string, sourceCalendarId: string, importedId: string): string {
+  const hash = createHash('sha256').update(`${calendarId}\u0000${sourceCalendarId}\u0000${importedId}`).digest('base64url');
+  return `imp-${hash.slice(0, 24)}`;
+}
+
+const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+/** The imported (locked) fields of an event. */
+export function importedFields(event: ImportedEvent): Record<(typeof IMPORT_LOCKED_FIELDS)[number], DbValue> {
+  return {
+    title: event.title,
+    description: orNull(event.description),
+    htmlDescription: orNull(event.description),
+    startDate: event.startDate,
+    endDate: event.endDate,
+    endDateDuration: event.endDate - event.startDate,
+    allDay: event.allDay,
+    location: orNull(event.location),
+    address: orNull(event.address),
+    city: orNull(event.city),
+    latitude: orNull(event.latitude),
+    longitude: orNull(event.longitude),
+  };
+}
+
+export interface ApplyImportInput {
+  community: string;
+  /** The calendar whose config holds the source; its events are written there. */
+  calendarId: string;
+  source: ImportSource;
+  fetched: FetchedEvents;
+  now: number;
+}
+
+export interface ApplyImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  /** Events of the feed left out because their id is in the ignored list. */
+  ignored: number;
+  updates: Updates;
+}
+
+const same = (a: DbValue | undefined, b: DbValue) => (a === undefined ? null : a) === b;
+
+/** The writes of one run of one source. Writes nothing. */
+export async function planImport(deps: EventDeps, input: ApplyImportInput): Promise<ApplyImportResult> {
+  const { community, calendarId, source, fetched, now } = input;
+  // This import's events: those of this calendar from this source, and those staff moved to or
+  // shared with other calendars (found by their key, which names this calendar).
+  const configs = (await deps.db.ref(deps.paths.calendarConfigs(community)).get()).val();
+  const known = isObject(configs) ? Object.keys(configs) : [];
+  const existing = new Map<string, { eventId: string; event: EventRecord }>();
+  for (const calendar of [calendarId, ...known.filter((other) => other !== calendarId)]) {
+    const found = (
+      await deps.db.ref(deps.paths.calendarEvents(community, calendar)).orderByChild('calendarId').equalTo(source.calendarId).get()
+    ).val();
+    if (!isObject(found)) continue;
+    for (const [eventId, event] of Object.entries(found)) {
+      if (!isObject(event) || typeof event.id !== 'string' || existing.has(event.id)) continue;
+      if (calendar !== calendarId && eventId !== importedEventId(calendarId, source.calendarId, event.id)) continue;
+      existing.set(event.id, { eventId, event: event as EventRecord });
+    }
+  }
+
+  const ignored = new Set(source.ignored);
+  const type = source.eventContext === 'resort' || source.eventContext === 'local' ? source.eventContext : 'local';
+  const updates: Updates = {};
+  const touched = new Set<string>();
+  const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0 };
+  const given = new Set<string>();
+
+  for (const event of fetched.events) {
+    if (given.has(event.id)) continue;
+    given.add(event.id);
+    if (ignored.has(event.id)) {
+      result.ignored += 1;
+      continue;
+    }
+    const fields = importedFields(event);
+    const stored = existing.get(event.id);
+    if (!stored) {
+      const eventId = importedEventId(calendarId, source.calendarId, event.id);
+      const record: Record<string, DbValue> = {
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)),
+        audience: source.audience.toLowerCase() || 'family',
+        type,
+        endDateHide: false,
+        cost: false,
+        rsvpRequest: false,
+        resortLocationId: source.defaultLocation,
+        contexts: [formatEventContext(community, calendarId)],
+        calendarId: source.calendarId,
+        id: event.id,
+      };
+      updates[deps.paths.calendarEvent(community, calendarId, eventId)] = record;
+      touched.add(calendarId);
+      result.created += 1;
+      continue;
+    }
+    const changed = Object.entries(fields).filter(([field, value]) => !same(stored.event[field], value));
+    if (changed.length === 0) {
+      result.unchanged += 1;
+      continue;
+    }
+    const calendars = calendarsOf(stored.event, community).filter((calendar) => known.includes(calendar));
+    if (calendars.length === 0) calendars.push(calendarId);
+    for (const calendar of calendars) {
+      for (const [field, value] of changed) updates[`${deps.paths.calendarEvent(community, calendar, stored.eventId)}/${field}`] = value;
+      touched.add(calendar);
+    }
+    result.updated += 1;
+  }
+
+  const gone = new Map<string, EventRecord>();
+  for (const [importedId, { eventId, event }] of existing) {
+    if (given.has(importedId) && !ignored.has(importedId)) continue;
+    const endDate = typeof event.endDate === 'number' ? event.endDate : 0;
+    if (endDate > 0 && endDate <= now) continue;
+    gone.set(eventId, event);
+  }
+  if (gone.size > 0) {
+    const removal = await eventsRemovalUpdates(deps, community, gone, calendarId);
+    Object.assign(updates, removal.updates);
+    for (const calendar of removal.touched) touched.add(calendar);
+    result.removed = gone.size;
+  }
+
+  if (Object.keys(updates).length > 0)
+    Object.assign(
+      updates,
+      icsUpdates(
+        deps,
+        community,
+        [...touched].filter((calendar) => known.includes(calendar)),
+        now,
+      ),
+    );
+  return { ...result, updates: compactUpdates(updates) };
+}
+
+/** Plans and writes one run of one source. */
+export async function applyImport(deps: EventDeps, input: ApplyImportInput): Promise<Omit<ApplyImportResult, 'updates'>> {
+  const { updates, ...result } = await planImport(deps, input);
+  if (Object.keys(updates).length > 0) await deps.db.ref().update(updates);
+  return result;
+}

@@ -1,0 +1,273 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { describe, expect, it } from 'vitest';
+import { icsEvents, textToHtml } from './expand';
+import { IcsError } from './ics';
+import type { ImportedEvent } from './types';
+
+const NY = 'America/New_York';
+const LA = 'America/Los_Angeles';
+const at = (local: string, zone = NY) => fromZonedTime(local, zone).getTime();
+const local = (ms: number, zone = NY) => formatInTimeZone(ms, zone, 'EEE yyyy-MM-dd HH:mm');
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const NOW = at('2026-03-01T00:00');
+const window = { now: NOW, timeZone: NY };
+
+const brief = (event: ImportedEvent, zone = NY) => `${local(event.startDate, zone)} → ${local(event.endDate, zone)} ${event.title}`;
+const wrap = (body: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${body.trim().split('\n').join('\r\n')}\r\nEND:VCALENDAR\r\n`;
+
+describe('icsEvents: recurrences', () => {
+  it('expands a weekly rule with COUNT, EXDATE, RDATE, a moved and a cancelled occurrence across the March change', () => {
+    const { events, cancelled } = icsEvents(fixture('weekly-dst.ics'), window);
+    expect(events.map((event) => brief(event))).toEqual([
+      'Mon 2026-03-02 18:00 → Mon 2026-03-02 19:30 Bingo Night',
+      'Mon 2026-03-09 18:00 → Mon 2026-03-09 19:30 Bingo Night',
+      'Thu 2026-03-19 18:00 → Thu 2026-03-19 19:30 Bingo Night',
+      'Tue 2026-03-24 19:00 → Tue 2026-03-24 20:00 Bingo Night (moved to Tuesday)',
+      'Mon 2026-04-06 18:00 → Mon 2026-04-06 19:30 Bingo Night',
+    ]);
+    // 18:00 local is 23:00 UTC before 8 March and 22:00 after.
+    expect(new Date(events[0]!.startDate).toISOString()).toBe('2026-03-02T23:00:00.000Z');
+    expect(new Date(events[1]!.startDate).toISOString()).toBe('2026-03-09T22:00:00.000Z');
+    expect(events.map((event) => event.id)).toEqual([
+      'bingo-weekly@pinehollow.example/20260302T230000Z',
+      'bingo-weekly@pinehollow.example/20260309T220000Z',
+      'bingo-weekly@pinehollow.example/20260319T220000Z',
+      // The moved occurrence keeps the id of the one it replaces (its RECURRENCE-ID).
+      'bingo-weekly@pinehollow.example/20260323T220000Z',
+      'bingo-weekly@pinehollow.example/20260406T220000Z',
+    ]);
+    // The cancelled override is named in UTC, the series in New York: still the same occurrence.
+    expect(cancelled).toEqual(['bingo-weekly@pinehollow.example/20260330T220000Z']);
+    expect(events[0]!.description).toBe('<p>Cards at the hall.<br />Bring a pen, please.</p>');
+    expect(events[0]!.location).toBe('Main Hall');
+    // The override has no description or location of its own: the series' are kept.
+    expect(events[3]!.location).toBe('Main Hall');
+    expect(events.every((event) => event.allDay === false)).toBe(true);
+  });
+
+  it('finds the last Sunday of each month (BYDAY=-1SU) up to a UTC UNTIL read in the zone, and BYMONTHDAY with COUNT', () => {
+    const { events } = icsEvents(fixture('last-sunday.ics'), window);
+    expect(events.map((event) => brief(event))).toEqual([
+      'Sun 2026-03-15 17:00 → Sun 2026-03-15 19:00 Potluck',
+      'Sun 2026-03-29 09:00 → Sun 2026-03-29 11:00 Pancake Breakfast',
+      'Sun 2026-04-26 09:00 → Sun 2026-04-26 11:00 Pancake Breakfast',
+      'Sun 2026-05-31 09:00 → Sun 2026-05-31 11:00 Pancake Breakfast',
+    ]);
+  });
+
+  it('keeps 10:00 local across the November change and stops at the horizon', () => {
+    const text = wrap(`
+BEGIN:VEVENT
+UID:brunch
+DTSTART;TZID=America/New_York:20261025T100000
+DTEND;TZID=America/New_York:20261025T110000
+RRULE:FREQ=WEEKLY
+SUMMARY:Brunch
+END:VEVENT`);
+    const { events } = icsEvents(text, { now: at('2026-10-20T00:00'), timeZone: NY, horizonMs: 21 * 24 * 3600 * 1000 });
+    expect(events.map((event) => new Date(event.startDate).toISOString())).toEqual([
+      '2026-10-25T14:00:00.000Z',
+      '2026-11-01T15:00:00.000Z',
+      '2026-11-08T15:00:00.000Z',
+    ]);
+    expect(events.every((event) => event.endDate - event.startDate === 3_600_000)).toBe(true);
+  });
+
+  it('reads a zone from its VTIMEZONE rules when the TZID is no IANA name, with two RRULEs and a PERIOD', () => {
+    const { events } = icsEvents(fixture('zimbra-style.ics'), window);
+    const yoga = events.filter((event) => event.title === 'Sunrise Yoga');
+    expect(yoga.map((event) => brief(event, LA))).toEqual([
+      'Tue 2026-03-03 07:00 → Tue 2026-03-03 08:00 Sunrise Yoga',
+      'Sat 2026-03-07 07:00 → Sat 2026-03-07 08:00 Sunrise Yoga',
+      'Tue 2026-03-10 07:00 → Tue 2026-03-10 08:00 Sunrise Yoga',
+      'Thu 2026-03-12 08:00 → Thu 2026-03-12 10:30 Sunrise Yoga',
+      'Tue 2026-03-17 07:00 → Tue 2026-03-17 08:00 Sunrise Yoga',
+      'Tue 2026-03-24 07:00 → Tue 2026-03-24 08:00 Sunrise Yoga',
+      'Sat 2026-04-04 07:00 → Sat 2026-04-04 08:00 Sunrise Yoga',
+    ]);
+    expect(new Date(yoga[0]!.startDate).toISOString()).toBe('2026-03-03T15:00:00.000Z');
+    expect(new Date(yoga[2]!.startDate).toISOString()).toBe('2026-03-10T14:00:00.000Z');
+  });
+
+  it('puts floating times in the community zone, drops a DATE EXDATE day from a UTC series, and reports a cancelled event', () => {
+    const { events, cancelled } = icsEvents(fixture('zimbra-style.ics'), window);
+    expect(events.filter((event) => event.title === 'Coffee Social').map((event) => brief(event))).toEqual([
+      'Thu 2026-03-05 10:00 → Thu 2026-03-05 11:00 Coffee Social',
+    ]);
+    expect(events.filter((event) => event.title === 'Night Sky Walk').map((event) => new Date(event.startDate).toISOString())).toEqual([
+      '2026-03-09T03:00:00.000Z',
+      '2026-03-10T03:00:00.000Z',
+      '2026-03-12T03:00:00.000Z',
+    ]);
+    expect(events.some((event) => event.title === 'Cancelled Craft Hour')).toBe(false);
+    expect(cancelled).toEqual(['gone@pinehollow.example']);
+  });
+
+  it('gives the same occurrences on a re-run (stable ids)', () => {
+    const once = icsEvents(fixture('weekly-dst.ics'), window);
+    const twice = icsEvents(fixture('weekly-dst.ics'), window);
+    expect(twice).toEqual(once);
+  });
+});
+
+describe('icsEvents: all-day and lengths', () => {
+  it('keeps the day of all-day events in the community zone (DTEND exclusive, DATE-only DTSTART one day)', () => {
+    const { events } = icsEvents(fixture('all-day.ics'), window);
+    const byTitle = new Map(events.map((event) => [event.title, event]));
+    expect(brief(byTitle.get('Market Day')!)).toBe('Sat 2026-03-14 00:00 → Sat 2026-03-14 23:59 Market Day');
+    expect(byTitle.get('Market Day')!.endDate - byTitle.get('Market Day')!.startDate).toBe(86_399_999);
+    expect(brief(byTitle.get('Spring Festival')!)).toBe('Fri 2026-03-20 00:00 → Sun 2026-03-22 23:59 Spring Festival');
+    expect(brief(byTitle.get('Opening Day')!)).toBe('Wed 2026-04-01 00:00 → Wed 2026-04-01 23:59 Opening Day');
+    expect(byTitle.get('Opening Day')!).toMatchObject({ description: '', location: '', allDay: true, id: 'only-date@pinehollow.example' });
+    expect(events.filter((event) => event.allDay).map((event) => event.title)).toEqual([
+      'Market Day',
+      'Spring Festival',
+      'Opening Day',
+      "Founder's Birthday",
+    ]);
+  });
+
+  it('repeats a yearly all-day event from 1990 only within the year ahead', () => {
+    const { events } = icsEvents(fixture('all-day.ics'), window);
+    const birthdays = events.filter((event) => event.title === "Founder's Birthday");
+    expect(birthdays.map((event) => [event.id, brief(event)])).toEqual([
+      ['birthday@pinehollow.example/20260610', "Wed 2026-06-10 00:00 → Wed 2026-06-10 23:59 Founder's Birthday"],
+    ]);
+  });
+
+  it('reads DURATION instead of DTEND (P1D on the wall clock)', () => {
+    const { events } = icsEvents(fixture('all-day.ics'), window);
+    const relay = events.find((event) => event.title === 'Relay (24 hours)')!;
+    expect(brief(relay, LA)).toBe('Tue 2026-06-30 06:00 → Wed 2026-07-01 06:00 Relay (24 hours)');
+    expect(relay.allDay).toBe(false);
+  });
+
+  it('leaves out events that ended before the run', () => {
+    const { events } = icsEvents(fixture('all-day.ics'), { now: at('2026-03-21T12:00'), timeZone: NY });
+    expect(events.map((event) => event.title)).toEqual(['Spring Festival', 'Opening Day', "Founder's Birthday", 'Relay (24 hours)']);
+  });
+
+  it('moves an occurrence named by RECURRENCE-ID with a TZID to another zone and length', () => {
+    const text = wrap(`
+BEGIN:VEVENT
+UID:call
+DTSTART;TZID=Europe/London:20260304T150000
+DTEND;TZID=Europe/London:20260304T160000
+RRULE:FREQ=DAILY;COUNT=3
+SUMMARY:Call
+END:VEVENT
+BEGIN:VEVENT
+UID:call
+RECURRENCE-ID;TZID=America/New_York:20260305T100000
+DTSTART;TZID=America/New_York:20260305T120000
+DURATION:PT30M
+SUMMARY:Call (later)
+END:VEVENT`);
+    const { events } = icsEvents(text, window);
+    expect(events.map((event) => brief(event))).toEqual([
+      'Wed 2026-03-04 10:00 → Wed 2026-03-04 11:00 Call',
+      'Thu 2026-03-05 12:00 → Thu 2026-03-05 12:30 Call (later)',
+      'Fri 2026-03-06 10:00 → Fri 2026-03-06 11:00 Call',
+    ]);
+    expect(events[1]!.id).toBe('call/20260305T150000Z');
+  });
+
+  it('takes the highest SEQUENCE of a repeated UID and an HTML X-ALT-DESC, sanitized', () => {
+    const text = wrap(`
+BEGIN:VEVENT
+UID:dup
+SEQUENCE:2
+DTSTART:20260310T150000Z
+SUMMARY:New title
+X-ALT-DESC;FMTTYPE=text/html:<p>Hi <script>alert(1)</script><b>there</b></p>
+DESCRIPTION:Hi there
+END:VEVENT
+BEGIN:VEVENT
+UID:dup
+SEQUENCE:1
+DTSTART:20260309T150000Z
+SUMMARY:Old title
+END:VEVENT`);
+    const { events } = icsEvents(text, window);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ title: 'New title', description: '<p>Hi <b>there</b></p>' });
+  });
+
+  it('reads Outlook zone names, and puts a TZID it cannot resolve in the community zone', () => {
+    const text = wrap(`
+BEGIN:VEVENT
+UID:outlook
+DTSTART;TZID=Pacific Standard Time:20260310T090000
+DTEND;TZID=Pacific Standard Time:20260310T100000
+SUMMARY:Outlook
+END:VEVENT
+BEGIN:VEVENT
+UID:unknown
+DTSTART;TZID=Nowhere Time:20260310T090000
+DTEND;TZID=Nowhere Time:20260310T100000
+SUMMARY:Unknown
+END:VEVENT`);
+    const { events } = icsEvents(text, window);
+    expect(events.map((event) => `${event.title} ${new Date(event.startDate).toISOString()}`)).toEqual([
+      'Unknown 2026-03-10T13:00:00.000Z',
+      'Outlook 2026-03-10T16:00:00.000Z',
+    ]);
+  });
+
+  it('lets EXDATE win over an override of the same occurrence, and keeps an override without its series', () => {
+    const text = wrap(`
+BEGIN:VEVENT
+UID:club
+DTSTART:20260310T150000Z
+RRULE:FREQ=DAILY;COUNT=2
+EXDATE:20260311T150000Z
+SUMMARY:Club
+END:VEVENT
+BEGIN:VEVENT
+UID:club
+RECURRENCE-ID:20260311T150000Z
+DTSTART:20260311T170000Z
+SUMMARY:Club (late)
+END:VEVENT
+BEGIN:VEVENT
+UID:shared-one
+RECURRENCE-ID;TZID=Europe/Paris:20260320T160000
+DTSTART;TZID=America/New_York:20260320T120000
+SUMMARY:Shared occurrence
+END:VEVENT`);
+    const { events } = icsEvents(text, window);
+    expect(events.map((event) => `${event.id} ${event.title}`)).toEqual([
+      'club/20260310T150000Z Club',
+      'shared-one/20260320T150000Z Shared occurrence',
+    ]);
+  });
+
+  it('expands a daily series that began decades ago without giving its past', () => {
+    const text = wrap(`
+BEGIN:VEVENT
+UID:flag
+DTSTART;TZID=America/New_York:19900101T080000
+DTEND;TZID=America/New_York:19900101T081500
+RRULE:FREQ=DAILY
+SUMMARY:Flag raising
+END:VEVENT`);
+    const started = performance.now();
+    const { events } = icsEvents(text, window);
+    expect(events).toHaveLength(365);
+    expect(local(events[0]!.startDate)).toBe('Sun 2026-03-01 08:00');
+    expect(local(events[364]!.startDate)).toBe('Sun 2027-02-28 08:00');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses a text that is not iCalendar', () => {
+    expect(() => icsEvents('<html>Not found</html>', window)).toThrow(IcsError);
+  });
+});
+
+describe('textToHtml', () => {
+  it('escapes and keeps paragraphs and line breaks', () => {
+    expect(textToHtml('a < b\nc\n\nd & e')).toBe('<p>a &lt; b<br />c</p><p>d &amp; e</p>');
+  });
+});

@@ -1,0 +1,123 @@
+import type { JobQueue, EnqueueResult } from '@jobs/queues';
+import { DEFAULT_TIME_ZONE } from '~/lib/event-times';
+import { isObject, type EventDeps } from '../records';
+import { applyImport, importSourcesOf, type ApplyImportResult, type ImportSource } from './apply';
+import { icsEvents } from './expand';
+import { IcsError } from './ics';
+import { ImportError, type CalendarImportPort } from './sources';
+
+/**
+ * Running a calendar's imports (spec 02 §3 calendar config import list): each configured source
+ * is read through the import port and written by apply.ts; one failing source does not stop
+ * the others. An uploaded .ics is written the same way for the source it is uploaded to. The
+ * config editor asks for a run with `requestCalendarImport` (a job, see
+ * jobs/processors/calendar-import.ts), which the schedule also runs for every calendar.
+ */
+
+export type ImportDeps = EventDeps & { imports: CalendarImportPort };
+
+export type SourceRun = Pick<ImportSource, 'key' | 'title' | 'type' | 'calendarId'> &
+  ({ ok: true; result: Omit<ApplyImportResult, 'updates'> } | { ok: false; kind: string; message: string });
+
+/** The community's time zone (its record's `timeZone`, America/New_York when unset). */
+export async function communityTimeZone(deps: EventDeps, community: string): Promise<string> {
+  const record = (await deps.db.ref(deps.paths.community(community)).get()).val();
+  return isObject(record) && typeof record.timeZone === 'string' && record.timeZone !== '' ? record.timeZone : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The calendarId of an iCal source fed by uploads rather than a URL ('upload:{file name}'): the
+ * schedule skips it; importUploadedIcs writes its events.
+ */
+export const UPLOADED_SOURCE_PREFIX = 'upload:';
+export const isUploadedSource = (source: Pick<ImportSource, 'type' | 'calendarId'>) =>
+  source.type === 'iCal' && source.calendarId.startsWith(UPLOADED_SOURCE_PREFIX);
+
+const describe = (source: ImportSource) => ({ key: source.key, title: source.title, type: source.type, calendarId: source.calendarId });
+
+/** Imports every source of one calendar (or only the one whose key is `only`). */
+export async function runCalendarImports(
+  deps: ImportDeps,
+  input: { community: string; calendarId: string; now: number; only?: string },
+): Promise<SourceRun[]> {
+  const config = (await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).get()).val();
+  const sources = importSourcesOf(config).filter(
+    (source) => !isUploadedSource(source) && (input.only === undefined || source.key === input.only),
+  );
+  if (sources.length === 0) return [];
+  const timeZone = await communityTimeZone(deps, input.community);
+  const runs: SourceRun[] = [];
+  for (const source of sources) {
+    try {
+      const fetched = await deps.imports.events(
+        { type: source.type as 'iCal' | 'google' | 'tribe', calendarId: source.calendarId },
+        { now: input.now, timeZone },
+      );
+      const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+      runs.push({ ...describe(source), ok: true, result });
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      runs.push({ ...describe(source), ok: false, kind: error.kind, message: error.message });
+    }
+  }
+  return runs;
+}
+
+/** The calendars of every community with at least one import source. */
+export async function calendarsWithImports(deps: EventDeps): Promise<Array<{ community: string; calendarId: string }>> {
+  const communities = (await deps.db.ref(deps.paths.communities()).get()).val();
+  const found: Array<{ community: string; calendarId: string }> = [];
+  for (const community of isObject(communities) ? Object.keys(communities) : []) {
+    const configs = (await deps.db.ref(deps.paths.calendarConfigs(community)).get()).val();
+    if (!isObject(configs)) continue;
+    for (const [calendarId, config] of Object.entries(configs))
+      if (importSourcesOf(config).some((source) => !isUploadedSource(source))) found.push({ community, calendarId });
+  }
+  return found;
+}
+
+export type UploadResult =
+  | { ok: true; result: Omit<ApplyImportResult, 'updates'> }
+  | { ok: false; reason: 'gone' }
+  | { ok: false; reason: 'invalid'; message: string };
+
+/** Writes an uploaded .ics as the events of the calendar's source `sourceKey`. */
+export async function importUploadedIcs(
+  deps: EventDeps,
+  input: { community: string; calendarId: string; sourceKey: string; text: string; now: number },
+): Promise<UploadResult> {
+  const config = (await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).get()).val();
+  const source = importSourcesOf(config).find((candidate) => candidate.key === input.sourceKey);
+  if (!source) return { ok: false, reason: 'gone' };
+  const timeZone = await communityTimeZone(deps, input.community);
+  let fetched;
+  try {
+    fetched = icsEvents(input.text, { now: input.now, timeZone });
+  } catch (error) {
+    if (error instanceof IcsError) return { ok: false, reason: 'invalid', message: error.message };
+    throw error;
+  }
+  const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+  return { ok: true, result };
+}
+
+/** The job id of a calendar's on-demand import (stable: asking twice while it waits queues one). */
+export const calendarImportJobId = (community: string, calendarId: string) =>
+  `calendar-import--${community}--${calendarId}`.replace(/:/g, '%3A');
+
+/** Asks for a run of a calendar's imports now (the config editor's "import now"). */
+export function requestCalendarImport(
+  jobs: JobQueue,
+  input: { product: string; community: string; calendarId: string; only?: string },
+): Promise<EnqueueResult> {
+  return jobs.enqueue(
+    'calendar-import',
+    {
+      product: input.product,
+      community: input.community,
+      calendarId: input.calendarId,
+      ...(input.only !== undefined ? { only: input.only } : {}),
+    },
+    { jobId: calendarImportJobId(input.community, input.calendarId), replaceFinished: true, attempts: 1 },
+  );
+}

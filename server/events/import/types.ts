@@ -1,0 +1,50 @@
+/**
+ * What every import source gives: the events of one feed within the import window, each with
+ * the id the source knows it by (stable across runs, so a re-import finds the event it wrote).
+ */
+
+/** How far ahead an import reaches: occurrences that start within a year of the run. */
+export const IMPORT_HORIZON_MS = 365 * 24 * 3600 * 1000;
+
+/** The most events one source gives in one run. */
+export const MAX_IMPORTED_EVENTS = 10_000;
+
+export interface ImportedEvent {
+  /**
+   * The source's id: the UID of a single event, `{UID}/{original start}` of an occurrence of a
+   * recurring one (YYYYMMDD for all-day, YYYYMMDDTHHMMSSZ otherwise), Google's and The Events
+   * Calendar's own ids. Stored as the event's `id`; the ignored list (Delete Forever) holds it.
+   */
+  id: string;
+  title: string;
+  /** Sanitized HTML. */
+  description: string;
+  /** Free-text location ('' when none). */
+  location: string;
+  address: string;
+  city: string;
+  latitude: string;
+  longitude: string;
+  startDate: number;
+  /** Inclusive end: an all-day event ends at 23:59:59.999 of its last day. */
+  endDate: number;
+  allDay: boolean;
+}
+
+export interface ImportWindow {
+  /** Events that ended before it are left out. */
+  now: number;
+  /** The community's zone: all-day dates and floating times are in it. */
+  timeZone: string;
+  /** IMPORT_HORIZON_MS by default. */
+  horizonMs?: number;
+}
+
+export interface FetchedEvents {
+  events: ImportedEvent[];
+  /**
+   * Ids the source says are cancelled (STATUS:CANCELLED, Google's 'cancelled', …): removed
+   * like events that are no longer in the feed.
+   */
+  cancelled: string[];
+}

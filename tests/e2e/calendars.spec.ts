@@ -1,0 +1,91 @@
+import { e2ePaths, expect, readE2e, test } from './fixtures';
+
+/**
+ * Manage Calendars and the calendar config editor (spec 02 "Calendars", "Calendar config
+ * editor") on a community of its own, with JavaScript and without: create a calendar, edit its
+ * config with an error the section opens on, fix it (adding an import), remove the import after
+ * 'Remove Calendar Import', delete the calendar. The other rules (Stop and Delete All Events,
+ * remote management, conflicts) are proven in app/components/calendars/calendars.server.test.ts.
+ */
+test.use({ communityOptions: { role: 'admin', record: { title: 'Calendar Pines', name: 'Calendar Pines' } } });
+
+test(
+  'creates a calendar, edits its config after an error, removes its import and deletes it',
+  { tag: '@forms' },
+  async ({ page, community }) => {
+    await page.goto('/amc-calendars');
+    await expect(page.getByRole('heading', { name: 'Manage Calendars', level: 1 })).toBeVisible();
+    await expect(page.getByText('No calendars yet.')).toBeVisible();
+
+    // Create: the title is required.
+    await page.getByRole('link', { name: 'Create Calendar' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Calendar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Calendar title is required.')).toBeVisible();
+    await page.getByLabel('Calendar Title').fill('Pool Games');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Calendar created.')).toBeVisible();
+    const list = page.getByRole('list', { name: 'Calendars' });
+    await expect(list.getByRole('link', { name: 'Pool Games', exact: true })).toHaveAttribute('href', '/amc-calendar/pool-games/active');
+    await expect(list.getByRole('link', { name: 'Print Pool Games' })).toHaveAttribute('href', '/activities-printout/pool-games');
+    expect(await readE2e(e2ePaths.calendarConfig(community.key, 'pool-games'))).toMatchObject({
+      title: 'Pool Games',
+      priorNotificationTime: 15,
+      allowUserCreated: false,
+    });
+
+    // Config: approval without a staff e-mail is refused, and its section opens on the error.
+    await list.getByRole('link', { name: 'Config of Pool Games' }).click();
+    await expect(page.getByRole('heading', { name: 'Calendar Config', level: 1 })).toBeVisible();
+    const userCreated = page.locator('details[data-section="user-created"]');
+    await userCreated.locator('summary').click();
+    await page.getByLabel('Allow User Created Events').check();
+    await page.getByLabel('Requires Approval').check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(userCreated).toHaveAttribute('open', '');
+    await expect(userCreated.getByText('You must include at least one email address to have approval.')).toBeVisible();
+    await expect(page.getByLabel('Requires Approval')).toBeChecked();
+
+    await userCreated.getByLabel('New Staff Email').fill('pool@calendar-pines.example');
+    // And an iCal import, with every select.
+    const imports = page.locator('details[data-section="import"]');
+    await imports.locator('summary').click();
+    await imports.getByLabel('Import Title').fill('Town feed');
+    await imports.getByLabel('Import Type').selectOption('iCal');
+    await imports.getByLabel('Calendar ID').fill('https://town.example/feed.ics');
+    await imports.getByLabel('Audience').selectOption('family');
+    await imports.getByLabel('Event Context').selectOption('local');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Calendar config saved.')).toBeVisible();
+    expect(await readE2e(e2ePaths.calendarConfig(community.key, 'pool-games'))).toMatchObject({
+      allowUserCreated: true,
+      userCreatedRequiresApproval: true,
+      userCreatedEmails: ['pool@calendar-pines.example'],
+      import: [
+        { title: 'Town feed', type: 'iCal', calendarId: 'https://town.example/feed.ics', audience: 'family', eventContext: 'local' },
+      ],
+    });
+
+    // 'Remove Calendar Import' asks: Cancel keeps it, Stop Syncing removes it.
+    await list.getByRole('link', { name: 'Config of Pool Games' }).click();
+    await page.locator('details[data-section="import"] summary').click();
+    const remove = page.getByRole('button', { name: 'Remove Calendar Import: Town feed' });
+    await remove.click();
+    const removal = page.getByRole('alertdialog', { name: 'Remove Calendar Import' });
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(removal).toBeHidden();
+    await remove.click();
+    await removal.getByRole('button', { name: 'Stop Syncing' }).click();
+    await expect(page.getByText('Calendar config saved.')).toBeVisible();
+    expect((await readE2e<Record<string, unknown>>(e2ePaths.calendarConfig(community.key, 'pool-games')))?.import).toBeUndefined();
+
+    // Delete, after the spec's confirmation.
+    await list.getByRole('link', { name: 'Delete Pool Games' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Calendar' });
+    await expect(confirm).toContainText('Are you certain you want to delete this calendar and all its events?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Calendar deleted.')).toBeVisible();
+    await expect(page.getByText('No calendars yet.')).toBeVisible();
+    expect(await readE2e(e2ePaths.calendarConfig(community.key, 'pool-games'))).toBeNull();
+  },
+);
