@@ -7,147 +7,89 @@
  * the active view alone (rows read and time). Reports the medians; skips (exit 0) when there
  * is no build.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { median, startPageBench } from './page-bench-harness';
 
-const BUILD = resolve('build/index.js');
 const SIZES = [50, 5_000] as const;
 const ENDED = { 50: 0, 5_000: 4_000 } as const;
 const RUNS = 60;
 const TARGET_RATIO = 1.3;
-const SECRET = 'bench-session-secret-that-is-at-least-32-characters';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-if (!existsSync(BUILD)) {
-  console.log('Calendar page benchmark skipped: run `npm run build` first.');
-  process.exit(0);
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'calendar-page-bench-'));
-Object.assign(process.env, {
-  NODE_ENV: 'production',
-  DATA_DIR: dir,
-  DEMO_MODE: 'off',
-  SEED_DEMO_DATA: 'off',
-  WORKERS: 'off',
-  SESSION_SECRET: SECRET,
-  REDIS_PREFIX: `bench-${process.pid}`,
-  SMTP_URL: '',
-  FIREBASE_DATABASE_URL: '',
-  FIREBASE_SERVICE_ACCOUNT: '',
-  FIREBASE_DATABASE_EMULATOR_HOST: '',
-  FIREBASE_STORAGE_BUCKET: '',
-});
-
-const { createRequestHandler } = await import('@remix-run/node');
-const { getServices, closeServices } = await import('@server/services');
-const { newStaffSession, cookiePair } = await import('@server/auth/session');
-const { readPage } = await import('./engine');
-const { listContext } = await import('~/lib/listing/contexts');
-const { calendarViewOrder } = await import('~/components/listing/resolve.server');
-const build = (await import(pathToFileURL(BUILD).href)) as Parameters<typeof createRequestHandler>[0];
-const handler = createRequestHandler(build, 'production');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-try {
-  const services = await getServices();
-  const { db, paths, sessions } = services;
-  const definition = listContext('calendar-events');
-  if (!definition) throw new Error('no calendar-events list context');
-  const cookies = new Map<number, string>();
-  const now = Date.now();
-  for (const size of SIZES) {
-    const community = `bench-${size}`;
-    const uid = `bench-editor-${size}`;
-    const ended = ENDED[size];
-    const events: Record<string, unknown> = {};
-    for (let index = 0; index < size; index += 1) {
-      // Ended ones over the past two years, the others from tomorrow on, a few hours apart.
-      const start = index < ended ? now - 730 * DAY + index * Math.floor((728 * DAY) / ended) : now + DAY + (index - ended) * 5 * HOUR;
-      events[`ev-${String(index).padStart(5, '0')}`] = {
-        title: `Event ${index}`,
-        description: `<p>About event ${index}</p>`,
-        startDate: start,
-        endDate: start + HOUR,
-        endDateDuration: HOUR,
-        allDay: false,
-        audience: 'family',
-        contexts: [`${community}/amc-events/calendars/activities`],
-      };
+const bench = await startPageBench('Calendar page');
+if (bench) {
+  try {
+    const { readPage } = await import('./engine');
+    const { listContext } = await import('~/lib/listing/contexts');
+    const { calendarViewOrder } = await import('~/components/listing/resolve.server');
+    const { db, paths } = bench.services;
+    const definition = listContext('calendar-events');
+    if (!definition) throw new Error('no calendar-events list context');
+    const cookies = new Map<number, string>();
+    const now = Date.now();
+    for (const size of SIZES) {
+      const community = `bench-${size}`;
+      const ended = ENDED[size];
+      const events: Record<string, unknown> = {};
+      for (let index = 0; index < size; index += 1) {
+        // Ended ones over the past two years, the others from tomorrow on, a few hours apart.
+        const start = index < ended ? now - 730 * DAY + index * Math.floor((728 * DAY) / ended) : now + DAY + (index - ended) * 5 * HOUR;
+        events[`ev-${String(index).padStart(5, '0')}`] = {
+          title: `Event ${index}`,
+          description: `<p>About event ${index}</p>`,
+          startDate: start,
+          endDate: start + HOUR,
+          endDateDuration: HOUR,
+          allDay: false,
+          audience: 'family',
+          contexts: [`${community}/amc-events/calendars/activities`],
+        };
+      }
+      cookies.set(
+        size,
+        await bench.signInEditor(community, `bench-editor-${size}`, { title: `Bench ${size}`, timeZone: 'America/New_York' }),
+      );
+      await db.ref(paths.calendarConfig(community, 'activities')).set({ title: 'Activities', priorNotificationTime: 15 });
+      await db.ref(paths.calendarEvents(community, 'activities')).set(events as never);
     }
-    await db.ref().update({
-      [paths.community(community)]: { title: `Bench ${size}`, timeZone: 'America/New_York' },
-      [paths.userAuthorization(uid)]: { editorDefault: community, communities: { [community]: { isEditor: true } } },
-      [paths.calendarConfig(community, 'activities')]: { title: 'Activities', priorNotificationTime: 15 },
-    });
-    await db.ref(paths.calendarEvents(community, 'activities')).set(events as never);
-    const session = await newStaffSession(sessions, {
-      uid,
-      email: `${uid}@bench.example`,
-      displayName: 'Bench',
-      method: 'password',
-      persistent: true,
-      communityKey: community,
-    });
-    cookies.set(size, cookiePair(await sessions.commitSession(session)));
-  }
 
-  const render = async (size: number) => {
-    const started = performance.now();
-    const response = await handler(
-      new Request('http://bench.local/amc-calendar/activities/active', { headers: { Cookie: cookies.get(size) ?? '' } }),
-      { clientAddress: '127.0.0.1', cspNonce: 'bench' },
-    );
-    const html = await response.text();
-    const elapsed = performance.now() - started;
-    const last = `Event ${ENDED[size as keyof typeof ENDED] + 49}<`;
-    if (response.status !== 200 || !html.includes(last)) throw new Error(`the ${size}-event page answered ${response.status}`);
-    return elapsed;
-  };
-
-  const chunk = async (size: number) => {
-    const address = {
-      community: `bench-${size}`,
-      definition,
-      base: 'activities',
-      tab: null,
-      ...calendarViewOrder('active', 'America/New_York'),
+    const render = (size: number) =>
+      bench.render('/amc-calendar/activities/active', cookies.get(size) ?? '', `Event ${ENDED[size as keyof typeof ENDED] + 49}<`);
+    const chunk = async (size: number) => {
+      const address = {
+        community: `bench-${size}`,
+        definition,
+        base: 'activities',
+        tab: null,
+        ...calendarViewOrder('active', 'America/New_York'),
+      };
+      const started = performance.now();
+      const page = await readPage(db, paths, address, { filters: { view: 'active' }, after: null, limit: definition.pageSizes.first });
+      return { ms: performance.now() - started, rowsRead: page.rowsRead, rows: page.rows.length };
     };
-    const started = performance.now();
-    const page = await readPage(db, paths, address, { filters: { view: 'active' }, after: null, limit: definition.pageSizes.first });
-    return { ms: performance.now() - started, rowsRead: page.rowsRead, rows: page.rows.length };
-  };
 
-  // Warm up both (first compilation of the render path, the indexes).
-  for (const size of SIZES) for (let run = 0; run < 10; run += 1) await render(size);
-  const medians = new Map<number, number>();
-  for (const size of SIZES) {
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) times.push(await render(size));
-    medians.set(size, median(times));
+    // Warm up both (first compilation of the render path, the indexes).
+    for (const size of SIZES) for (let run = 0; run < 10; run += 1) await render(size);
+    const medians = new Map<number, number>();
+    for (const size of SIZES) {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) times.push(await render(size));
+      medians.set(size, median(times));
+    }
+    console.log(`Calendar of events benchmark (production build, Remix request handler; medians of ${RUNS})\n`);
+    for (const size of SIZES) {
+      const samples = [];
+      for (let run = 0; run < RUNS; run += 1) samples.push(await chunk(size));
+      const { rowsRead, rows } = samples[0]!;
+      console.log(
+        `/amc-calendar/activities/active with ${size.toLocaleString('en-US').padStart(5)} events (${ENDED[size].toLocaleString('en-US')} ended): ` +
+          `page ${medians.get(size)!.toFixed(1)} ms; first chunk ${rows} rows, ${rowsRead} read, ${median(samples.map((sample) => sample.ms)).toFixed(2)} ms`,
+      );
+    }
+    const ratio = medians.get(SIZES[1])! / medians.get(SIZES[0])!;
+    console.log(`5,000 vs 50 events: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×) ${ratio <= TARGET_RATIO ? 'PASS' : 'OVER'}`);
+  } finally {
+    await bench.close();
   }
-  console.log(`Calendar of events benchmark (production build, Remix request handler; medians of ${RUNS})\n`);
-  for (const size of SIZES) {
-    const samples = [];
-    for (let run = 0; run < RUNS; run += 1) samples.push(await chunk(size));
-    const { rowsRead, rows } = samples[0]!;
-    console.log(
-      `/amc-calendar/activities/active with ${size.toLocaleString('en-US').padStart(5)} events (${ENDED[size].toLocaleString('en-US')} ended): ` +
-        `page ${medians.get(size)!.toFixed(1)} ms; first chunk ${rows} rows, ${rowsRead} read, ${median(samples.map((sample) => sample.ms)).toFixed(2)} ms`,
-    );
-  }
-  const ratio = medians.get(SIZES[1])! / medians.get(SIZES[0])!;
-  console.log(`5,000 vs 50 events: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×) ${ratio <= TARGET_RATIO ? 'PASS' : 'OVER'}`);
-} finally {
-  await closeServices();
-  rmSync(dir, { recursive: true, force: true });
 }
