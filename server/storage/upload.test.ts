@@ -250,6 +250,47 @@ describe('form bodies', () => {
     expect(result.formData.get('title')).toBe('No image');
   });
 
+  it('reads the whole form however the network splits the body, the closing delimiter included', async () => {
+    const boundary = '----consoleSplitBoundary0123';
+    const encoder = new TextEncoder();
+    const text = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const image = new Uint8Array(3_000).map((_, index) => (index * 37) % 251);
+    const raw = new Uint8Array([
+      ...encoder.encode(text('headerType', 'images') + text('images[0].caption', 'Morning on the lake')),
+      ...encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="lake.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      ...image,
+      ...encoder.encode(`\r\n${text('delaySeconds', '7')}${text('intent', 'upload')}--${boundary}--\r\n`),
+    ]);
+    // Every cut of the last 80 bytes into two chunks, then small chunks of every size up to 40.
+    const splits: number[][] = [];
+    for (let cut = raw.length - 80; cut < raw.length; cut += 1) splits.push([cut]);
+    for (let size = 1; size <= 40; size += 1)
+      splits.push(Array.from({ length: Math.ceil(raw.length / size) - 1 }, (_, index) => (index + 1) * size));
+    for (const cuts of splits) {
+      const edges = [0, ...cuts, raw.length];
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let index = 1; index < edges.length; index += 1) controller.enqueue(raw.slice(edges[index - 1], edges[index]));
+          controller.close();
+        },
+      });
+      const request = new Request('http://console.test/header-images', {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        duplex: 'half',
+      } as RequestInit);
+      const result = await parseUpload(request, { accept: IMAGE_TYPES });
+      const where = `chunks cut at ${cuts.length === 1 ? cuts[0] : `every ${cuts[0]} bytes`}`;
+      expect(result.ok, where).toBe(true);
+      expect(result.formData.get('delaySeconds'), where).toBe('7');
+      expect(result.formData.get('intent'), where).toBe('upload');
+      expect(new Uint8Array(await (result.formData.get('image') as File).arrayBuffer()), where).toEqual(image);
+    }
+  });
+
   it('keeps repeated fields in order and text as UTF-8', async () => {
     const { request } = multipartRequest([
       { name: 'context', value: 'c1' },

@@ -6,6 +6,7 @@ import { checkShape, FORM_MESSAGES, formRefusal, MAX_FORM_BYTES, readForm, schem
 import { MAX_FORM_FIELDS } from '../http/form-shape';
 import { MAX_UPLOAD_BYTES } from '../http/limits';
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE, essenceOf, extensionOf } from './content-type';
+import { delimiterSafeChunks, multipartBoundary } from './multipart-chunks';
 import type { FileStorage, StoredFile } from './types';
 
 /**
@@ -206,7 +207,14 @@ export async function parseUpload(request: Request, options: ParseUploadOptions 
   try {
     // Every value goes into `formData` above as it is read, so a body that fails half-way
     // still answers the fields read so far.
-    await unstable_parseMultipartFormData(request, handler);
+    // The body as chunks that never split a delimiter from its closing dashes (multipart-chunks.ts).
+    const contentType = request.headers.get('Content-Type') ?? '';
+    const boundary = multipartBoundary(contentType);
+    const body = request.body && boundary ? delimiterSafeChunks(request.body, boundary) : request.body;
+    await unstable_parseMultipartFormData(
+      new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' } as RequestInit),
+      handler,
+    );
   } catch (problem) {
     if (problem instanceof TooManyParts)
       throw formRefusal(400, `The form sent more than ${MAX_FORM_FIELDS.toLocaleString('en-US')} fields. Nothing was saved.`);
