@@ -68,6 +68,8 @@ test(
     await expect(page.getByRole('region', { name: 'Images' }).getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('listitem', { name: 'Image 1' }).getByRole('img', { name: 'lake.png' })).toBeVisible();
     await expect(page.getByLabel('Caption 1')).toHaveValue('Morning on the lake');
+    // The delay typed before the first post came back through every one since.
+    await expect(page.getByLabel('Slideshow Delay (seconds)')).toHaveValue('7');
     await page.getByRole('button', { name: 'Save' }).click();
 
     await expect(page).toHaveURL(/\/$/);
