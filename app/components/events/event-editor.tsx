@@ -11,12 +11,11 @@ import { EditorFieldControl } from '~/components/listing/editor-fields';
 import { DIALOG_CANCEL, PageDialog } from '~/components/ui/dialog';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
-import { HeaderCarousel } from '~/components/widgets/header-carousel';
+import { PhonePreview, PreviewAddress, PreviewDescription } from '~/components/widgets/phone-preview';
 import { parseDateTimeField } from '~/lib/date-time';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
 import { eventPreviewModel, eventPreviewSourceOfForm, type EventPreviewModel } from '~/lib/event-preview';
 import type { HeaderView } from '~/lib/header-info';
-import { menuIconOrDefault } from '~/lib/icons/library';
 import {
   EVENT_REQUIRED_FIELDS,
   EVENT_SECTIONS,
@@ -569,56 +568,26 @@ function CalendarsChecklist({ field, calendars, own }: { field: Field; calendars
 
 /** The phone-style preview of the event (spec 02 "Event editor": left side live preview). */
 export function EventPreview({ model, header }: { model: EventPreviewModel; header: HeaderView }) {
-  const title = model.title || 'Untitled event';
   return (
-    <section className="business-preview" aria-labelledby="event-preview-heading" data-testid="event-preview">
-      <h2 id="event-preview-heading" className="visually-hidden">
-        Preview
-      </h2>
-      <div className="phone-frame">
-        <div className="phone-screen">
-          <HeaderCarousel header={header} title={title} slideParam="previewSlide" />
-          <ul className="preview-buttons" aria-label="Preview buttons">
-            {model.buttons.map((button) => (
-              <li key={button.id} className="preview-button" data-button={button.id}>
-                <span
-                  className="preview-button-icon"
-                  aria-hidden="true"
-                  // The library's own glyphs, sanitized when the library is built (app/lib/icons/library.ts).
-                  dangerouslySetInnerHTML={{ __html: menuIconOrDefault(button.icon).svg }}
-                />
-                <span>{button.label}</span>
-              </li>
-            ))}
-          </ul>
-          {model.when ? (
-            <Text as="p" size="2" weight="bold" className="preview-block" data-testid="preview-when">
-              {model.when}
-            </Text>
-          ) : null}
-          {model.location.length > 0 ? (
-            <address className="preview-block preview-address">
-              {model.location.map((line) => (
-                <span key={line}>{line}</span>
-              ))}
-            </address>
-          ) : null}
-          {model.description.length > 0 ? (
-            <div className="preview-block preview-description">
-              {model.description.map((paragraph, index) => (
-                <Text as="p" size="2" key={`${index}-${paragraph.slice(0, 20)}`}>
-                  {paragraph}
-                </Text>
-              ))}
-            </div>
-          ) : null}
-          {model.audience ? (
-            <Text as="p" size="1" color="gray" className="preview-block">
-              Audience: {model.audience}
-            </Text>
-          ) : null}
-        </div>
-      </div>
-    </section>
+    <PhonePreview
+      id="event-preview-heading"
+      testId="event-preview"
+      title={model.title || 'Untitled event'}
+      header={header}
+      buttons={model.buttons}
+    >
+      {model.when ? (
+        <Text as="p" size="2" weight="bold" className="preview-block" data-testid="preview-when">
+          {model.when}
+        </Text>
+      ) : null}
+      <PreviewAddress lines={model.location} />
+      <PreviewDescription paragraphs={model.description} />
+      {model.audience ? (
+        <Text as="p" size="1" color="gray" className="preview-block">
+          Audience: {model.audience}
+        </Text>
+      ) : null}
+    </PhonePreview>
   );
 }
