@@ -132,6 +132,31 @@ describe('grouped rows', () => {
     ]);
   });
 
+  it('posts Delete Selected of a tab to the list’s layout, the tab in the query (a tab’s own address takes no post)', async () => {
+    const start = la('2027-06-05', '10:00');
+    const o = await own(Object.fromEntries([event('Morning Yoga', start)]));
+    const data = (await menuListRoute.loader(args(get(o, `${LIST}/resort?q=yoga`), { ...PARAMS, tab: 'resort' }))) as ListScreenData;
+    expect(data.bulkAction).toBe(`${LIST}?q=yoga&tab=resort`);
+    const confirmed = await outcome(
+      menuListRoute.action(
+        args(
+          post(o, data.bulkAction, [
+            ['intent', 'delete-selected'],
+            ['key', String(start)],
+            ['confirmed', '1'],
+          ]),
+          PARAMS,
+        ),
+      ),
+    );
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.response?.headers.get('Location')).toBe(`${LIST}/resort?q=yoga`);
+    const ended = (await services.db.ref(services.paths.legacyEvent(o.community, 'events-resort', String(start))).get()).val() as {
+      endDate: number;
+    };
+    expect(ended.endDate).toBeLessThanOrEqual(Date.now());
+  });
+
   it('groups no other list', async () => {
     const o = await own();
     await services.db.ref(services.paths.calendarEvent(o.community, 'activities', 'e1')).set(event('Bingo', la('2027-06-05', '10:00'))[1]);

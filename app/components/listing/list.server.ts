@@ -342,7 +342,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
     selectAllHref: withQuery({ all: '1' }),
     sortable: definition.sortable,
     addHref: addHrefOf(list, urls),
-    bulkAction: withQuery({}),
+    bulkAction: bulkActionOf(list, urls, url),
     sort: sorting
       ? {
           rows: page.rows.map((row) => rowView(list, urls, row, context)),
@@ -353,6 +353,20 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
         }
       : null,
   };
+}
+
+/**
+ * Where the bulk form posts: the list's layout route. A menu list's tab address
+ * (`/list/…/:tab`) ends in the tab's index route, which takes no post, so a tabbed menu list
+ * posts to `/list/:menuId/:gridMenuKey?tab=…` (the layout, its tab in the query).
+ */
+function bulkActionOf(list: ResolvedList, urls: ListUrls, url: URL): string {
+  const location = list.location;
+  if (location.family === 'list' && location.tab !== null) {
+    const base = `/list/${encodeURIComponent(location.menuId)}/${encodeURIComponent(location.gridMenuKey)}`;
+    return `${base}${filterQuery(url.searchParams, { tab: location.tab })}`;
+  }
+  return `${urls.list.split('?')[0]}${filterQuery(url.searchParams)}`;
 }
 
 /** The config.events action's address: lists with an events config, reached from a menu item (its route is under `/list/…/:tab`). */
