@@ -6,6 +6,7 @@ import {
   commitCalendarConfigSave,
   createCalendar,
   deleteCalendar,
+  ensureListEventsConfig,
   listCalendars,
   planCalendarConfigSave,
   removeCalendarImport,
@@ -69,6 +70,23 @@ describe('creating and deleting calendars', () => {
     const bare = await makeCommunity(deps, []);
     await createCalendar(deps, { community: bare, title: 'Activities', now: T0 });
     expect(await get(deps, paths.calendarAudiences(bare, 'activities'))).toEqual(['Family']);
+  });
+
+  it("keeps the legacy events lists' own configs out of Manage Calendars, and their names for them", async () => {
+    const community = await makeCommunity(deps, [], { audience: ['Family'] });
+    expect(await createCalendar(deps, { community, title: 'Events Resort', now: T0 })).toEqual({
+      ok: true,
+      calendarId: `events-resort-${T0}`,
+    });
+    const written = await ensureListEventsConfig(deps, { community, section: 'events-resort', title: 'Happenings' });
+    expect(written).toMatchObject({ title: 'Happenings', audiences: ['Family'], allowUserCreated: false, priorNotificationTime: 15 });
+    // Written once: a second call finds it as stored.
+    await db.ref(paths.calendarAudiences(community, 'events-resort')).set(['Family', 'Teens']);
+    expect(await ensureListEventsConfig(deps, { community, section: 'events-resort', title: 'Other' })).toMatchObject({
+      title: 'Happenings',
+      audiences: ['Family', 'Teens'],
+    });
+    expect((await listCalendars(deps, community)).map((calendar) => calendar.calendarId)).toEqual([`events-resort-${T0}`]);
   });
 
   it('deletes a calendar and all its events in one update; shared events and recurrences stay in the other calendar', async () => {

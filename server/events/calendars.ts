@@ -1,6 +1,6 @@
 import type { DbValue } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
-import { calendarIdFromTitle, PathKeyError } from '@server/paths';
+import { calendarIdFromTitle, LEGACY_EVENT_SECTIONS, PathKeyError } from '@server/paths';
 import {
   CALENDAR_TEXTS,
   NEW_CALENDAR,
@@ -53,6 +53,39 @@ export const DEFAULT_AUDIENCES = ['Family'];
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : isObject(value) ? Object.values(value) : []);
 const strings = (value: unknown): string[] => list(value).filter((entry): entry is string => typeof entry === 'string');
 
+/** A new calendar config (spec 02 §9): the community's audiences (else the default family), no user-created events. */
+export async function newCalendarRecord(deps: EventDeps, community: string, title: string): Promise<Record<string, DbValue>> {
+  const communityAudiences = strings((await deps.db.ref(deps.paths.audience(community)).get()).val())
+    .map((audience) => audience.trim())
+    .filter((audience) => audience !== '');
+  return {
+    title,
+    allowUserCreated: NEW_CALENDAR.allowUserCreated,
+    priorNotificationTime: NEW_CALENDAR.priorNotificationTime,
+    userCreatedRequiresApproval: false,
+    audiences: communityAudiences.length > 0 ? communityAudiences : DEFAULT_AUDIENCES,
+    'header-info': { delaySeconds: NEW_CALENDAR.headerDelaySeconds, hideTitle: false },
+  };
+}
+
+/**
+ * A legacy events list's own events config (`amc-events/config/{events-resort|events-local}`,
+ * edited through the list's config.events action): the stored one, else a new config of that
+ * title, written only when absent (one transaction), so the config editor's save finds it.
+ */
+export async function ensureListEventsConfig(
+  deps: EventDeps,
+  input: { community: string; section: string; title: string },
+): Promise<Record<string, unknown>> {
+  const record = await newCalendarRecord(deps, input.community, input.title);
+  const result = await deps.db.ref(deps.paths.calendarConfig(input.community, input.section)).transaction((current) => {
+    if (current !== null && current !== undefined) return unchanged(current);
+    return record;
+  });
+  const value = result.snapshot.val();
+  return isObject(value) ? value : record;
+}
+
 export type CreateCalendarResult = { ok: true; calendarId: string } | { ok: false; message: string };
 
 /** Manage Calendars' create (one transaction on the new config node). */
@@ -68,18 +101,10 @@ export async function createCalendar(
     if (error instanceof PathKeyError) return { ok: false, message: CALENDAR_TEXTS.titleRequired };
     throw error;
   }
-  const communityAudiences = strings((await deps.db.ref(deps.paths.audience(input.community)).get()).val())
-    .map((audience) => audience.trim())
-    .filter((audience) => audience !== '');
-  const record: Record<string, DbValue> = {
-    title,
-    allowUserCreated: NEW_CALENDAR.allowUserCreated,
-    priorNotificationTime: NEW_CALENDAR.priorNotificationTime,
-    userCreatedRequiresApproval: false,
-    audiences: communityAudiences.length > 0 ? communityAudiences : DEFAULT_AUDIENCES,
-    'header-info': { delaySeconds: NEW_CALENDAR.headerDelaySeconds, hideTitle: false },
-  };
-  for (const calendarId of [base, `${base}-${input.now}`]) {
+  const record = await newCalendarRecord(deps, input.community, title);
+  // The legacy events lists' own configs keep their names (events-resort, events-local).
+  const reserved = (LEGACY_EVENT_SECTIONS as readonly string[]).includes(base);
+  for (const calendarId of reserved ? [`${base}-${input.now}`] : [base, `${base}-${input.now}`]) {
     const result = await deps.db.ref(deps.paths.calendarConfig(input.community, calendarId)).transaction((current) => {
       if (current !== null && current !== undefined) return unchanged(current);
       return record;
@@ -98,7 +123,8 @@ export async function listCalendars(deps: EventDeps, community: string): Promise
   const calendars: Array<{ calendarId: string; title: string }> = [];
   snapshot.forEach((child) => {
     const value = child.val();
-    if (child.key && isObject(value))
+    // A legacy events list's own events config is no calendar of Manage Calendars.
+    if (child.key && isObject(value) && !(LEGACY_EVENT_SECTIONS as readonly string[]).includes(child.key))
       calendars.push({ calendarId: child.key, title: typeof value.title === 'string' ? value.title : child.key });
   });
   return calendars;

@@ -1,6 +1,7 @@
 import { communitySummary, type Access, type RemoteGrant, type RemotePermission } from '@server/authz/access';
 import type { RealtimeDb } from '@server/db/types';
 import { parseListingContext, type Paths } from '@server/paths';
+import { calendarOfGrant, type RemoteCalendarDeps } from './calendar';
 
 /**
  * What a remote manager's sign-in lands on (REMOTE_HOME, /detail/remote): the listings their
@@ -51,12 +52,9 @@ function communityOf(grant: RemoteGrant): string | null {
   }
 }
 
-/** The person's remote listings, sorted by title. */
-export async function loadRemoteListings(
-  deps: { db: RealtimeDb; paths: Pick<Paths, 'community'> },
-  access: Pick<Access, 'remoteGrants'>,
-): Promise<RemoteListing[]> {
-  const keys = [...new Set(access.remoteGrants.map(communityOf).filter((key): key is string => key !== null))];
+/** The titles of the communities the grants name, by key. */
+async function communityNames(deps: { db: RealtimeDb; paths: Pick<Paths, 'community'> }, grants: readonly RemoteGrant[]) {
+  const keys = [...new Set(grants.map(communityOf).filter((key): key is string => key !== null))];
   const names = new Map<string, string>();
   await Promise.all(
     keys.map(async (key) => {
@@ -64,7 +62,20 @@ export async function loadRemoteListings(
       if (summary) names.set(key, summary.title);
     }),
   );
-  return access.remoteGrants
+  return names;
+}
+
+/** A calendar grant (its listing is a calendar, shown with the calendars). */
+export const isCalendarGrant = (grant: Pick<RemoteGrant, 'type'>) => grant.type === 'calendar';
+
+/** The person's remote listings but calendars (./calendar.ts: those are listed by loadRemoteCalendars), sorted by title. */
+export async function loadRemoteListings(
+  deps: { db: RealtimeDb; paths: Pick<Paths, 'community'> },
+  access: Pick<Access, 'remoteGrants'>,
+): Promise<RemoteListing[]> {
+  const grants = access.remoteGrants.filter((grant) => !isCalendarGrant(grant));
+  const names = await communityNames(deps, grants);
+  return grants
     .map((grant) => {
       const key = communityOf(grant);
       return {
@@ -80,5 +91,44 @@ export async function loadRemoteListings(
         })),
       };
     })
+    .sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
+}
+
+export interface RemoteCalendarLink {
+  detailId: string;
+  /** The calendar's title, as its config has it now. */
+  title: string;
+  /** The title of the calendar's community. */
+  community: string | null;
+  /** Its remote calendar (spec 01 §2.1 `/amc-calendar/remote/id/:detailId/`). */
+  href: string;
+}
+
+/** The remote calendar of a calendar grant's detail id (its calendar's remoteKey). */
+export const remoteCalendarHref = (detailId: string) => `/amc-calendar/remote/id/${encodeURIComponent(detailId)}/`;
+
+/**
+ * The calendars the person's grants reach (server/remote/calendar.ts: a grant whose calendar is
+ * gone, or no longer carries the grant's key, reaches none), sorted by title.
+ */
+export async function loadRemoteCalendars(deps: RemoteCalendarDeps, access: Pick<Access, 'remoteGrants'>): Promise<RemoteCalendarLink[]> {
+  const grants = access.remoteGrants.filter(isCalendarGrant);
+  const [names, calendars] = await Promise.all([
+    communityNames(deps, grants),
+    Promise.all(grants.map(async (grant) => ({ grant, calendar: await calendarOfGrant(deps, grant) }))),
+  ]);
+  return calendars
+    .flatMap(({ grant, calendar }) =>
+      calendar
+        ? [
+            {
+              detailId: grant.detailId,
+              title: calendar.title,
+              community: names.get(calendar.community) ?? null,
+              href: remoteCalendarHref(grant.detailId),
+            },
+          ]
+        : [],
+    )
     .sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
 }

@@ -20,6 +20,7 @@ const REMOTE = 'redirect:/detail/remote';
 const A_CALENDAR = '/amc-calendar/activities/active';
 const ARCHIVE = '/amc-calendar/activities/archive';
 const EVENT = 'ev-kids-craft';
+const LEGACY_CONFIG = '/list/main-menu/legacy-events/resort/config.events';
 
 /** Staff of A with `outcome`; B's editor 404 (no such calendar in B); anonymous people sign in, remote-only people go to their page. */
 const staffA = (outcome: Outcome): Record<Role, Outcome> => ({
@@ -126,4 +127,17 @@ export const EVENT_LIST_LINES: MatrixRow[] = [
     note: 'the older calendar address naming no calendar',
   },
   { request: { path: '/listnm/calendar-events' }, expected: staffA(404), note: 'a calendar’s events have no /listnm address' },
+  // The legacy events list's config.events (its page, save, conflict and refusals: app/components/listing/legacy-events.server.test.ts).
+  // The demo menus have no legacy events item: staff get 404, the others are refused first.
+  { request: { path: LEGACY_CONFIG }, expected: staffA(404), note: 'config.events of a legacy events list the menu does not have' },
+  ...(['save', 'remove-import:0', 'dismiss'] as const).map((intent): MatrixRow => ({
+    request: { method: 'POST', path: LEGACY_CONFIG, form: { intent, 'audiences[0].title': 'Family' } },
+    expected: staffA(404),
+    note: `config.events ${intent} on a legacy events list the menu does not have`,
+  })),
+  {
+    request: { path: '/list/main-menu/activities/all/config.events' },
+    expected: staffA(404),
+    note: 'config.events of a list that is no legacy events list (a calendar menu item)',
+  },
 ];

@@ -23,6 +23,7 @@ import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { parseIntent } from '~/lib/intent';
 import {
+  CALENDAR_SECTIONS,
   CALENDAR_TEXTS,
   calendarConfigSchema,
   calendarSectionOfErrors,
@@ -186,6 +187,10 @@ export interface CalendarConfigFormValue {
 export interface CalendarConfigData {
   calendarId: string;
   title: string;
+  /** The form's heading ('Calendar Config'; a list's config.events names its own). */
+  heading: string;
+  /** The sections the form shows, in order (a list's config.events: Audiences, User Created Events, Calendar Import Config). */
+  sections: readonly CalendarSectionId[];
   defaultValue: CalendarConfigFormValue;
   version: string;
   /** Location admins see and write Remote Management. */
@@ -195,7 +200,8 @@ export interface CalendarConfigData {
   locations: Choice[];
   formAction: string;
   listHref: string;
-  eventsHref: string;
+  /** The calendar of events of the calendar (the editor's page only). */
+  eventsHref: string | null;
 }
 
 /** The 'Remove Calendar Import' dialog: the import a row asked about (index), or the imports a Submit drops (index null). */
@@ -212,7 +218,7 @@ export interface CalendarConfigActionData {
   removal: ImportRemovalQuestion | null;
 }
 
-interface ConfigTarget {
+export interface ConfigTarget {
   services: Services;
   staff: StaffContext;
   community: string;
@@ -238,6 +244,40 @@ async function configTarget(request: Request, context: string | undefined): Prom
     origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
   };
 }
+
+/**
+ * Where one config form is shown and where its save leads: the calendar config editor's page
+ * (every section), or a list's config.events action (Audiences, User Created Events, Calendar
+ * Import Config, in the list's right column). Both save through the same code.
+ */
+export interface ConfigFormPlace {
+  sections: readonly CalendarSectionId[];
+  heading: string;
+  formAction: string;
+  /** Cancel's address. */
+  listHref: string;
+  eventsHref: string | null;
+  /** Where a save leads, with its toast. */
+  done: string;
+  saved: string;
+  /** Makes the config exist before it is saved (a list's events config is written on its first save). */
+  ensure?: () => Promise<unknown>;
+}
+
+const ALL_SECTIONS = CALENDAR_SECTIONS.map((section) => section.id);
+
+const editorPlace = (calendarId: string): ConfigFormPlace => ({
+  sections: ALL_SECTIONS,
+  heading: CALENDAR_SCREEN_TEXTS.configHeading,
+  formAction: calendarPaths.config(calendarId),
+  listHref: CALENDARS_PATH,
+  eventsHref: calendarPaths.events(calendarId),
+  done: CALENDARS_PATH,
+  saved: CALENDAR_SCREEN_TEXTS.saved,
+});
+
+/** Remote Management is shown, read and written only where the form has it, and only for location admins. */
+const remoteShown = (target: ConfigTarget, place: ConfigFormPlace) => target.remoteAdmin && place.sections.includes('remote');
 
 const enc = encodeURIComponent;
 /** A URL access entry's remote calendar (spec 01 §2.1 `/amc-calendar/remote/:uuid/`). */
@@ -286,21 +326,35 @@ function formValueOf(value: Omit<CalendarConfigFormOutput, 'version'>, remote: R
 
 export async function loadCalendarConfig(request: Request, context: string | undefined): Promise<CalendarConfigData> {
   const target = await configTarget(request, context);
+  return loadConfigForm(target, editorPlace(target.calendarId));
+}
+
+/** A config form's data: the stored config (or, for a list's events config not saved yet, the new one) as the form shows it. */
+export async function loadConfigForm(target: ConfigTarget, place: ConfigFormPlace): Promise<CalendarConfigData> {
   const { services, community, calendarId, stored } = target;
-  const [remote, options] = await Promise.all([remoteValueOf(target), loadEventFormOptions(services, community, calendarId)]);
+  const shown = remoteShown(target, place);
+  const [remote, options] = await Promise.all([
+    shown ? remoteValueOf(target) : NO_REMOTE,
+    loadEventFormOptions(services, community, calendarId),
+  ]);
   const remoteKey = remoteKeyOf(stored);
   return {
     calendarId,
     title: titleOf(stored, calendarId),
-    defaultValue: formValueOf(calendarConfigFormValue(stored), remote),
+    heading: place.heading,
+    sections: place.sections.filter((section) => section !== 'remote' || shown),
+    defaultValue: formValueOf(
+      { ...calendarConfigFormValue(stored), ...(place.sections.includes('general') ? {} : { title: titleOf(stored, calendarId) }) },
+      remote,
+    ),
     version: calendarConfigVersion(stored),
-    remoteAdmin: target.remoteAdmin,
+    remoteAdmin: shown,
     dollarsEnabled: target.dollarsEnabled,
-    remoteLinks: remoteKey ? remoteLinksOf(target.origin, remoteKey, remote) : {},
+    remoteLinks: shown && remoteKey ? remoteLinksOf(target.origin, remoteKey, remote) : {},
     locations: options.locations.map((location) => ({ value: location.id, label: location.title })),
-    formAction: calendarPaths.config(calendarId),
-    listHref: CALENDARS_PATH,
-    eventsHref: calendarPaths.events(calendarId),
+    formAction: place.formAction,
+    listHref: place.listHref,
+    eventsHref: place.eventsHref,
   };
 }
 
@@ -328,13 +382,25 @@ function dropImportRow(formData: FormData, index: number) {
 
 export async function calendarConfigAction(request: Request, context: string | undefined) {
   const target = await configTarget(request, context);
+  return configFormAction(request, target, editorPlace(target.calendarId));
+}
+
+/** A config form's post (the editor's page or a list's config.events): Submit, 'Remove Calendar Import' and its dialog. */
+export async function configFormAction(request: Request, target: ConfigTarget, place: ConfigFormPlace) {
   const { services, community, calendarId, stored } = target;
+  const remoteAdmin = remoteShown(target, place);
   const remoteSchema = remotePartSchema({ dollarsEnabled: target.dollarsEnabled });
   const formData = await readForm(request, { schemas: [calendarConfigSchema, remoteSchema, importRemovalFieldsSchema] });
   const chosen = parseIntent(formData, CalendarConfigIntent, { fallback: 'save' }) as { intent: string; argument?: string };
-  // Remote Management is not read from anyone but location admins.
-  if (!target.remoteAdmin) for (const name of [...formData.keys()]) if (name.startsWith(`${REMOTE_FIELD}.`)) formData.delete(name);
-  const schema = calendarEditorSchema({ remote: target.remoteAdmin, dollarsEnabled: target.dollarsEnabled });
+  // Remote Management is not read from anyone but location admins, nor where the form does not show it.
+  if (!remoteAdmin) for (const name of [...formData.keys()]) if (name.startsWith(`${REMOTE_FIELD}.`)) formData.delete(name);
+  if (!place.sections.includes('general')) {
+    // A form without General keeps the stored title and prior notification time, whatever is posted.
+    const general = calendarConfigFormValue(stored);
+    formData.set('title', general.title || titleOf(stored, calendarId));
+    formData.set('priorNotificationTime', String(general.priorNotificationTime));
+  }
+  const schema = calendarEditorSchema({ remote: remoteAdmin, dollarsEnabled: target.dollarsEnabled });
   const version = postedVersion(formData);
   const asTyped = () => {
     const result = parseWithZod(formData, { schema }).reply();
@@ -373,6 +439,7 @@ export async function calendarConfigAction(request: Request, context: string | u
     return reply({ result, version, conflict: null, openSection: calendarSectionOfErrors(errorFields), removal: null }, 400);
   }
   const { version: _posted, remote, ...value } = submission.value;
+  await place.ensure?.();
   const input: SaveCalendarConfigInput = { community, calendarId, version, value, importRemoval, now: Date.now() };
   const planned = await planCalendarConfigSave(services, input);
   if (!planned.ok) {
@@ -389,7 +456,7 @@ export async function calendarConfigAction(request: Request, context: string | u
         200,
       );
     }
-    return conflictReply(submission.reply(), planned.stored, planned.version, value);
+    return conflictReply(submission.reply(), planned.stored, planned.version, value, place);
   }
 
   let invitations: RemoteInvitation[] = [];
@@ -412,7 +479,7 @@ export async function calendarConfigAction(request: Request, context: string | u
   }
   const saved = await commitCalendarConfigSave(services, input, planned);
   if (!saved.ok) {
-    if (saved.reason === 'conflict') return conflictReply(submission.reply(), saved.stored, saved.version, value);
+    if (saved.reason === 'conflict') return conflictReply(submission.reply(), saved.stored, saved.version, value, place);
     throw new Response(CALENDAR_SCREEN_TEXTS.gone, { status: 404 });
   }
   if (invitations.length > 0) await sendRemoteInvitations(services, invitations);
@@ -420,7 +487,7 @@ export async function calendarConfigAction(request: Request, context: string | u
   if (value.imports.some((row) => row.type !== 'none')) {
     await requestCalendarImport(services.jobs, { product: services.env.PRODUCT, community, calendarId });
   }
-  return redirectWithToast(request, CALENDARS_PATH, { kind: 'success', message: CALENDAR_SCREEN_TEXTS.saved });
+  return redirectWithToast(request, place.done, { kind: 'success', message: place.saved });
 }
 
 function conflictReply(
@@ -428,11 +495,12 @@ function conflictReply(
   theirs: Record<string, unknown>,
   theirVersion: string,
   mine: Omit<CalendarConfigFormOutput, 'version'>,
+  place: ConfigFormPlace,
 ) {
   const conflict: Conflict = {
     message: conflictMessage('This calendar'),
     version: theirVersion,
     theirs: conflictRows(CONFLICT_LABELS, comparable(calendarConfigFormValue(theirs)), comparable(mine)),
   };
-  return reply({ result, version: theirVersion, conflict, openSection: 'general', removal: null }, 409);
+  return reply({ result, version: theirVersion, conflict, openSection: place.sections[0] ?? 'general', removal: null }, 409);
 }

@@ -25,7 +25,6 @@ import {
 import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 import type { CalendarConfigActionData, CalendarConfigData, CalendarConfigFormValue } from './calendars.server';
 import { calendarEditorSchema, IMPORT_REMOVAL_FIELD, REMOVE_IMPORT_FIELD } from './editor-schema';
-import { CALENDAR_SCREEN_TEXTS } from './shared';
 
 /**
  * The calendar config editor (spec 02 "Calendar config editor"): the sections General,
@@ -190,17 +189,42 @@ function RowSelect({
 }
 
 export function CalendarConfigEditor({ data, actionData }: { data: CalendarConfigData; actionData: CalendarConfigActionData | undefined }) {
+  return <ShellColumns centre={<CalendarConfigForm data={data} actionData={actionData} />} />;
+}
+
+/**
+ * The config form alone: the editor's page puts it in the centre column; a list's config.events
+ * action in the list's right column (its heading one level down, its sections those of `data`).
+ */
+export function CalendarConfigForm({
+  data,
+  actionData,
+  headingLevel = 'h1',
+}: {
+  data: CalendarConfigData;
+  actionData: CalendarConfigActionData | undefined;
+  headingLevel?: 'h1' | 'h2';
+}) {
   // A fresh form after each answer, so the rows start from the reply.
   return (
     <ConfigForm
       key={actionData ? JSON.stringify(actionData.result.initialValue ?? null) + String(actionData.removal !== null) : data.version}
       data={data}
       actionData={actionData}
+      headingLevel={headingLevel}
     />
   );
 }
 
-function ConfigForm({ data, actionData }: { data: CalendarConfigData; actionData: CalendarConfigActionData | undefined }) {
+function ConfigForm({
+  data,
+  actionData,
+  headingLevel,
+}: {
+  data: CalendarConfigData;
+  actionData: CalendarConfigActionData | undefined;
+  headingLevel: 'h1' | 'h2';
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const schema = useMemo(
@@ -222,7 +246,11 @@ function ConfigForm({ data, actionData }: { data: CalendarConfigData; actionData
   const errors = form.allErrors as Errors;
   const clientErrors = form.status === 'error' ? Object.keys(form.allErrors) : [];
   const open =
-    (clientErrors.length > 0 ? calendarSectionOfErrors(clientErrors) : null) ?? actionData?.openSection ?? ('general' as CalendarSectionId);
+    (clientErrors.length > 0 ? calendarSectionOfErrors(clientErrors) : null) ??
+    actionData?.openSection ??
+    data.sections[0] ??
+    ('general' as CalendarSectionId);
+  const shows = (section: CalendarSectionId) => data.sections.includes(section);
   const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]['field']>;
   const audienceChoices = value.audiences.map((audience) => ({ value: audience.title.toLowerCase(), label: audience.title }));
   const savedImports = new Set(data.defaultValue.imports.map((row) => row.calendarId).filter((id) => id !== ''));
@@ -237,173 +265,175 @@ function ConfigForm({ data, actionData }: { data: CalendarConfigData; actionData
   ].slice(0, MAX_IMPORTS + 1);
 
   return (
-    <ShellColumns
-      centre={
-        <div className="calendar-config" data-hydrated={hydrated ? '' : undefined}>
-          <Heading as="h1" size="6" mb="1" id={`${form.id}-heading`}>
-            {CALENDAR_SCREEN_TEXTS.configHeading}
-          </Heading>
-          <Text as="p" size="2" color="gray" mb="3">
-            {data.title}
-          </Text>
-          <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} aria-labelledby={`${form.id}-heading`}>
-            <VersionField version={actionData?.version ?? data.version} />
-            <Flex direction="column" gap="3">
-              <ConflictNotice conflict={actionData?.conflict} />
-              <FormErrors id={form.errorId} errors={form.errors} />
+    <div className="calendar-config" data-hydrated={hydrated ? '' : undefined}>
+      <Heading as={headingLevel} size={headingLevel === 'h1' ? '6' : '4'} mb="1" id={`${form.id}-heading`}>
+        {data.heading}
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        {data.title}
+      </Text>
+      <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} aria-labelledby={`${form.id}-heading`}>
+        <VersionField version={actionData?.version ?? data.version} />
+        {shows('general') ? null : (
+          <>
+            {/* Kept as stored (the server reads them from the stored config): the browser's check needs them. */}
+            <input type="hidden" name="title" value={data.defaultValue.title} />
+            <input type="hidden" name="priorNotificationTime" value={data.defaultValue.priorNotificationTime} />
+          </>
+        )}
+        <Flex direction="column" gap="3">
+          <ConflictNotice conflict={actionData?.conflict} />
+          <FormErrors id={form.errorId} errors={form.errors} />
 
-              <Part id="general" open={open === 'general'}>
-                <TextField field={f.title!} label="Title" />
-                <TextField
-                  field={f.priorNotificationTime!}
-                  label="Prior Notification Time (minutes)"
-                  type="number"
-                  inputMode="numeric"
-                  hint="How long before an event its reminder is offered."
-                />
-              </Part>
+          {shows('general') ? (
+            <Part id="general" open={open === 'general'}>
+              <TextField field={f.title!} label="Title" />
+              <TextField
+                field={f.priorNotificationTime!}
+                label="Prior Notification Time (minutes)"
+                type="number"
+                inputMode="numeric"
+                hint="How long before an event its reminder is offered."
+              />
+            </Part>
+          ) : null}
 
-              <Part id="audiences" open={open === 'audiences'}>
-                <Text as="p" size="1" color="gray">
-                  The audiences events of this calendar are for. Fill in the blank row to add one; empty a row to remove it.
-                </Text>
-                <ErrorList id="calendar-audiences-error" errors={errors.audiences} />
-                {audienceRows.map((row, index) => (
-                  <RowInput
-                    key={index}
-                    name={`audiences[${index}].title`}
-                    label={index < value.audiences.length ? `Audience ${index + 1}` : 'New Audience'}
-                    defaultValue={row.title}
-                    errors={errors}
-                  />
-                ))}
-              </Part>
+          <Part id="audiences" open={open === 'audiences'}>
+            <Text as="p" size="1" color="gray">
+              The audiences events of this calendar are for. Fill in the blank row to add one; empty a row to remove it.
+            </Text>
+            <ErrorList id="calendar-audiences-error" errors={errors.audiences} />
+            {audienceRows.map((row, index) => (
+              <RowInput
+                key={index}
+                name={`audiences[${index}].title`}
+                label={index < value.audiences.length ? `Audience ${index + 1}` : 'New Audience'}
+                defaultValue={row.title}
+                errors={errors}
+              />
+            ))}
+          </Part>
 
-              <Part id="user-created" open={open === 'user-created'}>
-                <CheckboxField field={f.allowUserCreated!} label="Allow User Created Events" />
-                <CheckboxField field={f.userCreatedRequiresApproval!} label="Requires Approval" />
-                <Text as="p" size="1" color="gray">
-                  Staff e-mail addresses that receive events waiting for approval.
-                </Text>
-                <ErrorList id="calendar-userCreatedEmails-error" errors={errors.userCreatedEmails} />
-                {emailRows.map((email, index) => (
-                  <RowInput
-                    key={index}
-                    name={`userCreatedEmails[${index}]`}
-                    label={index < value.userCreatedEmails.length ? `Staff Email ${index + 1}` : 'New Staff Email'}
-                    defaultValue={email}
-                    errors={errors}
-                    type="email"
-                  />
-                ))}
-              </Part>
+          <Part id="user-created" open={open === 'user-created'}>
+            <CheckboxField field={f.allowUserCreated!} label="Allow User Created Events" />
+            <CheckboxField field={f.userCreatedRequiresApproval!} label="Requires Approval" />
+            <Text as="p" size="1" color="gray">
+              Staff e-mail addresses that receive events waiting for approval.
+            </Text>
+            <ErrorList id="calendar-userCreatedEmails-error" errors={errors.userCreatedEmails} />
+            {emailRows.map((email, index) => (
+              <RowInput
+                key={index}
+                name={`userCreatedEmails[${index}]`}
+                label={index < value.userCreatedEmails.length ? `Staff Email ${index + 1}` : 'New Staff Email'}
+                defaultValue={email}
+                errors={errors}
+                type="email"
+              />
+            ))}
+          </Part>
 
-              <Part id="import" open={open === 'import'}>
-                <ErrorList id="calendar-imports-error" errors={errors.imports} />
-                <ul className="row-stack" aria-label="Calendar imports">
-                  {importRows.map((row, index) => {
-                    const saved = index < value.imports.length && savedImports.has(row.calendarId);
-                    const legend = index < value.imports.length ? row.title || row.calendarId || `Import ${index + 1}` : 'New Import';
-                    return (
-                      <li key={index}>
-                        <fieldset className="row-card">
-                          <legend>{legend}</legend>
-                          <Flex direction="column" gap="3">
-                            <RowInput name={`imports[${index}].title`} label="Import Title" defaultValue={row.title} errors={errors} />
-                            <RowSelect
-                              name={`imports[${index}].type`}
-                              label="Import Type"
-                              defaultValue={row.type}
-                              choices={IMPORT_TYPES.map((type) => ({ value: type, label: IMPORT_TYPE_LABELS[type] }))}
-                              errors={errors}
-                            />
-                            <RowInput
-                              name={`imports[${index}].calendarId`}
-                              label="Calendar ID"
-                              defaultValue={row.calendarId}
-                              errors={errors}
-                            />
-                            <RowSelect
-                              name={`imports[${index}].defaultLocation`}
-                              label="Default Location"
-                              defaultValue={row.defaultLocation}
-                              choices={data.locations}
-                              empty="None"
-                              errors={errors}
-                            />
-                            <RowSelect
-                              name={`imports[${index}].audience`}
-                              label="Audience"
-                              defaultValue={row.audience}
-                              choices={audienceChoices}
-                              empty="Select an audience"
-                              errors={errors}
-                            />
-                            <RowSelect
-                              name={`imports[${index}].eventContext`}
-                              label="Event Context"
-                              defaultValue={row.eventContext}
-                              choices={EVENT_CONTEXTS}
-                              empty="Select a context"
-                              errors={errors}
-                            />
-                            {saved ? (
-                              <div>
-                                <Button
-                                  type="submit"
-                                  name="intent"
-                                  value={`remove-import:${index}`}
-                                  color="red"
-                                  variant="soft"
-                                  formNoValidate
-                                  aria-label={`${CALENDAR_TEXTS.removeImportTitle}: ${legend}`}
-                                >
-                                  {CALENDAR_TEXTS.removeImportTitle}
-                                </Button>
-                              </div>
-                            ) : null}
-                          </Flex>
-                        </fieldset>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </Part>
+          <Part id="import" open={open === 'import'}>
+            <ErrorList id="calendar-imports-error" errors={errors.imports} />
+            <ul className="row-stack" aria-label="Calendar imports">
+              {importRows.map((row, index) => {
+                const saved = index < value.imports.length && savedImports.has(row.calendarId);
+                const legend = index < value.imports.length ? row.title || row.calendarId || `Import ${index + 1}` : 'New Import';
+                return (
+                  <li key={index}>
+                    <fieldset className="row-card">
+                      <legend>{legend}</legend>
+                      <Flex direction="column" gap="3">
+                        <RowInput name={`imports[${index}].title`} label="Import Title" defaultValue={row.title} errors={errors} />
+                        <RowSelect
+                          name={`imports[${index}].type`}
+                          label="Import Type"
+                          defaultValue={row.type}
+                          choices={IMPORT_TYPES.map((type) => ({ value: type, label: IMPORT_TYPE_LABELS[type] }))}
+                          errors={errors}
+                        />
+                        <RowInput name={`imports[${index}].calendarId`} label="Calendar ID" defaultValue={row.calendarId} errors={errors} />
+                        <RowSelect
+                          name={`imports[${index}].defaultLocation`}
+                          label="Default Location"
+                          defaultValue={row.defaultLocation}
+                          choices={data.locations}
+                          empty="None"
+                          errors={errors}
+                        />
+                        <RowSelect
+                          name={`imports[${index}].audience`}
+                          label="Audience"
+                          defaultValue={row.audience}
+                          choices={audienceChoices}
+                          empty="Select an audience"
+                          errors={errors}
+                        />
+                        <RowSelect
+                          name={`imports[${index}].eventContext`}
+                          label="Event Context"
+                          defaultValue={row.eventContext}
+                          choices={EVENT_CONTEXTS}
+                          empty="Select a context"
+                          errors={errors}
+                        />
+                        {saved ? (
+                          <div>
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value={`remove-import:${index}`}
+                              color="red"
+                              variant="soft"
+                              formNoValidate
+                              aria-label={`${CALENDAR_TEXTS.removeImportTitle}: ${legend}`}
+                            >
+                              {CALENDAR_TEXTS.removeImportTitle}
+                            </Button>
+                          </div>
+                        ) : null}
+                      </Flex>
+                    </fieldset>
+                  </li>
+                );
+              })}
+            </ul>
+          </Part>
 
-              {data.remoteAdmin ? (
-                <Part id="remote" open={open === 'remote'}>
-                  <RemoteAdminSection
-                    name="remote"
-                    legendHidden
-                    defaultValue={value.remote}
-                    links={data.remoteLinks}
-                    dollarsEnabled={data.dollarsEnabled}
-                    errors={errors}
-                    allowFavorite={false}
-                  />
-                </Part>
-              ) : null}
+          {data.remoteAdmin && shows('remote') ? (
+            <Part id="remote" open={open === 'remote'}>
+              <RemoteAdminSection
+                name="remote"
+                legendHidden
+                defaultValue={value.remote}
+                links={data.remoteLinks}
+                dollarsEnabled={data.dollarsEnabled}
+                errors={errors}
+                allowFavorite={false}
+              />
+            </Part>
+          ) : null}
 
-              <Flex gap="3" pt="2" wrap="wrap" align="center">
-                <Button type="submit" name="intent" value="save" loading={busy}>
-                  Submit
-                </Button>
-                <Button asChild variant="soft" color="gray">
-                  <Link to={data.listHref} state={DISCARD_STATE}>
-                    Cancel
-                  </Link>
-                </Button>
-                <Button asChild variant="ghost">
-                  <Link to={data.eventsHref}>Events of this calendar</Link>
-                </Button>
-              </Flex>
-            </Flex>
-            {removal ? <RemoveImportDialog removal={removal} /> : null}
-          </Form>
-          <UnsavedChangesDialog blocker={blocker} />
-        </div>
-      }
-    />
+          <Flex gap="3" pt="2" wrap="wrap" align="center">
+            <Button type="submit" name="intent" value="save" loading={busy}>
+              Submit
+            </Button>
+            <Button asChild variant="soft" color="gray">
+              <Link to={data.listHref} state={DISCARD_STATE}>
+                Cancel
+              </Link>
+            </Button>
+            {data.eventsHref ? (
+              <Button asChild variant="ghost">
+                <Link to={data.eventsHref}>Events of this calendar</Link>
+              </Button>
+            ) : null}
+          </Flex>
+        </Flex>
+        {removal ? <RemoveImportDialog removal={removal} /> : null}
+      </Form>
+      <UnsavedChangesDialog blocker={blocker} />
+    </div>
   );
 }
 

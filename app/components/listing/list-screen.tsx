@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { ShellColumns } from '~/components/shell/shell-columns';
 import { PageDialog } from '~/components/ui/dialog';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
+import { groupRowsByDay } from '~/lib/listing/groups';
 import type { BulkActionData, ListScreenData, RowView } from './list.server';
 import { SortList } from './sort-list';
 
@@ -213,6 +214,59 @@ function Rows({ data }: { data: ListScreenData }) {
     ) : null;
   }
 
+  const grouped = rows.some((row) => row.day !== null);
+  const rowItem = (row: RowView) => (
+    <li key={row.key} id={`row-${row.key}`} className="list-row" data-passed={row.passed ? '' : undefined}>
+      <input
+        type="checkbox"
+        name={selectAll ? undefined : 'key'}
+        value={row.key}
+        aria-label={`Select ${row.title}`}
+        checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
+        defaultChecked={selectAll && !hydrated ? true : undefined}
+        disabled={Boolean(selectAll)}
+        onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
+      />
+      {row.image ? <img src={row.image} alt="" className="list-row-image" width={56} height={40} /> : null}
+      <Flex direction="column" className="list-row-text">
+        <Link to={row.editHref} className="list-row-title">
+          {row.title}
+        </Link>
+        {row.subtitle ? (
+          <Text size="1" color="gray">
+            {row.subtitle}
+          </Text>
+        ) : null}
+        {row.when ? (
+          <Text size="1" color="gray" className="list-row-when">
+            {row.when}
+          </Text>
+        ) : null}
+      </Flex>
+      {row.passed ? <Badge color="gray">Passed</Badge> : null}
+      <Flex gap="2" className="list-row-actions">
+        {row.recurrenceHref ? (
+          <Link to={row.recurrenceHref} aria-label={`Show the recurrence of ${row.title}`}>
+            Recurrence
+          </Link>
+        ) : null}
+        {row.detailAction ? (
+          <Link to={row.detailAction.href} aria-label={`${row.detailAction.label} of ${row.title}`}>
+            {row.detailAction.label}
+          </Link>
+        ) : null}
+        {row.duplicateHref ? (
+          <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
+            Duplicate
+          </Link>
+        ) : null}
+        <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
+          Delete
+        </Link>
+      </Flex>
+    </li>
+  );
+
   return (
     <Form method="post" action={data.bulkAction} className="list-rows-form" data-hydrated={hydrated ? '' : undefined}>
       <Flex gap="3" align="center" wrap="wrap" mb="2">
@@ -245,59 +299,22 @@ function Rows({ data }: { data: ListScreenData }) {
           Delete Selected
         </Button>
       </Flex>
-      <ul className="list-rows" aria-label={data.title}>
-        {rows.map((row) => (
-          <li key={row.key} id={`row-${row.key}`} className="list-row" data-passed={row.passed ? '' : undefined}>
-            <input
-              type="checkbox"
-              name={selectAll ? undefined : 'key'}
-              value={row.key}
-              aria-label={`Select ${row.title}`}
-              checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
-              defaultChecked={selectAll && !hydrated ? true : undefined}
-              disabled={Boolean(selectAll)}
-              onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
-            />
-            {row.image ? <img src={row.image} alt="" className="list-row-image" width={56} height={40} /> : null}
-            <Flex direction="column" className="list-row-text">
-              <Link to={row.editHref} className="list-row-title">
-                {row.title}
-              </Link>
-              {row.subtitle ? (
-                <Text size="1" color="gray">
-                  {row.subtitle}
-                </Text>
-              ) : null}
-              {row.when ? (
-                <Text size="1" color="gray" className="list-row-when">
-                  {row.when}
-                </Text>
-              ) : null}
-            </Flex>
-            {row.passed ? <Badge color="gray">Passed</Badge> : null}
-            <Flex gap="2" className="list-row-actions">
-              {row.recurrenceHref ? (
-                <Link to={row.recurrenceHref} aria-label={`Show the recurrence of ${row.title}`}>
-                  Recurrence
-                </Link>
-              ) : null}
-              {row.detailAction ? (
-                <Link to={row.detailAction.href} aria-label={`${row.detailAction.label} of ${row.title}`}>
-                  {row.detailAction.label}
-                </Link>
-              ) : null}
-              {row.duplicateHref ? (
-                <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
-                  Duplicate
-                </Link>
-              ) : null}
-              <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
-                Delete
-              </Link>
-            </Flex>
-          </li>
-        ))}
-      </ul>
+      {grouped ? (
+        groupRowsByDay(rows).map((group) => (
+          <section key={group.id} className="list-day" aria-labelledby={`day-${group.id}`}>
+            <Heading as="h2" size="3" id={`day-${group.id}`} className="list-day-heading">
+              {group.heading ?? 'No date'}
+            </Heading>
+            <ul className="list-rows" aria-labelledby={`day-${group.id}`}>
+              {group.rows.map(rowItem)}
+            </ul>
+          </section>
+        ))
+      ) : (
+        <ul className="list-rows" aria-label={data.title}>
+          {rows.map(rowItem)}
+        </ul>
+      )}
       {next ? (
         hydrated ? (
           <Text as="p" size="2" color="gray" role="status" aria-live="polite">
@@ -363,6 +380,11 @@ export function ListActions({ data }: { data: ListScreenData }) {
         <Button asChild variant="soft">
           <Link to={data.links.headerImages}>Header Images</Link>
         </Button>
+        {data.links.configEvents ? (
+          <Button asChild variant="soft">
+            <Link to={data.links.configEvents}>Config</Link>
+          </Button>
+        ) : null}
         {data.links.otherView ? (
           <Button asChild variant="soft">
             <Link to={data.links.otherView}>{data.filters.view === 'archive' ? 'View Active' : 'View Archived'}</Link>

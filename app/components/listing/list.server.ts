@@ -10,6 +10,7 @@ import { isValidKey } from '~/lib/db-key';
 import { zonedDayKey } from '~/lib/event-times';
 import { headerView, slideIndex, type HeaderView } from '~/lib/header-info';
 import { parseIntent } from '~/lib/intent';
+import type { RowDay } from '~/lib/listing/groups';
 import { itemText } from '~/lib/listing/item-fields';
 import type { FilterKind, ListView } from '~/lib/listing/types';
 import { filterQuery, listUrls, type ListUrls } from '~/lib/listing/urls';
@@ -53,6 +54,12 @@ export interface RowView {
   detailAction: { label: string; href: string } | null;
   /** The list filtered to this row's recurrence (lists with the recurrence filter). */
   recurrenceHref: string | null;
+  /**
+   * The day the row is grouped under (lists grouped by start day): its start's day in the
+   * community's time zone. Every row carries its own, so a later chunk that begins in the middle
+   * of a day shows that day's heading again (app/lib/listing/groups.ts).
+   */
+  day: RowDay | null;
 }
 
 export interface TabView {
@@ -91,6 +98,8 @@ export interface ListLinks {
   rows: string;
   /** The other view of a dated list (archive from active, active from archive). */
   otherView: string | null;
+  /** The listing action config.events (the list's events config form), for lists that have it. */
+  configEvents: string | null;
 }
 
 export interface SortView {
@@ -220,6 +229,17 @@ export function whenText(start: number, end: number, allDay: boolean, timeZone: 
   return sameDay ? `${from} – ${time.format(end)}` : `${from} – ${day.format(end)}, ${time.format(end)}`;
 }
 
+/** "Saturday, June 6, 2026": a day heading of a grouped list, in the community's time zone. */
+export function dayHeading(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(ms);
+}
+
+/** The day a row of a list grouped by start day falls on (null for a row without a start). */
+export function rowDay(start: number, timeZone: string): RowDay | null {
+  if (!Number.isFinite(start) || start <= 0) return null;
+  return { key: zonedDayKey(start, timeZone), heading: dayHeading(start, timeZone) };
+}
+
 function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, context: RowContext): RowView {
   const { now } = context;
   const { definition, address } = list;
@@ -260,6 +280,7 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, context: RowC
       definition.filters.includes('recurrence') && typeof recurrenceId === 'string' && isValidKey(recurrenceId)
         ? `${urls.list.split('?')[0]}?recurrence=${encodeURIComponent(recurrenceId)}`
         : null,
+    day: definition.groupByStartDay && dated?.startField ? rowDay(numberAt(row.item, dated.startField), context.timeZone) : null,
   };
 }
 
@@ -310,6 +331,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
       headerImages: urls.action('header-images'),
       rows: urls.rows,
       otherView: view.view === null ? null : urls.view(view.view === 'archive' ? 'active' : 'archive'),
+      configEvents: configEventsHref(list, urls),
     },
     filters: view,
     rows: page.rows.map((row) => rowView(list, urls, row, context)),
@@ -320,7 +342,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
     selectAllHref: withQuery({ all: '1' }),
     sortable: definition.sortable,
     addHref: addHrefOf(list, urls),
-    bulkAction: withQuery({}),
+    bulkAction: bulkActionOf(list, urls, url),
     sort: sorting
       ? {
           rows: page.rows.map((row) => rowView(list, urls, row, context)),
@@ -331,6 +353,26 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
         }
       : null,
   };
+}
+
+/**
+ * Where the bulk form posts: the list's layout route. A menu list's tab address
+ * (`/list/…/:tab`) ends in the tab's index route, which takes no post, so a tabbed menu list
+ * posts to `/list/:menuId/:gridMenuKey?tab=…` (the layout, its tab in the query).
+ */
+function bulkActionOf(list: ResolvedList, urls: ListUrls, url: URL): string {
+  const location = list.location;
+  if (location.family === 'list' && location.tab !== null) {
+    const base = `/list/${encodeURIComponent(location.menuId)}/${encodeURIComponent(location.gridMenuKey)}`;
+    return `${base}${filterQuery(url.searchParams, { tab: location.tab })}`;
+  }
+  return `${urls.list.split('?')[0]}${filterQuery(url.searchParams)}`;
+}
+
+/** The config.events action's address: lists with an events config, reached from a menu item (its route is under `/list/…/:tab`). */
+function configEventsHref(list: ResolvedList, urls: ListUrls): string | null {
+  if (!list.definition.eventsConfig || list.location.family !== 'list') return null;
+  return urls.action('config.events');
 }
 
 function addHrefOf(list: ResolvedList, urls: ListUrls): string {

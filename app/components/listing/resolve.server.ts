@@ -121,7 +121,8 @@ export async function resolveMenuList(request: Request, params: Params): Promise
     const known = tabs.filter((tab) => definition.tabs.some((candidate) => candidate.id === tab.id));
     tabs = known.length > 0 ? known : [...definition.tabs];
   }
-  const tab = chooseTab(tabs, params.tab);
+  // The bulk form of a tab posts to the list's own address with the tab in the query (list.server.ts bulkActionOf).
+  const tab = chooseTab(tabs, params.tab ?? new URL(request.url).searchParams.get('tab'));
   return {
     staff,
     key: definition.key,

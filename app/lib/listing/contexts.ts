@@ -275,6 +275,8 @@ export const LIST_CONTEXTS = {
     pageSizes: LEGACY_EVENT_PAGE_SIZES,
     editor: { ...EVENT_EDITOR, detailAction: { field: 'rsvpRequest', action: 'rsvp', label: 'RSVP' } },
     menuTypes: ['events'],
+    groupByStartDay: true,
+    eventsConfig: true,
   },
   /** The calendar of events (`/amc-calendar/:context/:view`): one calendar's events, by start. */
   'calendar-events': {

@@ -180,4 +180,15 @@ export interface ListContextDefinition {
   dated?: DatedList;
   /** Menu item types that open this list (`/list/:menuId/:gridMenuKey` by the item's type). */
   menuTypes: readonly string[];
+  /**
+   * Rows shown under a heading per day of their start, in the community's time zone (the legacy
+   * events list's grouped rows): consecutive rows of one day form a group, in the list's order.
+   */
+  groupByStartDay?: boolean;
+  /**
+   * The list has the listing action config.events (spec 02 §4, "Calendar config editor"): the
+   * calendar config form's Audiences, User Created Events and Calendar Import Config sections for
+   * the list's own events config (`amc-events/config/{list node}`).
+   */
+  eventsConfig?: boolean;
 }

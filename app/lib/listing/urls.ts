@@ -26,7 +26,7 @@ export type ListLocation =
   /** The calendar of events, `/amc-calendar/:context/:view` (spec 02 "Calendars"): the view is in the path. */
   | { family: 'calendar'; calendarId: string; view: ListView };
 
-export type ListAction = 'add' | 'sort' | 'header-images';
+export type ListAction = 'add' | 'sort' | 'header-images' | 'config.events';
 export type ItemAction = 'edit' | 'duplicate' | 'delete';
 
 /** The query parameters that describe the filtered list. */

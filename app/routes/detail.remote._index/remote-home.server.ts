@@ -1,6 +1,14 @@
 import { redirect } from '@remix-run/node';
 import { requireRemoteManager } from '@server/authz';
-import { loadRemoteListings, type RemoteListing } from '@server/remote/home';
+import { calendarOfGrant } from '@server/remote/calendar';
+import {
+  isCalendarGrant,
+  loadRemoteCalendars,
+  loadRemoteListings,
+  remoteCalendarHref,
+  type RemoteCalendarLink,
+  type RemoteListing,
+} from '@server/remote/home';
 import { currentProject } from '~/components/shell/project.server';
 import { getServices } from '~/services.server';
 
@@ -9,23 +17,24 @@ export interface RemoteHomeData {
   logo: string;
   email: string;
   listings: RemoteListing[];
+  /** The calendars their grants reach, each with its remote calendar's address. */
+  calendars: RemoteCalendarLink[];
 }
 
 /** /detail/remote: signed-in remote managers only (staff go home, people without rights get the no-access dialog). */
 export async function loadRemoteHome(request: Request): Promise<RemoteHomeData> {
   const { user, access } = await requireRemoteManager(request);
-  // Spec 03: straight to the one listing when the person manages exactly one (its editor).
+  const services = await getServices();
+  // Spec 03: straight to the one listing when the person manages exactly one (its editor; a calendar's remote calendar).
   const [only, ...others] = access.remoteGrants;
   // `?all=1` shows this page anyway: the remote pages' way back here, where Log Out is.
   const all = new URL(request.url).searchParams.get('all') === '1';
-  if (!all && only && others.length === 0 && only.editInfo && (only.type === '' || only.type === 'business')) {
-    throw redirect(`/detail/remote/id/${encodeURIComponent(only.detailId)}`);
+  if (!all && only && others.length === 0) {
+    if (only.editInfo && (only.type === '' || only.type === 'business'))
+      throw redirect(`/detail/remote/id/${encodeURIComponent(only.detailId)}`);
+    if (isCalendarGrant(only) && (await calendarOfGrant(services, only))) throw redirect(remoteCalendarHref(only.detailId));
   }
-  const [services, project] = await Promise.all([getServices(), currentProject(request)]);
-  return {
-    appTitle: project.appTitle,
-    logo: project.logo,
-    email: user.email,
-    listings: await loadRemoteListings(services, access),
-  };
+  const project = await currentProject(request);
+  const [listings, calendars] = await Promise.all([loadRemoteListings(services, access), loadRemoteCalendars(services, access)]);
+  return { appTitle: project.appTitle, logo: project.logo, email: user.email, listings, calendars };
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { LoginLayout, ViewHeading } from '~/components/login/login-layout';
 import loginStyles from '~/components/login/login.css';
 import { NoAccessErrorBoundary } from '~/components/no-access-boundary';
@@ -22,57 +22,86 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function RemoteHome() {
-  const { appTitle, logo, email, listings } = useLoaderData<typeof loader>();
+  const { appTitle, logo, email, listings, calendars } = useLoaderData<typeof loader>();
   const one = listings.length === 1;
+  const covered = [
+    listings.length > 0 ? (one ? 'this listing' : `these ${listings.length} listings`) : null,
+    calendars.length > 0 ? (calendars.length === 1 ? 'this calendar' : `these ${calendars.length} calendars`) : null,
+  ].filter(Boolean);
 
   return (
     <LoginLayout appTitle={appTitle} logo={logo}>
       <ViewHeading title="Remote Access">
-        You are logged in as {email}. Your access covers {one ? 'this listing' : `these ${listings.length} listings`}.
+        You are logged in as {email}. Your access covers {covered.length > 0 ? covered.join(' and ') : 'nothing at the moment'}.
       </ViewHeading>
 
-      <Flex direction="column" gap="3" asChild>
-        <ul className="remote-listings" aria-label="Your listings">
-          {listings.map((listing) => (
-            <Card key={listing.detailId} asChild>
-              <li aria-labelledby={`listing-${listing.detailId}`}>
-                <Flex direction="column" gap="2">
-                  <Heading as="h2" size="4" id={`listing-${listing.detailId}`}>
-                    {listing.title}
-                  </Heading>
-                  <Text as="p" size="2" color="gray">
-                    {listing.kind}
-                    {listing.community ? ` in ${listing.community}` : ''}
-                    {listing.relationship ? ` · ${listing.relationship}` : ''}
-                  </Text>
-                  <Text as="p" size="2" id={`permissions-${listing.detailId}`}>
-                    What you may do:
-                  </Text>
-                  <Flex gap="2" wrap="wrap" asChild>
-                    <ul className="remote-permissions" aria-labelledby={`permissions-${listing.detailId}`}>
-                      {listing.permissions.map((permission) => (
-                        <li key={permission.id}>
-                          <Badge color={permission.granted ? 'green' : 'gray'} variant={permission.granted ? 'soft' : 'outline'} size="2">
-                            {permission.granted ? permission.label : `${permission.label}: not granted`}
-                          </Badge>
-                        </li>
-                      ))}
-                    </ul>
+      {calendars.length > 0 ? (
+        <Flex direction="column" gap="3" asChild>
+          <ul className="remote-listings" aria-label="Your calendars">
+            {calendars.map((calendar) => (
+              <Card key={calendar.detailId} asChild>
+                <li>
+                  <Flex direction="column" gap="2">
+                    <Heading as="h2" size="4">
+                      <Link to={calendar.href}>{calendar.title}</Link>
+                    </Heading>
+                    <Text as="p" size="2" color="gray">
+                      Calendar{calendar.community ? ` in ${calendar.community}` : ''}
+                    </Text>
                   </Flex>
-                </Flex>
-              </li>
-            </Card>
-          ))}
-        </ul>
-      </Flex>
+                </li>
+              </Card>
+            ))}
+          </ul>
+        </Flex>
+      ) : null}
 
-      <Callout.Root color="blue" role="note">
-        <Callout.Text>
-          {one
-            ? 'Changes to this listing are made by the staff of its community: write to them with what should change.'
-            : 'Changes to these listings are made by the staff of their communities: write to them with what should change.'}
-        </Callout.Text>
-      </Callout.Root>
+      {listings.length > 0 ? (
+        <Flex direction="column" gap="3" asChild>
+          <ul className="remote-listings" aria-label="Your listings">
+            {listings.map((listing) => (
+              <Card key={listing.detailId} asChild>
+                <li aria-labelledby={`listing-${listing.detailId}`}>
+                  <Flex direction="column" gap="2">
+                    <Heading as="h2" size="4" id={`listing-${listing.detailId}`}>
+                      {listing.title}
+                    </Heading>
+                    <Text as="p" size="2" color="gray">
+                      {listing.kind}
+                      {listing.community ? ` in ${listing.community}` : ''}
+                      {listing.relationship ? ` · ${listing.relationship}` : ''}
+                    </Text>
+                    <Text as="p" size="2" id={`permissions-${listing.detailId}`}>
+                      What you may do:
+                    </Text>
+                    <Flex gap="2" wrap="wrap" asChild>
+                      <ul className="remote-permissions" aria-labelledby={`permissions-${listing.detailId}`}>
+                        {listing.permissions.map((permission) => (
+                          <li key={permission.id}>
+                            <Badge color={permission.granted ? 'green' : 'gray'} variant={permission.granted ? 'soft' : 'outline'} size="2">
+                              {permission.granted ? permission.label : `${permission.label}: not granted`}
+                            </Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    </Flex>
+                  </Flex>
+                </li>
+              </Card>
+            ))}
+          </ul>
+        </Flex>
+      ) : null}
+
+      {listings.length > 0 ? (
+        <Callout.Root color="blue" role="note">
+          <Callout.Text>
+            {one
+              ? 'Changes to this listing are made by the staff of its community: write to them with what should change.'
+              : 'Changes to these listings are made by the staff of their communities: write to them with what should change.'}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
 
       <Form method="post" action="/login?action=logout">
         <Button type="submit" variant="soft" size="3" style={{ width: '100%' }}>
