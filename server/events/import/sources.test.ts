@@ -75,6 +75,25 @@ describe('iCal by URL', () => {
     expect(resolvedHosts).toEqual(['feeds.example', 'feeds.example', 'feeds.example', 'feeds.example', 'intranet.example']);
   });
 
+  it('says when the feed breaks off in the middle of its body', async () => {
+    const cut = calendarImportPort({
+      resolve: calendarHostResolver,
+      fetch: async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('BEGIN:VCALENDAR\r\n'));
+              controller.error(new Error('connection reset'));
+            },
+          }),
+        ),
+    });
+    expect(await failure(cut.events({ type: 'iCal', calendarId: `${FEED_HOST}/pool.ics` }, window))).toMatchObject({
+      kind: 'network',
+      message: 'The iCal feed stopped answering before the end.',
+    });
+  });
+
   it('refuses a host that resolves to any private address, and says when a host is not found', async () => {
     for (const feed of [
       `${REBIND_HOST}/x.ics`,

@@ -156,7 +156,18 @@ async function limitedText(response: Response, max: number, who: string): Promis
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The connection dropped or the time ran out in the middle of the body.
+      const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
+      throw new ImportError(
+        timedOut ? 'timeout' : 'network',
+        timedOut ? `${who} did not finish answering in time.` : `${who} stopped answering before the end.`,
+      );
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > max) {
