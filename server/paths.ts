@@ -57,7 +57,9 @@
  *   calendar, beside its events, which is what "multi-path updates across calendars for events/{id}
  *   and recurrenceInfo/{recurrenceId}" writes); legacyRecurrence for the legacy lists
  * - amc-events config, calendars .............. calendarConfigs, calendarConfig, calendarIcsBuildTime,
- *   calendarRemoteKey, calendarHeaderInfo, calendarPrintout, calendarImports, calendars, calendar
+ *   calendarRemoteKey, calendarHeaderInfo, calendarPrintout, calendarImports, calendars, calendar;
+ *   beside them the outcome of each import source's last run (not in the spec; staff see it in
+ *   the config editor) ......................... calendarImportStatuses, calendarImportStatus
  * - google-events-import / google-events-denied googleEventImports, googleEventImport,
  *   googleEventsDenied, googleEventDenied
  * - messages / messages-scheduled per location  messages, message, scheduledMessages, scheduledMessage
@@ -410,6 +412,10 @@ export function createPaths(product: string) {
     calendarHeaderInfo: (community: string, calendarId: string) => `${calConfig(community, calendarId)}/header-info`,
     calendarPrintout: (community: string, calendarId: string) => `${calConfig(community, calendarId)}/printout`,
     calendarImports: (community: string, calendarId: string) => `${calConfig(community, calendarId)}/import`,
+    /** The last run of each import source of a calendar (server/events/import/status.ts), keyed by importStatusKey. */
+    calendarImportStatuses: (community: string, calendarId: string) => `${calConfig(community, calendarId)}/importStatus`,
+    calendarImportStatus: (community: string, calendarId: string, sourceId: string) =>
+      `${calConfig(community, calendarId)}/importStatus/${key('sourceId', sourceId)}`,
     calendars: (community: string) => `${loc(community)}/amc-events/calendars`,
     calendar: (community: string, calendarId: string) => cal(community, calendarId),
     calendarEvents: (community: string, calendarId: string) => `${cal(community, calendarId)}/events`,
@@ -598,6 +604,8 @@ export const PATH_SHAPES = {
   calendarHeaderInfo: '{product}/location-data/{community}/amc-events/config/{calendarId}/header-info',
   calendarPrintout: '{product}/location-data/{community}/amc-events/config/{calendarId}/printout',
   calendarImports: '{product}/location-data/{community}/amc-events/config/{calendarId}/import',
+  calendarImportStatuses: '{product}/location-data/{community}/amc-events/config/{calendarId}/importStatus',
+  calendarImportStatus: '{product}/location-data/{community}/amc-events/config/{calendarId}/importStatus/{sourceId}',
   calendars: '{product}/location-data/{community}/amc-events/calendars',
   calendar: '{product}/location-data/{community}/amc-events/calendars/{calendarId}',
   calendarEvents: '{product}/location-data/{community}/amc-events/calendars/{calendarId}/events',

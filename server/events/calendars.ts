@@ -9,6 +9,7 @@ import {
   type ImportRemoval,
 } from '~/schemas/calendar-config';
 import { eventsRemovalUpdates } from './delete';
+import { importStatusKey } from './import/status';
 import {
   calendarsOf,
   compactUpdates,
@@ -296,6 +297,10 @@ export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalenda
 
   let updates: Updates = {};
   let deletedEvents = 0;
+  // A removed source's last-run record goes with it (import/status.ts).
+  const statuses: Updates = Object.fromEntries(
+    removed.map((source) => [deps.paths.calendarImportStatus(community, calendarId, importStatusKey(source)), null]),
+  );
   if (removed.length > 0 && input.importRemoval === 'delete') {
     const events = new Map<string, EventRecord>();
     for (const source of removed) {
@@ -320,7 +325,7 @@ export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalenda
     fields.icsBuildTime = now;
     deletedEvents = events.size;
   }
-  return { ok: true, fields, updates: compactUpdates(updates), baseVersion: version, deletedEvents };
+  return { ok: true, fields, updates: compactUpdates({ ...updates, ...statuses }), baseVersion: version, deletedEvents };
 }
 
 /**

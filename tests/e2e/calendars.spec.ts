@@ -3,8 +3,8 @@ import { e2ePaths, expect, readE2e, test } from './fixtures';
 /**
  * Manage Calendars and the calendar config editor (spec 02 "Calendars", "Calendar config
  * editor") on a community of its own, with JavaScript and without: create a calendar, edit its
- * config with an error the section opens on, fix it (adding an import), remove the import after
- * 'Remove Calendar Import', delete the calendar. The other rules (Stop and Delete All Events,
+ * config with an error the section opens on, fix it (adding an import), ask for an import of it
+ * now, remove the import after 'Remove Calendar Import', delete the calendar. The other rules (Stop and Delete All Events,
  * remote management, conflicts) are proven in app/components/calendars/calendars.server.test.ts.
  */
 test.use({ communityOptions: { role: 'admin', record: { title: 'Calendar Pines', name: 'Calendar Pines' } } });
@@ -66,9 +66,14 @@ test(
       ],
     });
 
-    // 'Remove Calendar Import' asks: Cancel keeps it, Stop Syncing removes it.
+    // The saved import shows its last run (none yet, or the failure of the run the save queued) and 'Import now' queues one.
     await list.getByRole('link', { name: 'Config of Pool Games' }).click();
     await page.locator('details[data-section="import"] summary').click();
+    await expect(page.getByText(/^(Not imported yet\.|Last import failed .*)$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Import now: Town feed' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Import of Town feed queued.' })).toBeVisible();
+
+    // 'Remove Calendar Import' asks: Cancel keeps it, Stop Syncing removes it.
     const remove = page.getByRole('button', { name: 'Remove Calendar Import: Town feed' });
     await remove.click();
     const removal = page.getByRole('alertdialog', { name: 'Remove Calendar Import' });

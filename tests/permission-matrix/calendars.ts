@@ -84,6 +84,20 @@ export const CALENDAR_LINES: MatrixRow[] = [
     note: "'Remove Calendar Import' asks first (nothing saved)",
   },
   {
+    request: {
+      method: 'POST',
+      path: CONFIG,
+      form: {
+        intent: 'import-now:0',
+        ...VALID_CONFIG,
+        'imports[0].type': 'iCal',
+        'imports[0].calendarId': 'https://town.example/feed.ics',
+      },
+    },
+    expected: onA(400),
+    note: "'Import now' of an import that is not saved: 'Submit this import before importing it now.' (nothing queued)",
+  },
+  {
     request: { method: 'POST', path: CONFIG, form: { intent: 'dismiss', ...VALID_CONFIG } },
     expected: onA(200),
     note: "the dialog's Cancel: the form again as typed",

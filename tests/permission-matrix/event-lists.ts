@@ -130,7 +130,7 @@ export const EVENT_LIST_LINES: MatrixRow[] = [
   // The legacy events list's config.events (its page, save, conflict and refusals: app/components/listing/legacy-events.server.test.ts).
   // The demo menus have no legacy events item: staff get 404, the others are refused first.
   { request: { path: LEGACY_CONFIG }, expected: staffA(404), note: 'config.events of a legacy events list the menu does not have' },
-  ...(['save', 'remove-import:0', 'dismiss'] as const).map((intent): MatrixRow => ({
+  ...(['save', 'remove-import:0', 'import-now:0', 'dismiss'] as const).map((intent): MatrixRow => ({
     request: { method: 'POST', path: LEGACY_CONFIG, form: { intent, 'audiences[0].title': 'Family' } },
     expected: staffA(404),
     note: `config.events ${intent} on a legacy events list the menu does not have`,

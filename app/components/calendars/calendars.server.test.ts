@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { calendarImportJobId } from '@server/events/import/run';
+import { importStatusKey, recordImportStatus } from '@server/events/import/status';
 import type { Services } from '@server/services';
 import * as listRoute from '~/routes/_app.amc-calendars';
 import * as addRoute from '~/routes/_app.amc-calendars.add';
@@ -16,6 +17,7 @@ import type {
   CreateCalendarActionData,
   DeleteCalendarData,
 } from './calendars.server';
+import { CALENDAR_SCREEN_TEXTS } from './shared';
 
 /**
  * Manage Calendars and the calendar config editor with real requests, sessions and the
@@ -325,6 +327,80 @@ describe('the calendar config editor', () => {
     expect(stopped.status).toBe(302);
     expect((await read(paths.calendarConfig(own.community, 'activities')))?.import).toBeUndefined();
     expect(await read(paths.calendarEvent(own.community, 'activities', 'ev-imported'))).toMatchObject({ title: 'Town fair' });
+  });
+
+  it("shows each saved import's last run in the community's zone, or its last error; a run never makes the form stale", async () => {
+    const own = await ownCommunity('editor');
+    const { paths } = services;
+    const FEED = 'https://town.example/feed.ics';
+    expect((await editorOf(own)).importRuns).toEqual({
+      [FEED]: { lines: [CALENDAR_SCREEN_TEXTS.importNever], failed: false, importNow: true },
+    });
+    const { version } = await editorOf(own);
+
+    const source = { type: 'iCal', calendarId: FEED } as const;
+    const importedAt = Date.UTC(2026, 10, 24, 18, 5); // 01:05 PM in New York
+    await recordImportStatus(services, {
+      community: own.community,
+      calendarId: 'activities',
+      source,
+      outcome: { ok: true, result: { created: 4, updated: 2, unchanged: 0, removed: 1, ignored: 0 } },
+      now: importedAt,
+    });
+    expect((await editorOf(own)).importRuns[FEED]).toEqual({
+      lines: ['Last imported 11/24/2026 01:05 PM: 4 added, 2 updated, 1 removed'],
+      failed: false,
+      importNow: true,
+    });
+    await recordImportStatus(services, {
+      community: own.community,
+      calendarId: 'activities',
+      source,
+      outcome: { ok: false, message: 'The iCal feed did not answer in time.' },
+      now: importedAt + 3_600_000,
+    });
+    const later = await editorOf(own);
+    expect(later.importRuns[FEED]).toEqual({
+      lines: [
+        'Last import failed 11/24/2026 02:05 PM: The iCal feed did not answer in time.',
+        'Last imported 11/24/2026 01:05 PM: 4 added, 2 updated, 1 removed',
+      ],
+      failed: true,
+      importNow: true,
+    });
+    expect(later.version).toBe(version);
+    expect((await postConfig(own, configForm(version, { title: 'Camp Activities' }))).status).toBe(302);
+    expect(await read(paths.calendarImportStatus(own.community, 'activities', importStatusKey(source)))).toMatchObject({
+      error: 'The iCal feed did not answer in time.',
+    });
+
+    // Removing the import takes its record with it.
+    const dropped = configForm((await editorOf(own)).version, { title: 'Camp Activities' });
+    for (const name of Object.keys(dropped)) if (name.startsWith('imports[0]')) delete dropped[name];
+    expect((await postConfig(own, { ...dropped, importRemoval: 'stop' })).status).toBe(302);
+    expect(await read(paths.calendarImportStatuses(own.community, 'activities'))).toBeNull();
+  });
+
+  it("'Import now' queues a run of that saved source and keeps the form as typed; an unsaved one is refused", async () => {
+    const own = await ownCommunity('editor');
+    const { version } = await editorOf(own);
+    const queued = await postConfig(own, configForm(version, { intent: 'import-now:0', title: 'Typed title' }));
+    expect(queued.status).toBe(200);
+    const answer = queued.data as CalendarConfigActionData;
+    expect(answer.notice).toBe(CALENDAR_SCREEN_TEXTS.importQueued('Town feed'));
+    expect(answer.openSection).toBe('import');
+    expect(answer.result.initialValue).toMatchObject({ title: 'Typed title' });
+    const job = await services.jobs.jobStatus('calendar-import', calendarImportJobId(own.community, 'activities', '0'));
+    expect(job).not.toBeNull();
+    expect(job!.state).not.toBe('unknown');
+    expect(await read(services.paths.calendarConfig(own.community, 'activities'))).toMatchObject({ title: 'Activities' });
+
+    const unsaved = await postConfig(
+      own,
+      configForm(version, { intent: 'import-now:0', 'imports[0].calendarId': 'https://elsewhere.example/feed.ics' }),
+    );
+    expect(unsaved.status).toBe(400);
+    expect((unsaved.data as CalendarConfigActionData).result.error).toEqual({ '': [CALENDAR_SCREEN_TEXTS.importNotSaved] });
   });
 
   it("location admins grant remote access under the calendar's new remote key; an editor's remote fields are ignored", async () => {

@@ -15,12 +15,15 @@ import {
   remoteAdminTarget,
   type SaveCalendarConfigInput,
 } from '@server/events';
-import { requestCalendarImport } from '@server/events/import/run';
+import { importSourcesOf } from '@server/events/import/apply';
+import { communityTimeZone, isUploadedSource, requestCalendarImport } from '@server/events/import/run';
+import { loadImportStatuses, type ImportStatus } from '@server/events/import/status';
 import { readForm } from '@server/http/form.server';
 import { isValidKey } from '@server/paths';
 import { loadRemoteAdmin, planRemoteAdmin, sendRemoteInvitations, type RemoteInvitation } from '@server/remote/management';
 import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
+import { formatDate, formatTime } from '~/lib/date-time';
 import { parseIntent } from '~/lib/intent';
 import {
   CALENDAR_SECTIONS,
@@ -184,8 +187,17 @@ export interface CalendarConfigFormValue {
   remote: RemoteAdminFormValue;
 }
 
+/** A saved import's last run as staff read it, and whether it can be fetched now (not upload-fed). */
+export interface ImportRunView {
+  lines: string[];
+  failed: boolean;
+  importNow: boolean;
+}
+
 export interface CalendarConfigData {
   calendarId: string;
+  /** By the saved import's calendarId (feed address, Google calendar id, site). */
+  importRuns: Record<string, ImportRunView>;
   title: string;
   /** The form's heading ('Calendar Config'; a list's config.events names its own). */
   heading: string;
@@ -216,6 +228,8 @@ export interface CalendarConfigActionData {
   conflict: Conflict | null;
   openSection: CalendarSectionId | null;
   removal: ImportRemovalQuestion | null;
+  /** What an 'Import now' did. */
+  notice?: string | null;
 }
 
 export interface ConfigTarget {
@@ -324,6 +338,30 @@ function formValueOf(value: Omit<CalendarConfigFormOutput, 'version'>, remote: R
   };
 }
 
+/** The last run of each saved import source, in the community's zone (spec 03 §9 MM/dd/yyyy hh:mm aa). */
+async function importRunsOf(services: Services, community: string, calendarId: string, stored: Record<string, unknown>) {
+  const sources = importSourcesOf(stored);
+  if (sources.length === 0) return {};
+  const [statuses, timeZone] = await Promise.all([
+    loadImportStatuses(services, community, calendarId, sources),
+    communityTimeZone(services, community),
+  ]);
+  const when = (ms: number) => `${formatDate(ms, timeZone)} ${formatTime(ms, timeZone)}`;
+  const runs: Record<string, ImportRunView> = {};
+  for (const source of sources)
+    runs[source.calendarId] = { ...runLines(statuses.get(source.calendarId), when), importNow: !isUploadedSource(source) };
+  return runs;
+}
+
+function runLines(status: ImportStatus | undefined, when: (ms: number) => string): Omit<ImportRunView, 'importNow'> {
+  if (!status) return { lines: [CALENDAR_SCREEN_TEXTS.importNever], failed: false };
+  const lines: string[] = [];
+  if (status.error !== null) lines.push(CALENDAR_SCREEN_TEXTS.importFailed(when(status.checkedAt), status.error));
+  if (status.importedAt !== null)
+    lines.push(CALENDAR_SCREEN_TEXTS.importLast(when(status.importedAt), status.added, status.updated, status.removed));
+  return { lines, failed: status.error !== null };
+}
+
 export async function loadCalendarConfig(request: Request, context: string | undefined): Promise<CalendarConfigData> {
   const target = await configTarget(request, context);
   return loadConfigForm(target, editorPlace(target.calendarId));
@@ -333,13 +371,15 @@ export async function loadCalendarConfig(request: Request, context: string | und
 export async function loadConfigForm(target: ConfigTarget, place: ConfigFormPlace): Promise<CalendarConfigData> {
   const { services, community, calendarId, stored } = target;
   const shown = remoteShown(target, place);
-  const [remote, options] = await Promise.all([
+  const [remote, options, importRuns] = await Promise.all([
     shown ? remoteValueOf(target) : NO_REMOTE,
     loadEventFormOptions(services, community, calendarId),
+    importRunsOf(services, community, calendarId, stored),
   ]);
   const remoteKey = remoteKeyOf(stored);
   return {
     calendarId,
+    importRuns,
     title: titleOf(stored, calendarId),
     heading: place.heading,
     sections: place.sections.filter((section) => section !== 'remote' || shown),
@@ -409,6 +449,27 @@ export async function configFormAction(request: Request, target: ConfigTarget, p
 
   if (chosen.intent === 'dismiss') {
     return reply({ result: asTyped(), version, conflict: null, openSection: 'import', removal: null }, 200);
+  }
+  if (chosen.intent === 'import-now') {
+    // The source as saved (the row's address names it); what the form holds otherwise stays as typed.
+    const posted = String(formData.get(`imports[${Number(chosen.argument)}].calendarId`) ?? '').trim();
+    const source = importSourcesOf(stored).find((candidate) => candidate.calendarId === posted && !isUploadedSource(candidate));
+    const answerWith = (status: number, notice: string | null, formError?: string) =>
+      reply(
+        {
+          result: { ...asTyped(), ...(formError ? { error: { '': [formError] } } : {}) },
+          version,
+          conflict: null,
+          openSection: 'import',
+          removal: null,
+          notice,
+        },
+        status,
+      );
+    if (!source) return answerWith(400, null, CALENDAR_SCREEN_TEXTS.importNotSaved);
+    const queued = await requestCalendarImport(services.jobs, { product: services.env.PRODUCT, community, calendarId, only: source.key });
+    if (!queued.queued) return answerWith(503, null, CALENDAR_SCREEN_TEXTS.importNotQueued);
+    return answerWith(200, CALENDAR_SCREEN_TEXTS.importQueued(source.title || source.calendarId));
   }
   if (chosen.intent === 'remove-import') {
     const index = Number(chosen.argument);

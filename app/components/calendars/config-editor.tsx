@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -23,8 +23,9 @@ import {
   type CalendarSectionId,
 } from '~/schemas/calendar-config';
 import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
-import type { CalendarConfigActionData, CalendarConfigData, CalendarConfigFormValue } from './calendars.server';
+import type { CalendarConfigActionData, CalendarConfigData, CalendarConfigFormValue, ImportRunView } from './calendars.server';
 import { calendarEditorSchema, IMPORT_REMOVAL_FIELD, REMOVE_IMPORT_FIELD } from './editor-schema';
+import { CALENDAR_SCREEN_TEXTS } from './shared';
 
 /**
  * The calendar config editor (spec 02 "Calendar config editor"): the sections General,
@@ -33,7 +34,8 @@ import { calendarEditorSchema, IMPORT_REMOVAL_FIELD, REMOVE_IMPORT_FIELD } from 
  * default, the section of the first error instead. Lists (audiences, staff e-mails, imports)
  * show their rows and one blank row to add another (an emptied row is dropped). A saved
  * import's 'Remove Calendar Import' asks (Cancel / Stop Syncing / Stop and Delete All Events);
- * so does a Submit that drops a saved import.
+ * so does a Submit that drops a saved import. A saved import shows its last run and an
+ * 'Import now' that queues a run of it.
  */
 
 type Row = Record<string, unknown>;
@@ -334,6 +336,11 @@ function ConfigForm({
           </Part>
 
           <Part id="import" open={open === 'import'}>
+            {actionData?.notice ? (
+              <Callout.Root color="green" size="1" role="status">
+                <Callout.Text>{actionData.notice}</Callout.Text>
+              </Callout.Root>
+            ) : null}
             <ErrorList id="calendar-imports-error" errors={errors.imports} />
             <ul className="row-stack" aria-label="Calendar imports">
               {importRows.map((row, index) => {
@@ -377,6 +384,9 @@ function ConfigForm({
                           empty="Select a context"
                           errors={errors}
                         />
+                        {saved && data.importRuns[row.calendarId] ? (
+                          <ImportRun run={data.importRuns[row.calendarId]!} index={index} legend={legend} />
+                        ) : null}
                         {saved ? (
                           <div>
                             <Button
@@ -434,6 +444,33 @@ function ConfigForm({
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
     </div>
+  );
+}
+
+/** A saved import's last run ('Last imported …' or the last error) and its 'Import now', which posts the form. */
+function ImportRun({ run, index, legend }: { run: ImportRunView; index: number; legend: string }) {
+  return (
+    <Flex direction="column" gap="2" className="import-run" data-import-run={index}>
+      {run.lines.map((line, at) => (
+        <Text key={line} as="p" size="2" color={run.failed && at === 0 ? 'red' : 'gray'}>
+          {line}
+        </Text>
+      ))}
+      {run.importNow ? (
+        <div>
+          <Button
+            type="submit"
+            name="intent"
+            value={`import-now:${index}`}
+            variant="soft"
+            formNoValidate
+            aria-label={`${CALENDAR_SCREEN_TEXTS.importNow}: ${legend}`}
+          >
+            {CALENDAR_SCREEN_TEXTS.importNow}
+          </Button>
+        </div>
+      ) : null}
+    </Flex>
   );
 }
 

@@ -31,6 +31,15 @@ export const CALENDAR_SCREEN_TEXTS = {
   configHeading: 'Calendar Config',
   saved: 'Calendar config saved.',
   gone: 'This calendar no longer exists.',
+  importNow: 'Import now',
+  importNotSaved: 'Submit this import before importing it now.',
+  importQueued: (name: string) => `Import of ${name} queued. Its result shows here once it has run.`,
+  importNotQueued: 'The import could not be queued right now. Please try again in a minute.',
+  importNever: 'Not imported yet.',
+  /** The last run that worked; `when` is a date and time in the community's zone. */
+  importLast: (when: string, added: number, updated: number, removed: number) =>
+    `Last imported ${when}: ${added} added, ${updated} updated, ${removed} removed`,
+  importFailed: (when: string, error: string) => `Last import failed ${when}: ${error}`,
 } as const;
 
 export const CreateCalendarIntent = intents(intent('save'));
@@ -38,10 +47,12 @@ export const DeleteCalendarIntent = intents(intent('delete'));
 /**
  * The config editor: Submit (`save`; the 'Remove Calendar Import' dialog's Stop Syncing and
  * Stop and Delete All Events post it too, with `importRemoval`), a saved import's 'Remove
- * Calendar Import' (`remove-import:{index}`, which asks first), and the dialog's Cancel (`dismiss`).
+ * Calendar Import' (`remove-import:{index}`, which asks first), the dialog's Cancel (`dismiss`),
+ * and a saved import's 'Import now' (`import-now:{index}`, which queues a run of that source).
  */
 export const CalendarConfigIntent = intents(
   intent('save'),
   z.object({ intent: z.literal('remove-import'), argument: z.string().regex(/^\d{1,2}$/) }),
   intent('dismiss'),
+  z.object({ intent: z.literal('import-now'), argument: z.string().regex(/^\d{1,2}$/) }),
 );

@@ -218,6 +218,25 @@ describe('importing a feed', () => {
     expect(Object.values(await eventsOf(community)).map((event) => event.title)).toEqual(['B']);
   });
 
+  it('ignores a single occurrence of a recurring event deleted forever; the others keep updating', async () => {
+    const community = await communityWithImport();
+    const series = (summary: string) => wrap(vevent('yoga', '20260310T100000', summary, 'RRULE:FREQ=WEEKLY;COUNT=3\n'));
+    expect(await run(community, series('Yoga'))).toMatchObject({ created: 3 });
+    const second = 'yoga/20260317T140000Z';
+    const base = { community, calendarId: 'activities', calendars: null, scope: null, view: 'active' as const, now: NOW + 1 };
+    expect(await deleteEvent(deps, { ...base, eventId: importedEventId('activities', FEED, second), imported: 'forever' })).toMatchObject({
+      ok: true,
+    });
+    expect(await get(deps, `${paths.calendarImports(community, 'activities')}/0/ignored`)).toEqual([second]);
+
+    expect(await run(community, series('Sunrise Yoga'), NOW + 2)).toMatchObject({ created: 0, updated: 2, ignored: 1, removed: 0 });
+    const events = Object.values(await eventsOf(community));
+    expect(events.map((event) => `${String(event.id)} ${String(event.title)}`).sort()).toEqual([
+      'yoga/20260310T140000Z Sunrise Yoga',
+      'yoga/20260324T140000Z Sunrise Yoga',
+    ]);
+  });
+
   it('drops an already imported event whose id joined the ignored list', async () => {
     const community = await communityWithImport();
     await run(community, wrap(vevent('a', '20260310T100000', 'A')));

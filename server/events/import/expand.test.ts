@@ -47,6 +47,24 @@ describe('icsEvents: recurrences', () => {
     expect(events.every((event) => event.allDay === false)).toBe(true);
   });
 
+  it("repeats a weekly rule in its feed's zone up to an inclusive UTC UNTIL across that zone's change, with EXDATE and a moved instance", () => {
+    // Berlin moves its clocks on 29 March, three weeks after New York: 19:00 there is 14:00 here, then 13:00.
+    const { events, cancelled } = icsEvents(fixture('weekly-until-berlin.ics'), window);
+    expect(events.map((event) => `${event.id} ${brief(event)}`)).toEqual([
+      'choir@town.example/20260317T180000Z Tue 2026-03-17 14:00 → Tue 2026-03-17 16:00 Choir practice',
+      'choir@town.example/20260324T180000Z Tue 2026-03-24 14:00 → Tue 2026-03-24 16:00 Choir practice',
+      // 7 April moved to Wednesday 20:00 Berlin; it keeps the id of the Tuesday it replaces.
+      'choir@town.example/20260407T170000Z Wed 2026-04-08 14:00 → Wed 2026-04-08 16:00 Choir practice (Wednesday)',
+      // UNTIL is the last occurrence's own start: it is included.
+      'choir@town.example/20260414T170000Z Tue 2026-04-14 13:00 → Tue 2026-04-14 15:00 Choir practice',
+    ]);
+    expect(cancelled).toEqual([]);
+    expect(events.map((event) => event.location)).toEqual(Array(4).fill("St. Mary's Hall"));
+    // A run a week later gives the same ids for what is left (re-runs update, never duplicate).
+    const later = icsEvents(fixture('weekly-until-berlin.ics'), { ...window, now: at('2026-03-25T00:00') });
+    expect(later.events.map((event) => event.id)).toEqual(events.slice(2).map((event) => event.id));
+  });
+
   it('finds the last Sunday of each month (BYDAY=-1SU) up to a UTC UNTIL read in the zone, and BYMONTHDAY with COUNT', () => {
     const { events } = icsEvents(fixture('last-sunday.ics'), window);
     expect(events.map((event) => brief(event))).toEqual([

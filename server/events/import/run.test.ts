@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { calendarConfigVersion } from '../calendars';
 import { at, get, makeCommunity, openTestDb } from '../testing';
 import { importedEventId } from './apply';
+import { icsEvents } from './expand';
 import { calendarImportJobId, calendarsWithImports, communityTimeZone, importUploadedIcs, runCalendarImports } from './run';
-import { calendarImportPort } from './sources';
+import { calendarImportPort, ImportError, type CalendarImportPort } from './sources';
+import { importStatusKey, loadImportStatuses } from './status';
 
 /** Running imports: an uploaded .ics, the calendars the schedule visits, the community's zone. */
 
@@ -103,5 +106,61 @@ describe('runs', () => {
 
   it('gives job ids BullMQ takes', () => {
     expect(calendarImportJobId('pine:hollow', 'activities')).toBe('calendar-import--pine%3Ahollow--activities');
+  });
+});
+
+describe('the status of each run', () => {
+  const FEED = 'https://feeds.example/pool.ics';
+  const feed = (count: number) =>
+    `BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:swim\nDTSTART:20260310T100000Z\nRRULE:FREQ=DAILY;COUNT=${count}\nSUMMARY:Swim\nEND:VEVENT\nEND:VCALENDAR\n`;
+  /** A port answering `answers` in turn: a feed text, or an ImportError. */
+  function scripted(answers: Array<string | ImportError>): CalendarImportPort {
+    return {
+      offline: () => false,
+      async events(_source, window) {
+        const answer = answers.shift()!;
+        if (answer instanceof ImportError) throw answer;
+        return icsEvents(answer, window);
+      },
+    };
+  }
+
+  it('records counts, then an error in plain words keeping the last counts, and never changes the editor version', async () => {
+    const key = await makeCommunity(deps);
+    const source = { title: 'Pool', type: 'iCal', calendarId: FEED, audience: 'Kids', eventContext: 'resort' };
+    await db.ref(paths.calendarImports(key, 'activities')).set([source]);
+    const configPath = paths.calendarConfig(key, 'activities');
+    const version = calendarConfigVersion((await get(deps, configPath)) as Record<string, unknown>);
+    const port = scripted([feed(3), feed(2), new ImportError('invalid-request', 'The calendar address points to a private network.')]);
+    const imports = { ...deps, imports: port };
+    const statusOf = async () => (await loadImportStatuses(deps, key, 'activities', [{ type: 'iCal', calendarId: FEED }])).get(FEED);
+
+    await runCalendarImports(imports, { community: key, calendarId: 'activities', now: NOW });
+    expect(await statusOf()).toEqual({ checkedAt: NOW, error: null, importedAt: NOW, added: 3, updated: 0, removed: 0 });
+    await runCalendarImports(imports, { community: key, calendarId: 'activities', now: NOW + 1000 });
+    expect(await statusOf()).toEqual({ checkedAt: NOW + 1000, error: null, importedAt: NOW + 1000, added: 0, updated: 0, removed: 1 });
+    await runCalendarImports(imports, { community: key, calendarId: 'activities', now: NOW + 2000 });
+    expect(await statusOf()).toEqual({
+      checkedAt: NOW + 2000,
+      error: 'The calendar address points to a private network.',
+      importedAt: NOW + 1000,
+      added: 0,
+      updated: 0,
+      removed: 1,
+    });
+    // Beside the config, under a key of the source's type and address; the form's version is untouched.
+    expect(await get(deps, `${configPath}/importStatus/${importStatusKey({ type: 'iCal', calendarId: FEED })}/checkedAt`)).toBe(NOW + 2000);
+    expect(calendarConfigVersion((await get(deps, configPath)) as Record<string, unknown>)).toBe(version);
+  });
+
+  it('records an uploaded file that is not iCalendar as the error of its source', async () => {
+    const key = await community();
+    await importUploadedIcs(deps, { community: key, calendarId: 'activities', sourceKey: '0', text: 'hello', now: NOW });
+    const statuses = await loadImportStatuses(deps, key, 'activities', [{ type: 'iCal', calendarId: UPLOAD }]);
+    expect(statuses.get(UPLOAD)).toMatchObject({
+      checkedAt: NOW,
+      error: 'The uploaded file: This is not an iCalendar file (no BEGIN:VCALENDAR).',
+      importedAt: null,
+    });
   });
 });

@@ -5,13 +5,15 @@ import { applyImport, importSourcesOf, type ApplyImportResult, type ImportSource
 import { icsEvents } from './expand';
 import { IcsError } from './ics';
 import { ImportError, type CalendarImportPort } from './sources';
+import { recordImportStatus } from './status';
 
 /**
  * Running a calendar's imports (spec 02 §3 calendar config import list): each configured source
  * is read through the import port and written by apply.ts; one failing source does not stop
  * the others. An uploaded .ics is written the same way for the source it is uploaded to. The
  * config editor asks for a run with `requestCalendarImport` (a job, see
- * jobs/processors/calendar-import.ts), which the schedule also runs for every calendar.
+ * jobs/processors/calendar-import.ts), which the schedule also runs for every calendar. Every run
+ * of a source, uploads too, records its outcome for staff (status.ts).
  */
 
 export type ImportDeps = EventDeps & { imports: CalendarImportPort };
@@ -48,17 +50,20 @@ export async function runCalendarImports(
   const timeZone = await communityTimeZone(deps, input.community);
   const runs: SourceRun[] = [];
   for (const source of sources) {
+    let run: SourceRun;
     try {
       const fetched = await deps.imports.events(
         { type: source.type as 'iCal' | 'google' | 'tribe', calendarId: source.calendarId },
         { now: input.now, timeZone },
       );
       const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
-      runs.push({ ...describe(source), ok: true, result });
+      run = { ...describe(source), ok: true, result };
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      runs.push({ ...describe(source), ok: false, kind: error.kind, message: error.message });
+      run = { ...describe(source), ok: false, kind: error.kind, message: error.message };
     }
+    runs.push(run);
+    await recordImportStatus(deps, { community: input.community, calendarId: input.calendarId, source, outcome: run, now: input.now });
   }
   return runs;
 }
@@ -91,21 +96,28 @@ export async function importUploadedIcs(
   if (!source) return { ok: false, reason: 'gone' };
   const timeZone = await communityTimeZone(deps, input.community);
   let fetched;
+  const record = (outcome: Parameters<typeof recordImportStatus>[1]['outcome']) =>
+    recordImportStatus(deps, { community: input.community, calendarId: input.calendarId, source, outcome, now: input.now });
   try {
     fetched = icsEvents(input.text, { now: input.now, timeZone });
   } catch (error) {
-    if (error instanceof IcsError) return { ok: false, reason: 'invalid', message: error.message };
-    throw error;
+    if (!(error instanceof IcsError)) throw error;
+    await record({ ok: false, message: `The uploaded file: ${error.message}` });
+    return { ok: false, reason: 'invalid', message: error.message };
   }
   const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+  await record({ ok: true, result });
   return { ok: true, result };
 }
 
-/** The job id of a calendar's on-demand import (stable: asking twice while it waits queues one). */
-export const calendarImportJobId = (community: string, calendarId: string) =>
-  `calendar-import--${community}--${calendarId}`.replace(/:/g, '%3A');
+/**
+ * The job id of a calendar's on-demand import, or of one of its sources (stable: asking twice
+ * while it waits queues one).
+ */
+export const calendarImportJobId = (community: string, calendarId: string, only?: string) =>
+  `calendar-import--${community}--${calendarId}${only !== undefined ? `--${only}` : ''}`.replace(/:/g, '%3A');
 
-/** Asks for a run of a calendar's imports now (the config editor's "import now"). */
+/** Asks for a run of a calendar's imports now (after a config save; a source's "Import now" names it in `only`). */
 export function requestCalendarImport(
   jobs: JobQueue,
   input: { product: string; community: string; calendarId: string; only?: string },
@@ -118,6 +130,6 @@ export function requestCalendarImport(
       calendarId: input.calendarId,
       ...(input.only !== undefined ? { only: input.only } : {}),
     },
-    { jobId: calendarImportJobId(input.community, input.calendarId), replaceFinished: true, attempts: 1 },
+    { jobId: calendarImportJobId(input.community, input.calendarId, input.only), replaceFinished: true, attempts: 1 },
   );
 }

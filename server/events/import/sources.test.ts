@@ -2,6 +2,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  calendarHostResolver,
   calendarImportHandlers,
   calendarImportRequests,
   FEED_HOST,
@@ -9,9 +10,12 @@ import {
   GOOGLE_CALENDAR,
   GOOGLE_KEY,
   NO_TRIBE_SITE,
+  REBIND_HOST,
+  resolvedHosts,
   TRIBE_SITE,
 } from '../../../tests/mocks/calendar-imports';
-import { calendarImportPort, GOOGLE_OFFLINE_MESSAGE, ImportError, plainText, sourceUrl, tribeEndpoint } from './sources';
+import { PRIVATE_NETWORK_MESSAGE } from './network';
+import { calendarImportPort, GOOGLE_OFFLINE_MESSAGE, httpSourceUrl, ImportError, plainText, tribeEndpoint } from './sources';
 import type { ImportedEvent } from './types';
 
 const server = setupServer(...calendarImportHandlers);
@@ -19,6 +23,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   calendarImportRequests.length = 0;
+  resolvedHosts.length = 0;
 });
 afterAll(() => server.close());
 
@@ -26,7 +31,7 @@ const NY = 'America/New_York';
 const at = (local: string) => fromZonedTime(local, NY).getTime();
 const local = (ms: number) => formatInTimeZone(ms, NY, 'yyyy-MM-dd HH:mm');
 const window = { now: at('2026-03-01T00:00'), timeZone: NY };
-const port = calendarImportPort({ googleApiKey: GOOGLE_KEY });
+const port = calendarImportPort({ googleApiKey: GOOGLE_KEY, resolve: calendarHostResolver });
 const brief = (event: ImportedEvent) => `${event.id} ${local(event.startDate)} → ${local(event.endDate)} ${event.title}`;
 
 async function failure(promise: Promise<unknown>): Promise<ImportError> {
@@ -57,8 +62,58 @@ describe('iCal by URL', () => {
 
   it("follows a redirect to a public address and refuses one into the server's network", async () => {
     expect((await port.events({ type: 'iCal', calendarId: `${FEED_HOST}/moved.ics` }, window)).events).toHaveLength(3);
-    expect((await failure(port.events({ type: 'iCal', calendarId: `${FEED_HOST}/inside.ics` }, window))).kind).toBe('invalid-request');
-    expect(calendarImportRequests.map((url) => url.pathname)).toEqual(['/moved.ics', '/pool.ics', '/inside.ics']);
+    expect(await failure(port.events({ type: 'iCal', calendarId: `${FEED_HOST}/inside.ics` }, window))).toMatchObject({
+      kind: 'invalid-request',
+      message: PRIVATE_NETWORK_MESSAGE,
+    });
+    expect(await failure(port.events({ type: 'iCal', calendarId: `${FEED_HOST}/intranet.ics` }, window))).toMatchObject({
+      kind: 'invalid-request',
+      message: PRIVATE_NETWORK_MESSAGE,
+    });
+    // Each hop's host was resolved before it was asked; the private ones were never asked.
+    expect(calendarImportRequests.map((url) => url.pathname)).toEqual(['/moved.ics', '/pool.ics', '/inside.ics', '/intranet.ics']);
+    expect(resolvedHosts).toEqual(['feeds.example', 'feeds.example', 'feeds.example', 'feeds.example', 'intranet.example']);
+  });
+
+  it('says when the feed breaks off in the middle of its body', async () => {
+    const cut = calendarImportPort({
+      resolve: calendarHostResolver,
+      fetch: async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('BEGIN:VCALENDAR\r\n'));
+              controller.error(new Error('connection reset'));
+            },
+          }),
+        ),
+    });
+    expect(await failure(cut.events({ type: 'iCal', calendarId: `${FEED_HOST}/pool.ics` }, window))).toMatchObject({
+      kind: 'network',
+      message: 'The iCal feed stopped answering before the end.',
+    });
+  });
+
+  it('refuses a host that resolves to any private address, and says when a host is not found', async () => {
+    for (const feed of [
+      `${REBIND_HOST}/x.ics`,
+      'https://intranet.example/x.ics',
+      'http://[::ffff:127.0.0.1]/x.ics',
+      'http://localhost:3000/x.ics',
+    ]) {
+      expect(await failure(port.events({ type: 'iCal', calendarId: feed }, window))).toMatchObject({
+        kind: 'invalid-request',
+        message: PRIVATE_NETWORK_MESSAGE,
+      });
+    }
+    expect(await failure(port.events({ type: 'tribe', calendarId: 'http://192.168.1.5/' }, window))).toMatchObject({
+      message: PRIVATE_NETWORK_MESSAGE,
+    });
+    expect(await failure(port.events({ type: 'iCal', calendarId: 'https://gone.example/x.ics' }, window))).toMatchObject({
+      kind: 'network',
+      message: 'The iCal feed did not answer: its address (gone.example) was not found.',
+    });
+    expect(calendarImportRequests).toEqual([]);
   });
 
   it('says what is wrong with a missing feed, a web page, a feed too large and an address of the server itself', async () => {
@@ -67,7 +122,10 @@ describe('iCal by URL', () => {
       status: 404,
     });
     expect((await failure(port.events({ type: 'iCal', calendarId: `${FEED_HOST}/html.ics` }, window))).kind).toBe('invalid-response');
-    expect((await failure(port.events({ type: 'iCal', calendarId: `${FEED_HOST}/huge.ics` }, window))).kind).toBe('invalid-response');
+    expect(await failure(port.events({ type: 'iCal', calendarId: `${FEED_HOST}/huge.ics` }, window))).toMatchObject({
+      kind: 'invalid-response',
+      message: 'The iCal feed: the calendar is too large (more than 10 MB).',
+    });
     for (const address of ['http://localhost:3000/x.ics', 'http://127.0.0.1/x.ics', 'http://10.1.2.3/x.ics', 'ftp://feeds.example/x.ics']) {
       expect((await failure(port.events({ type: 'iCal', calendarId: address }, window))).kind).toBe('invalid-request');
     }
@@ -154,9 +212,8 @@ describe('addresses and text', () => {
     expect(tribeEndpoint('https://town.example/wp-json/tribe/events/v1/events')?.toString()).toBe(
       'https://town.example/wp-json/tribe/events/v1/events',
     );
-    expect(sourceUrl('http://[::1]/feed.ics')).toBeNull();
-    expect(sourceUrl('http://172.20.0.1/feed.ics')).toBeNull();
-    expect(sourceUrl('https://172.32.0.1/feed.ics')?.hostname).toBe('172.32.0.1');
+    expect(httpSourceUrl('webcal://feeds.example/x.ics')?.toString()).toBe('https://feeds.example/x.ics');
+    expect(httpSourceUrl('ftp://feeds.example/x.ics')).toBeNull();
   });
 
   it('reads WordPress titles as plain text', () => {

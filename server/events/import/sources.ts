@@ -2,6 +2,7 @@ import { sanitizeRichText } from '@server/html';
 import { retryAfterOf, type ProviderErrorKind } from '@server/providers/provider-error';
 import { icsEvents } from './expand';
 import { IcsError } from './ics';
+import { checkHost, PRIVATE_NETWORK_MESSAGE, pinnedFetch, systemResolver, type HostResolver, type ResolvedAddress } from './network';
 import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportedEvent, type ImportWindow } from './types';
 import { ianaZone } from './zones';
 
@@ -10,7 +11,8 @@ import { ianaZone } from './zones';
  * gives within the import window. Adapters:
  *
  * - iCal: GET the feed URL (http/https, webcal:// read as https://), at most ICS_MAX_BYTES, read
- *   by expand.ts. An uploaded .ics goes straight to `icsEvents`.
+ *   by expand.ts. Its host (and a redirect's) must resolve to public addresses only, which are
+ *   the ones connected to (network.ts); otherwise PRIVATE_NETWORK_MESSAGE. The same for tribe. An uploaded .ics goes straight to `icsEvents`.
  * - Google Calendar API v3 `events.list` with the API key (GOOGLE_CALENDAR_API_KEY),
  *   `singleEvents=true` (Google expands recurrences), `timeMin`/`timeMax` the window, paged by
  *   `nextPageToken`. Without a key the offline default answers instead (below).
@@ -42,7 +44,16 @@ export class ImportError extends Error {
   }
 }
 
-export type FetchLike = typeof fetch;
+/**
+ * One GET, redirects not followed; `addresses` are the checked addresses of the URL's host to
+ * connect to (empty: resolve as usual). The default is network.ts pinnedFetch; a test may pass
+ * the global fetch (msw), which connects by name.
+ */
+export type ImportFetch = (
+  url: string,
+  init: { headers: Record<string, string>; redirect: 'manual'; signal: AbortSignal },
+  addresses: ResolvedAddress[],
+) => Promise<Response>;
 
 export interface SourceRef {
   type: 'iCal' | 'google' | 'tribe';
@@ -69,8 +80,8 @@ export const GOOGLE_OFFLINE_MESSAGE =
 
 const windowEnd = (window: ImportWindow) => window.now + (window.horizonMs ?? IMPORT_HORIZON_MS);
 
-/** The address a staff-entered feed or site address is fetched from; null when it is not http(s). */
-export function sourceUrl(text: string): URL | null {
+/** A staff-entered feed or site address as http(s) (webcal:// read as https://); null when it is none. */
+export function httpSourceUrl(text: string): URL | null {
   const trimmed = text.trim().replace(/^webcals?:\/\//i, 'https://');
   let url: URL;
   try {
@@ -78,39 +89,49 @@ export function sourceUrl(text: string): URL | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  // The server's own network is no source: loopback, private and link-local literals.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(host) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
-    host === '::1' ||
-    /^f[cd][0-9a-f]{2}:/i.test(host) ||
-    /^fe80:/i.test(host)
-  )
-    return null;
-  return url;
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
 }
 
 /** Redirects followed at most; each target must be a public http(s) address too. */
 export const MAX_REDIRECTS = 5;
 
-async function send(fetchImpl: FetchLike, url: string, who: string, accept: string): Promise<Response> {
+/**
+ * How a request goes out. `resolve` set: the host of the address and of every redirect is
+ * resolved and checked first, and `fetch` is given the checked addresses to connect to
+ * (staff-entered addresses: iCal, The Events Calendar); null: a fixed vendor host (Google).
+ */
+interface Transport {
+  fetch: ImportFetch;
+  resolve: HostResolver | null;
+}
+
+async function send(transport: Transport, url: string, who: string, accept: string): Promise<Response> {
   let response: Response;
   let target = url;
   const signal = AbortSignal.timeout(IMPORT_TIMEOUT_MS);
   for (let redirects = 0; ; redirects += 1) {
+    let addresses: ResolvedAddress[] = [];
+    if (transport.resolve) {
+      const checked = await checkHost(transport.resolve, new URL(target).hostname);
+      if (!checked.ok && checked.reason === 'private') throw new ImportError('invalid-request', PRIVATE_NETWORK_MESSAGE);
+      if (!checked.ok) throw new ImportError('network', `${who} did not answer: its address (${new URL(target).hostname}) was not found.`);
+      addresses = checked.addresses;
+    }
     try {
-      response = await fetchImpl(target, { headers: { Accept: accept }, redirect: 'manual', signal });
+      response = await transport.fetch(target, { headers: { Accept: accept }, redirect: 'manual', signal }, addresses);
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
       throw new ImportError(timedOut ? 'timeout' : 'network', `${who} did not answer${timedOut ? ' in time' : ''}.`);
     }
     const location = response.headers.get('Location');
     if (response.status < 300 || response.status >= 400 || !location) break;
-    const next = redirects < MAX_REDIRECTS ? sourceUrl(new URL(location, target).toString()) : null;
+    await response.body?.cancel();
+    let next: URL | null = null;
+    try {
+      next = redirects < MAX_REDIRECTS ? httpSourceUrl(new URL(location, target).toString()) : null;
+    } catch {
+      next = null;
+    }
     if (!next) throw new ImportError('invalid-request', `${who} sent the request on to an address that cannot be read.`, response.status);
     target = next.toString();
   }
@@ -123,22 +144,35 @@ async function send(fetchImpl: FetchLike, url: string, who: string, accept: stri
   throw new ImportError('vendor', `${who} answered with an error (${status}).`, status);
 }
 
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`);
+
 /** The body as text, refusing one larger than `max` bytes. */
 async function limitedText(response: Response, max: number, who: string): Promise<string> {
   const length = Number(response.headers.get('Content-Length'));
   if (Number.isFinite(length) && length > max)
-    throw new ImportError('invalid-response', `${who}: the calendar is larger than ${max} bytes.`);
+    throw new ImportError('invalid-response', `${who}: the calendar is too large (more than ${sizeText(max)}).`);
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The connection dropped or the time ran out in the middle of the body.
+      const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
+      throw new ImportError(
+        timedOut ? 'timeout' : 'network',
+        timedOut ? `${who} did not finish answering in time.` : `${who} stopped answering before the end.`,
+      );
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > max) {
       await reader.cancel();
-      throw new ImportError('invalid-response', `${who}: the calendar is larger than ${max} bytes.`);
+      throw new ImportError('invalid-response', `${who}: the calendar is too large (more than ${sizeText(max)}).`);
     }
     chunks.push(value);
   }
@@ -159,10 +193,10 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 // ─── iCal ────────────────────────────────────────────────────────────────────────────────────
 
-export async function icalUrlEvents(fetchImpl: FetchLike, feed: string, window: ImportWindow): Promise<FetchedEvents> {
-  const url = sourceUrl(feed);
-  if (!url) throw new ImportError('invalid-request', 'The iCal address must be a public http(s) address.');
-  const response = await send(fetchImpl, url.toString(), 'The iCal feed', 'text/calendar, text/plain;q=0.9, */*;q=0.5');
+export async function icalUrlEvents(transport: Transport, feed: string, window: ImportWindow): Promise<FetchedEvents> {
+  const url = httpSourceUrl(feed);
+  if (!url) throw new ImportError('invalid-request', 'The iCal address must be an http(s) address.');
+  const response = await send(transport, url.toString(), 'The iCal feed', 'text/calendar, text/plain;q=0.9, */*;q=0.5');
   const text = await limitedText(response, ICS_MAX_BYTES, 'The iCal feed');
   try {
     return icsEvents(text, window);
@@ -208,7 +242,7 @@ export function googleEvent(item: Record<string, unknown>, timeZone: string): Im
 }
 
 export async function googleEvents(
-  fetchImpl: FetchLike,
+  fetchImpl: ImportFetch,
   options: { apiKey: string; baseUrl?: string },
   calendarId: string,
   window: ImportWindow,
@@ -227,7 +261,7 @@ export async function googleEvents(
       ...(pageToken ? { pageToken } : {}),
     });
     const url = `${options.baseUrl ?? GOOGLE_CALENDAR_BASE_URL}/calendars/${encodeURIComponent(calendarId.trim())}/events?${query}`;
-    const body = await json(await send(fetchImpl, url, 'Google Calendar', 'application/json'), 'Google Calendar');
+    const body = await json(await send({ fetch: fetchImpl, resolve: null }, url, 'Google Calendar', 'application/json'), 'Google Calendar');
     if (!isRecord(body) || (body.items !== undefined && !Array.isArray(body.items)))
       throw new ImportError('invalid-response', 'Google Calendar: the answer has no events list.');
     for (const item of (body.items as unknown[] | undefined) ?? []) {
@@ -251,7 +285,7 @@ export const TRIBE_EVENTS_PATH = '/wp-json/tribe/events/v1/events';
 
 /** The REST address of a site (or of the address itself when it already names the API). */
 export function tribeEndpoint(site: string): URL | null {
-  const url = sourceUrl(site);
+  const url = httpSourceUrl(site);
   if (!url) return null;
   if (!url.pathname.includes('/wp-json/')) url.pathname = `${url.pathname.replace(/\/+$/, '')}${TRIBE_EVENTS_PATH}`;
   url.search = '';
@@ -334,9 +368,9 @@ const wpDate = (ms: number, timeZone: string) => {
   return `${floating.slice(0, 10)} ${floating.slice(11, 19)}`;
 };
 
-export async function tribeEvents(fetchImpl: FetchLike, site: string, window: ImportWindow): Promise<FetchedEvents> {
+export async function tribeEvents(transport: Transport, site: string, window: ImportWindow): Promise<FetchedEvents> {
   const endpoint = tribeEndpoint(site);
-  if (!endpoint) throw new ImportError('invalid-request', 'The Events Calendar address must be a public http(s) address.');
+  if (!endpoint) throw new ImportError('invalid-request', 'The Events Calendar address must be an http(s) address.');
   const out: FetchedEvents = { events: [], cancelled: [] };
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const url = new URL(endpoint);
@@ -346,7 +380,7 @@ export async function tribeEvents(fetchImpl: FetchLike, site: string, window: Im
       per_page: String(TRIBE_PAGE_SIZE),
       page: String(page),
     }).toString();
-    const body = await json(await send(fetchImpl, url.toString(), 'The Events Calendar', 'application/json'), 'The Events Calendar');
+    const body = await json(await send(transport, url.toString(), 'The Events Calendar', 'application/json'), 'The Events Calendar');
     if (!isRecord(body) || !Array.isArray(body.events))
       throw new ImportError('invalid-response', 'The Events Calendar: the answer has no events list.');
     for (const item of body.events) {
@@ -364,20 +398,23 @@ export async function tribeEvents(fetchImpl: FetchLike, site: string, window: Im
 
 export interface CalendarImportOptions {
   googleApiKey?: string | undefined;
-  fetch?: FetchLike;
+  /** How requests go out (pinnedFetch by default). */
+  fetch?: ImportFetch;
+  /** How feed and site host names are resolved before they are checked (DNS by default). */
+  resolve?: HostResolver;
   googleBaseUrl?: string;
 }
 
 /** The port: HTTP adapters, with the offline default for Google when there is no key. */
 export function calendarImportPort(options: CalendarImportOptions = {}): CalendarImportPort {
-  // The global fetch is looked up per call, so one patched later (msw in tests) is the one used.
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const fetchImpl: ImportFetch = options.fetch ?? pinnedFetch;
+  const guarded: Transport = { fetch: fetchImpl, resolve: options.resolve ?? systemResolver };
   const apiKey = options.googleApiKey?.trim() ?? '';
   return {
     offline: (type) => type === 'google' && apiKey === '',
     async events(source, window) {
-      if (source.type === 'iCal') return icalUrlEvents(fetchImpl, source.calendarId, window);
-      if (source.type === 'tribe') return tribeEvents(fetchImpl, source.calendarId, window);
+      if (source.type === 'iCal') return icalUrlEvents(guarded, source.calendarId, window);
+      if (source.type === 'tribe') return tribeEvents(guarded, source.calendarId, window);
       if (apiKey === '') throw new ImportError('offline', GOOGLE_OFFLINE_MESSAGE);
       return googleEvents(
         fetchImpl,

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { HostResolver } from '@server/events/import/network';
 import { GOOGLE_CALENDAR_BASE_URL, TRIBE_EVENTS_PATH } from '@server/events/import/sources';
 
 /**
@@ -6,7 +7,11 @@ import { GOOGLE_CALENDAR_BASE_URL, TRIBE_EVENTS_PATH } from '@server/events/impo
  *
  * - iCal feeds at FEED_HOST: /pool.ics → POOL_ICS (text/calendar); /missing.ics → 404;
  *   /html.ics → 200 with an HTML page; /huge.ics → a Content-Length over the limit; /moved.ics →
- *   301 to /pool.ics; /inside.ics → 302 to a link-local (cloud metadata) address.
+ *   301 to /pool.ics; /inside.ics → 302 to a link-local (cloud metadata) address; /intranet.ics →
+ *   302 to INTRANET_HOST, whose name resolves to a private address.
+ * - Host names resolve through `calendarHostResolver` (a fake DNS, CALENDAR_HOSTS): the feed and
+ *   site hosts to public addresses, INTRANET_HOST to a private one, REBIND_HOST to a public and
+ *   a loopback one; any other name is not found.
  * - Google Calendar API v3 events.list (`GET /calendars/{calendarId}/events`): the key must be
  *   GOOGLE_KEY (else 400 keyInvalid, as Google answers) and `singleEvents=true` (else 400);
  *   GOOGLE_CALENDAR answers two pages (nextPageToken 'page-2'): a timed event, an all-day one,
@@ -22,6 +27,28 @@ export const GOOGLE_CALENDAR = 'pool@group.calendar.google.com';
 export const GOOGLE_BUSY = 'busy@group.calendar.google.com';
 export const TRIBE_SITE = 'https://town.example';
 export const NO_TRIBE_SITE = 'https://no-tribe.example';
+
+export const INTRANET_HOST = 'https://intranet.example';
+export const REBIND_HOST = 'https://rebind.example';
+
+/** What each host name resolves to (documentation addresses stand for public ones). */
+export const CALENDAR_HOSTS: Record<string, string[]> = {
+  'feeds.example': ['203.0.113.10', '2001:db8::10'],
+  'town.example': ['203.0.113.20'],
+  'no-tribe.example': ['203.0.113.30'],
+  'intranet.example': ['10.20.30.40'],
+  'rebind.example': ['203.0.113.50', '127.0.0.1'],
+};
+
+/** Host names looked up, in order. */
+export const resolvedHosts: string[] = [];
+
+export const calendarHostResolver: HostResolver = async (hostname) => {
+  resolvedHosts.push(hostname);
+  const found = CALENDAR_HOSTS[hostname];
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return found.map((address) => ({ address, family: address.includes(':') ? (6 as const) : (4 as const) }));
+};
 
 /** Every request the handlers saw, for assertions on query parameters. */
 export const calendarImportRequests: URL[] = [];
@@ -110,6 +137,8 @@ const icalHandlers = [
         return new HttpResponse(null, { status: 301, headers: { Location: '/pool.ics' } });
       case 'inside.ics':
         return new HttpResponse(null, { status: 302, headers: { Location: 'http://169.254.169.254/latest/meta-data' } });
+      case 'intranet.ics':
+        return new HttpResponse(null, { status: 302, headers: { Location: `${INTRANET_HOST}/calendar.ics` } });
       case 'huge.ics':
         return new HttpResponse('BEGIN:VCALENDAR', { headers: { 'Content-Length': String(50 * 1024 * 1024) } });
       default:
