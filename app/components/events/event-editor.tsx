@@ -270,6 +270,16 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             </Callout.Text>
           </Callout.Root>
         ) : null}
+        {data.remote?.approval && data.mode === 'add' ? (
+          <Callout.Root color="blue" mb="3" data-testid="approval-note">
+            <Callout.Text>{EVENT_EDITOR_TEXTS.approvalNote}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {data.pending?.submittedBy ? (
+          <Text as="p" size="2" mb="3" data-testid="submitted-by">
+            {EVENT_EDITOR_TEXTS.pendingSubmittedBy(data.pending.submittedBy)}
+          </Text>
+        ) : null}
         {data.scope === 'recurrence' ? (
           <Callout.Root color="blue" mb="3" data-testid="editing-recurrence">
             <Callout.Text>You are editing all future events of this recurrence, from the next one.</Callout.Text>
@@ -289,6 +299,12 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
               ) : null}
               <ConflictNotice conflict={actionData?.conflict} />
               <FormErrors id={form.errorId} errors={form.errors?.filter((error) => error !== EVENT_TEXTS.recurrenceTooLong)} />
+
+              {data.pending ? (
+                <Part id="existing" open>
+                  <ExistingEvents rows={data.pending.existing} />
+                </Part>
+              ) : null}
 
               <Part id="general" open={open === 'general'}>
                 <TextField field={f.title!} label={label('title', 'Title')} />
@@ -473,7 +489,16 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             </Flex>
           </fieldset>
           <Flex gap="3" pt="3" wrap="wrap" align="center">
-            {readOnly ? null : (
+            {readOnly ? null : data.pending ? (
+              <>
+                <Button type="submit" name="intent" value="create-event" loading={busy}>
+                  Create Event
+                </Button>
+                <Button type="submit" name="intent" value="deny-event" color="red" variant="soft" formNoValidate>
+                  Deny Event
+                </Button>
+              </>
+            ) : (
               <Button type="submit" name="intent" value="save" loading={busy}>
                 Submit
               </Button>
@@ -497,6 +522,31 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
         <EventPreview model={model} header={data.header} />
       </div>
     </div>
+  );
+}
+
+/** Existing Events (import context): the calendar's events on the pending event's day, to spot a duplicate. */
+function ExistingEvents({ rows }: { rows: NonNullable<EventEditorData['pending']>['existing'] }) {
+  if (rows.length === 0) {
+    return (
+      <Text size="2" color="gray" data-testid="no-existing-events">
+        {EVENT_EDITOR_TEXTS.noExistingEvents}
+      </Text>
+    );
+  }
+  return (
+    <ul className="section-checklist" aria-label="Existing Events" data-testid="existing-events">
+      {rows.map((row) => (
+        <li key={row.eventId}>
+          <Text as="p" size="2" weight="bold">
+            {row.title || 'Untitled event'}
+          </Text>
+          <Text as="p" size="1" color="gray">
+            {row.when}
+          </Text>
+        </li>
+      ))}
+    </ul>
   );
 }
 
