@@ -330,6 +330,11 @@ test.describe('accessibility (axe) @js-only', () => {
     await expect(modal(page, 'Edit Recurrence')).toBeVisible();
     await audit(page, "the 'Edit Recurrence' question");
     await visit(page, '/detail/eventsArchived/activities/ev-ice-cream-social');
+    // The seeded event waiting for approval: the calendar's notice and its review (Existing Events, Create / Deny Event).
+    await visit(page, '/amc-calendar/kids-club/active');
+    await expect(page.getByTestId('pending-notice')).toBeVisible();
+    await visit(page, '/detail/events/google-events-import/pending-stargazing');
+    await expect(page.getByRole('button', { name: 'Deny Event' })).toBeVisible();
     // A refused post (nothing is saved): the form-level message and the field errors.
     await page.goto('/detail/events/activities');
     await page.getByLabel('Title *').fill('');
