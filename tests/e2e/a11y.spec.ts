@@ -334,7 +334,10 @@ test.describe('accessibility (axe) @js-only', () => {
     await visit(page, '/amc-calendar/kids-club/active');
     await expect(page.getByTestId('pending-notice')).toBeVisible();
     await visit(page, '/detail/events/google-events-import/pending-stargazing');
-    await expect(page.getByRole('button', { name: 'Deny Event' })).toBeVisible();
+    // Deny Event asks first (nothing is written by this post).
+    await page.getByRole('button', { name: 'Deny Event' }).click();
+    await expect(modal(page, 'Deny Event')).toBeVisible();
+    await audit(page, "the 'Deny Event' question");
     // A refused post (nothing is saved): the form-level message and the field errors.
     await page.goto('/detail/events/activities');
     await page.getByLabel('Title *').fill('');

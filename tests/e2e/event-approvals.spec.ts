@@ -75,6 +75,9 @@ test('staff create one event waiting for approval and deny another', { tag: '@fo
   await left.getByRole('link', { name: 'Midnight Drum Circle' }).click();
   await expect(page.getByRole('heading', { name: 'Event Waiting for Approval', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Deny Event' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Deny Event' });
+  await expect(question).toContainText('Are you sure you want to deny this event?');
+  await question.getByRole('button', { name: 'Deny Event' }).click();
   await expect(page).toHaveURL(/\/amc-calendar\/kids-club\/active$/);
   await expect(page.getByTestId('pending-notice')).toHaveCount(0);
   expect(await readE2e(e2ePaths.googleEventDenied(community.key, 'e2e-drum-circle'))).toMatchObject({

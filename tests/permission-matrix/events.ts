@@ -101,10 +101,11 @@ export const EVENT_LINES: MatrixRow[] = [
     expected: roles(200),
     note: 'Update Preview',
   },
+  { request: { method: 'POST', path: PENDING, form: { intent: 'deny-event' } }, expected: roles(200), note: 'Deny Event asks first' },
   {
-    request: { method: 'POST', path: PENDING, form: { intent: 'deny-event' } },
+    request: { method: 'POST', path: PENDING, form: { intent: 'deny-event', confirm: 'yes' } },
     expected: roles(KIDS_CLUB),
-    note: 'Deny Event: recorded as denied, the pending record removed',
+    note: 'Deny Event confirmed: recorded as denied, the pending record removed',
   },
   { request: { path: '/detail/events/google-events-import/no-such-import' }, expected: roles(404) },
   ...editorLines(CALENDAR, 'add event', BACK, 'matrix-new-event'),

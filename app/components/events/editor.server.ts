@@ -160,6 +160,8 @@ export interface EventEditorActionData {
   preview: EventPreviewModel | null;
   /** After a save: the notification dialogs, and where OK / No go. */
   followUp: { removed: number; ask: string[]; returnTo: string } | null;
+  /** Import context: Deny Event asks first; its answer posts `confirm=yes`. */
+  confirmDeny?: boolean;
 }
 
 type Params = Record<string, string | undefined>;
@@ -627,6 +629,23 @@ export async function eventEditorAction(request: Request, params: Params, reques
   const returnTo = returnToOf(request, target, formData.get(EVENT_RETURN_TO_FIELD));
 
   if (chosen === 'deny-event') {
+    if (formData.get('confirm') !== 'yes') {
+      // The first post asks (STYLE 10: a destructive action confirms first, with or without JavaScript).
+      return reply(
+        {
+          result: { status: undefined, initialValue: null, error: {} } as unknown as SubmissionResult<string[]>,
+          version: null,
+          conflict: null,
+          openSection: 'general',
+          formError: null,
+          errorDialog: null,
+          preview: null,
+          followUp: null,
+          confirmDeny: true,
+        },
+        200,
+      );
+    }
     // Deny Event (spec 02 §4): recorded as denied by its id, the pending record removed.
     const denied = await denyGoogleImport(deps, community, target.pending!.importId, target.now);
     return redirectWithToast(request, returnTo, {

@@ -79,6 +79,7 @@ function postedInstant(
 export function EventEditor({ data, actionData }: { data: EventEditorData; actionData: EventEditorActionData | undefined }) {
   if (data.askScope) return <ScopeQuestion data={data} />;
   if (actionData?.followUp) return <FollowUp data={data} followUp={actionData.followUp} />;
+  if (actionData?.confirmDeny && data.pending) return <DenyQuestion data={data} />;
   return <EventForm data={data} actionData={actionData} />;
 }
 
@@ -180,6 +181,37 @@ function FollowUp({ data, followUp }: { data: EventEditorData; followUp: NonNull
           }
         />
       )}
+    </div>
+  );
+}
+
+/** Deny Event asks first; Cancel goes back to the pending event, Deny Event denies it. */
+function DenyQuestion({ data }: { data: EventEditorData }) {
+  return (
+    <div className="business-editor-form">
+      <EditorHeading data={data} />
+      <PageDialog
+        title={EVENT_EDITOR_TEXTS.denyTitle}
+        description={EVENT_EDITOR_TEXTS.denyQuestion}
+        cancelHref={data.formAction}
+        actions={
+          <>
+            <Button asChild variant="soft" color="gray">
+              <Link to={data.formAction} {...{ [DIALOG_CANCEL]: '' }}>
+                Cancel
+              </Link>
+            </Button>
+            <Form method="post" action={data.formAction}>
+              <input type="hidden" name="intent" value="deny-event" />
+              <input type="hidden" name="confirm" value="yes" />
+              <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
+              <Button type="submit" color="red" data-autofocus>
+                {EVENT_EDITOR_TEXTS.denyTitle}
+              </Button>
+            </Form>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -283,13 +283,18 @@ describe('staff reviewing an event waiting for approval', () => {
   it('Deny Event records it as denied by its id and removes the pending record; the event is never saved', async () => {
     const own = await setup();
     const importId = await submitted(own, hourAhead(6), 'Loud Party');
-    const denied = await decide(own, importId, { intent: 'deny-event', title: '' });
+    // The first post asks; nothing is written.
+    const asked = await decide(own, importId, { intent: 'deny-event', title: '' });
+    expect(asked.status).toBe(200);
+    expect(asked.data?.confirmDeny).toBe(true);
+    expect(await read(services.paths.googleEventImport(own.community, importId))).not.toBeNull();
+    const denied = await decide(own, importId, { intent: 'deny-event', confirm: 'yes' });
     expect(denied.status).toBe(302);
     expect(denied.response?.headers.get('Location')).toBe('/amc-calendar/kids-club/active');
     expect(await read(services.paths.googleEventDenied(own.community, importId))).toMatchObject({ id: importId, title: 'Loud Party' });
     expect(await read(services.paths.googleEventImport(own.community, importId))).toBeNull();
     expect(await read(services.paths.calendarEvents(own.community, 'kids-club'))).toBeNull();
-    expect((await decide(own, importId, { intent: 'deny-event' })).status).toBe(404);
+    expect((await decide(own, importId, { intent: 'deny-event', confirm: 'yes' })).status).toBe(404);
   });
 
   it('answers the editor’s own intents only, and remote people are no staff', async () => {

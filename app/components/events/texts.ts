@@ -23,6 +23,9 @@ export const EVENT_EDITOR_TEXTS = {
   pendingCreated: 'Event created.',
   pendingDenied: 'Event denied.',
   pendingGone: 'This event was already created or denied.',
+  /** Deny Event asks first (no text in the spec; ours). */
+  denyTitle: 'Deny Event',
+  denyQuestion: 'Are you sure you want to deny this event? It will not be added to the calendar.',
   pendingSubmittedBy: (who: string) => `Submitted by ${who}.`,
   noExistingEvents: 'No other events on this calendar that day.',
   /** Remote managers on a calendar without user-created events, or one that requires approval. */
