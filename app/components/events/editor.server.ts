@@ -744,7 +744,8 @@ export async function eventEditorAction(request: Request, params: Params, reques
         origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
       },
     );
-    if (!submitted) throw new Response(EVENT_EDITOR_TEXTS.userCreatedOff, { status: 403 });
+    if (!submitted)
+      throw new Response(EVENT_EDITOR_TEXTS.userCreatedOff, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     return redirect(`${returnTo}?submitted=1`);
   }
   let extra: Record<string, DbValue> = {};
