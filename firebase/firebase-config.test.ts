@@ -71,7 +71,7 @@ describe('database.rules.json', () => {
     [paths.locations('demo-campground'), ['ordinal']],
     [paths.storeItems('demo-campground'), ['ordinal']],
     [paths.locationTemplates(), ['type']],
-    [paths.googleEventImports('demo-campground'), ['startDate']],
+    [paths.googleEventImports('demo-campground'), ['startDate', 'eventContext']],
     [paths.flyersGenerated('demo-campground'), ['created']],
     [paths.aiPrompts('u1', 'demo-campground', 'events'), ['date']],
     [paths.dollarsRecords('businesses'), ['currentDollars']],

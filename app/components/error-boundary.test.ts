@@ -5,7 +5,8 @@ import { refusalMessage, statusMessage } from './error-boundary';
 const thrown = (status: number, data: unknown) => ({ status, statusText: '', internal: false, data });
 
 describe('the error boundary', () => {
-  it('shows the message a refused form came with (400, 413, 415)', () => {
+  it('shows the message a refused request came with (400, 403, 413, 415)', () => {
+    expect(refusalMessage(thrown(403, 'This calendar does not accept new events.'))).toBe('This calendar does not accept new events.');
     expect(refusalMessage(thrown(413, 'This request is too large (over 1 MB). Nothing was saved.'))).toBe(
       'This request is too large (over 1 MB). Nothing was saved.',
     );

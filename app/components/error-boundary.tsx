@@ -23,18 +23,18 @@ export function statusMessage(status: number) {
   );
 }
 
-/** Refusals of what was sent, whose own message (a thrown Response's text) says what was wrong. */
-const EXPLAINED_STATUSES = new Set([400, 413, 415]);
+/** Refusals whose own message (a thrown Response's text) says what was wrong. */
+const EXPLAINED_STATUSES = new Set([400, 403, 413, 415]);
 
 /**
- * The message a refused request came with: the plain text of a thrown 400, 413 or 415 (e.g.
+ * The message a refused request came with: the plain text of a thrown 400, 403, 413 or 415 (e.g.
  * "This request is too large (over 1 MB). Nothing was saved."), else null.
  */
 export function refusalMessage(error: unknown): string | null {
   if (!isRouteErrorResponse(error) || !EXPLAINED_STATUSES.has(error.status)) return null;
   const text = typeof error.data === 'string' ? error.data.trim() : '';
   // A bare reason phrase ('Bad Request') says less than the page's own text.
-  if (/^(bad request|payload too large|content too large|unsupported media type)\.?$/i.test(text)) return null;
+  if (/^(bad request|forbidden|payload too large|content too large|unsupported media type)\.?$/i.test(text)) return null;
   return text !== '' && text.length <= 1000 ? text : null;
 }
 

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { PendingNotice } from '~/components/events/pending-notice';
+import { loadPendingNotice } from '~/components/events/pending.server';
 import { BulkIntent } from '~/components/listing/intents';
 import { ListScreen, useRightLabel } from '~/components/listing/list-screen';
 import { bulkAction, loadListScreen } from '~/components/listing/list.server';
@@ -11,10 +13,17 @@ import { resolveCalendar } from '~/components/listing/resolve.server';
  * The calendar of events at /amc-calendar/:context/:view (spec 02 "Calendars"): one calendar's
  * events in its active or archive view, on the list screen (header, filters with the recurrence
  * filter, select-all and Delete Selected, rows 50 then 40 at a time); the right column is the
- * child route (Add Event and the views, an event's delete dialogs, the header editor).
+ * child route (Add Event and the views, an event's delete dialogs, the header editor). The
+ * active view notices the calendar's events waiting for approval, each linked to its review.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadListScreen(request, await resolveCalendar(request, params));
+  const list = await resolveCalendar(request, params);
+  const [screen, pending] = await Promise.all([
+    loadListScreen(request, list),
+    // Events waiting for approval (spec 02 §6): noticed on the active view.
+    list.view === 'active' ? loadPendingNotice(list.staff.community, params.context ?? '') : null,
+  ]);
+  return { ...screen, pending };
 }
 
 export const meta: MetaFunction<typeof loader> = listMeta;
@@ -29,7 +38,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CalendarOfEvents() {
   const data = useLoaderData<typeof loader>();
   const bulk = useActionData<typeof action>();
-  return <ListScreen data={data} bulk={bulk} panel={<Outlet />} rightLabel={useRightLabel()} />;
+  return (
+    <ListScreen
+      data={data}
+      bulk={bulk}
+      panel={<Outlet />}
+      rightLabel={useRightLabel()}
+      notice={data.pending ? <PendingNotice notice={data.pending} /> : null}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@
  * config editor", §3–§9): the rules and writes the routes call. See each module's comment.
  */
 export * from './access';
+export * from './approvals';
 export * from './calendars';
 export * from './delete';
 export * from './duplicate';

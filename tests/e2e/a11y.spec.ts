@@ -330,6 +330,14 @@ test.describe('accessibility (axe) @js-only', () => {
     await expect(modal(page, 'Edit Recurrence')).toBeVisible();
     await audit(page, "the 'Edit Recurrence' question");
     await visit(page, '/detail/eventsArchived/activities/ev-ice-cream-social');
+    // The seeded event waiting for approval: the calendar's notice and its review (Existing Events, Create / Deny Event).
+    await visit(page, '/amc-calendar/kids-club/active');
+    await expect(page.getByTestId('pending-notice')).toBeVisible();
+    await visit(page, '/detail/events/google-events-import/pending-stargazing');
+    // Deny Event asks first (nothing is written by this post).
+    await page.getByRole('button', { name: 'Deny Event' }).click();
+    await expect(modal(page, 'Deny Event')).toBeVisible();
+    await audit(page, "the 'Deny Event' question");
     // A refused post (nothing is saved): the form-level message and the field errors.
     await page.goto('/detail/events/activities');
     await page.getByLabel('Title *').fill('');

@@ -9,6 +9,10 @@ import type { MatrixRow, Outcome } from './matrix';
  * staff of the session's community. The seeded calendar is A's `activities` (B has none: 404).
  * What the saves write, the recurrence questions and the notification dialogs are proven by
  * app/components/events/editor.server.test.ts.
+ *
+ * The import context `/detail/events/google-events-import/:importId`: A's seeded pending event
+ * `pending-stargazing` is for A's kids-club (B's staff: 404). Create Event and Deny Event go back
+ * to that calendar; what they write is proven by app/components/events/pending.server.test.ts.
  */
 
 const LOGIN = 'login';
@@ -75,7 +79,35 @@ const editorLines = (path: string, label: string, saved: Outcome, key?: string):
   },
 ];
 
+const PENDING = '/detail/events/google-events-import/pending-stargazing';
+const KIDS_CLUB = 'redirect:/amc-calendar/kids-club/active';
+/** The seeded pending event, as its review posts it (kids-club's audiences; the same evening a week ahead). */
+const PENDING_FORM: Record<string, string> = { ...VALID, title: 'Family Stargazing by the Lake', calendars: 'kids-club' };
+
 export const EVENT_LINES: MatrixRow[] = [
+  { request: { path: PENDING }, expected: roles(200), note: 'import context: the pending event with Existing Events of its day' },
+  {
+    request: { method: 'POST', path: PENDING, form: { intent: 'create-event', ...PENDING_FORM, title: '' } },
+    expected: roles(400),
+    note: "Create Event: the spec's messages, the pending event kept",
+  },
+  {
+    request: { method: 'POST', path: PENDING, form: { intent: 'create-event', ...PENDING_FORM } },
+    expected: roles(KIDS_CLUB),
+    note: 'Create Event: saved to its calendar, the pending record removed',
+  },
+  {
+    request: { method: 'POST', path: PENDING, form: { intent: 'preview', ...PENDING_FORM } },
+    expected: roles(200),
+    note: 'Update Preview',
+  },
+  { request: { method: 'POST', path: PENDING, form: { intent: 'deny-event' } }, expected: roles(200), note: 'Deny Event asks first' },
+  {
+    request: { method: 'POST', path: PENDING, form: { intent: 'deny-event', confirm: 'yes' } },
+    expected: roles(KIDS_CLUB),
+    note: 'Deny Event confirmed: recorded as denied, the pending record removed',
+  },
+  { request: { path: '/detail/events/google-events-import/no-such-import' }, expected: roles(404) },
   ...editorLines(CALENDAR, 'add event', BACK, 'matrix-new-event'),
   ...editorLines(EVENT, 'edit event', BACK),
   ...editorLines(`${EVENT}/duplicate`, 'duplicate event', BACK, 'matrix-event-copy'),

@@ -8,8 +8,10 @@ import type { MatrixRow, Outcome } from './matrix';
  * for a URL grant's link; an e-mail grant needs its signed-in holder. The seeded grant is a URL
  * grant for A's `activities` (firebase/seed/demo-data.json, remoteKey `activities-remote`) with
  * Edit Information; no role holds an e-mail grant for a calendar, so the signed-in addresses are
- * 404 for everyone signed in. A grant reaches no other calendar (404). What the saves write and
- * the audit are proven by app/components/calendars/remote-calendar.server.test.ts.
+ * 404 for everyone signed in. A grant reaches no other calendar (404). Activities does not allow
+ * user-created events, so its grant adds none (403). What the saves write and the audit are
+ * proven by app/components/calendars/remote-calendar.server.test.ts; events waiting for approval
+ * by app/components/events/pending.server.test.ts.
  */
 
 const LOGIN = 'login';
@@ -74,7 +76,17 @@ export const REMOTE_EVENT_LINES: MatrixRow[] = [
     expected: SIGNED_IN_404,
     note: "the remote role's business grant: no calendar",
   },
-  ...editorLines(`/event/remote/activities?uuid=${LINK}`, 'add event', 'matrix-remote-event'),
+  // Add Event: the calendar does not allow user-created events (spec 02 §3 allowUserCreated false): refused, nothing shown or saved.
+  {
+    request: { path: `/event/remote/activities?uuid=${LINK}` },
+    expected: ANYONE(403),
+    note: 'add event: the calendar takes no user-created events',
+  },
+  ...(['save', 'preview', 'update-notifications'] as const).map((intent): MatrixRow => ({
+    request: { method: 'POST', path: `/event/remote/activities?uuid=${LINK}`, form: { intent, ...VALID, itemKey: 'matrix-remote-event' } },
+    expected: ANYONE(403),
+    note: `add event ${intent}: refused where the calendar takes no user-created events`,
+  })),
   // An event without scheduled notifications: no 'Notifications Removed' dialog after its times change.
   ...editorLines(`/event/remote/activities/ev-sunset-paddle?uuid=${LINK}`, 'edit event'),
   { request: { path: `/event/remote/kids-club/ev-kids-craft?uuid=${LINK}` }, expected: ANYONE(404), note: 'no other calendar' },

@@ -78,7 +78,7 @@ async function setup(grant: { accessType?: 'url' | 'email'; uid?: string; editIn
   };
   await services.db.ref().update({
     [paths.community(community)]: { title: `Remote Events ${counter}`, timeZone: TZ },
-    [paths.calendarConfig(community, 'activities')]: { title: 'Activities', audiences: ['Family'], remoteKey },
+    [paths.calendarConfig(community, 'activities')]: { title: 'Activities', audiences: ['Family'], remoteKey, allowUserCreated: true },
     [paths.calendarConfig(community, 'kids-club')]: { title: 'Kids Club', audiences: ['Kids'] },
     [`${paths.locations(community)}/hall`]: { title: 'Community Hall' },
     [paths.calendarEvent(community, 'activities', 'ev-bingo')]: EVENT(hourAhead(3), 'Bingo Night', [context('activities')]),
@@ -195,7 +195,7 @@ describe('remote event editor', () => {
     expect(page.status).toBe(200);
     const data = page.data!;
     expect(data.heading).toBe('Edit Event');
-    expect(data.remote).toEqual({ buttons: false, calendarHref: `/amc-calendar/remote/${uuid}/` });
+    expect(data.remote).toEqual({ buttons: false, calendarHref: `/amc-calendar/remote/${uuid}/`, approval: false });
     expect(data.returnTo).toBe(`/amc-calendar/remote/${uuid}/`);
     expect(data.headerHref).toBeNull();
     expect(data.qr).toBeNull();

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@server/auth/session';
 import { forbidden, notFound, requireUser } from '@server/authz';
 import type { RemoteGrant, RemotePermission } from '@server/authz/access';
+import { userCreatedPolicy } from '@server/events';
 import {
   calendarGrantByUuid,
   calendarGrantOfUser,
@@ -100,6 +101,8 @@ export interface RemoteCalendarData extends RemoteFrame {
   addHref: string | null;
   /** Back from the remote event editor after a save ('Save Complete'). */
   saved: boolean;
+  /** Back from the remote event editor after adding an event that waits for approval. */
+  submitted: boolean;
 }
 
 const MAX_PAGE = 500;
@@ -118,10 +121,11 @@ export async function loadRemoteCalendar(request: Request, target: RemoteCalenda
   const search = new URL(request.url).searchParams;
   const pageParam = Number(search.get('page') ?? '1');
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= MAX_PAGE ? pageParam : 1;
-  const [{ rows, more }, community, frame] = await Promise.all([
+  const [{ rows, more }, community, frame, policy] = await Promise.all([
     upcomingEvents({ db, paths }, calendar, { now: Date.now(), page: page - 1, pageSize: REMOTE_EVENTS_PAGE_SIZE }),
     db.ref(paths.community(calendar.community)).get(),
     remoteCalendarFrame(request, target),
+    userCreatedPolicy({ db, paths }, calendar.community, calendar.calendarId),
   ]);
   const record = community.val() as { timeZone?: unknown } | null;
   const timeZone = typeof record?.timeZone === 'string' && record.timeZone !== '' ? record.timeZone : DEFAULT_TIME_ZONE;
@@ -142,7 +146,9 @@ export async function loadRemoteCalendar(request: Request, target: RemoteCalenda
     page,
     previousHref: page > 1 ? pageHref(page - 1) : null,
     nextHref: more && page < MAX_PAGE ? pageHref(page + 1) : null,
-    addHref: grant.editInfo ? `${editor}${query}` : null,
+    // New events only where the calendar allows user-created events (spec 02 §3, §6).
+    addHref: grant.editInfo && policy?.allowUserCreated ? `${editor}${query}` : null,
     saved: search.get('saved') === '1',
+    submitted: search.get('submitted') === '1',
   };
 }

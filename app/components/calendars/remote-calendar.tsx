@@ -1,6 +1,7 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import { RemoteFrame } from '~/components/business/remote-page';
+import { EVENT_EDITOR_TEXTS } from '~/components/events/texts';
 import { BUSINESS_TEXTS } from '~/schemas/business';
 import type { RemoteCalendarData } from './remote-calendar.server';
 
@@ -15,6 +16,13 @@ export function RemoteCalendarPage({ data }: { data: RemoteCalendarData }) {
         <Callout.Root color="green" role="status" mb="3" data-testid="saved">
           <Callout.Text>
             <strong>{BUSINESS_TEXTS.saveCompleteTitle}</strong>: {BUSINESS_TEXTS.remoteSaved}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {data.submitted ? (
+        <Callout.Root color="green" role="status" mb="3" data-testid="submitted">
+          <Callout.Text>
+            <strong>{EVENT_EDITOR_TEXTS.submittedTitle}</strong>: {EVENT_EDITOR_TEXTS.submitted}
           </Callout.Text>
         </Callout.Root>
       ) : null}

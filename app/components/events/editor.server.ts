@@ -18,6 +18,9 @@ import {
   eventRecord,
   eventReferenceErrors,
   eventVersion,
+  eventsOverlappingDay,
+  googleImportAccepted,
+  denyGoogleImport,
   isArchived,
   isObject,
   loadEventFormOptions,
@@ -26,12 +29,17 @@ import {
   planEventSave,
   commitEventSave,
   readEvent,
+  readPendingEvent,
   readRecurrence,
   recurrenceEditStart,
   recurrenceFormValue,
   standardRsvpForm,
+  submitPendingEvent,
   updateEventNotifications,
+  userCreatedPolicy,
   type EventFormOptions,
+  type ExistingEventRow,
+  type PendingEvent,
   type SaveEventResult,
 } from '@server/events';
 import { readForm } from '@server/http/form.server';
@@ -39,7 +47,7 @@ import { trackedDeepLink, trackingFor } from '@server/menu/items';
 import { isValidKey } from '@server/paths';
 import { qrImages, type QrImages } from '@server/qr';
 import { calendarGrantByUuid, calendarGrantsOfUserFor, resolveCalendarGrant } from '@server/remote/calendar';
-import { recordRemoteSave } from '@server/remote/management';
+import { recordRemoteSave, remoteAuditWho } from '@server/remote/management';
 import type { HeaderTarget } from '~/components/header-editor/header-images.server';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
 import { redirectWithToast } from '~/components/toast.server';
@@ -58,9 +66,9 @@ import {
   type EventSectionId,
 } from '~/schemas/event';
 import { getServices, type Services } from '~/services.server';
-import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventEditorIntent } from './texts';
+import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventEditorIntent, PendingEventIntent } from './texts';
 
-export { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventEditorIntent };
+export { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventEditorIntent, PendingEventIntent };
 
 /**
  * The event editor's server half (spec 02 "Event editor", §3 event and recurrence info, §4
@@ -87,9 +95,19 @@ export { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventE
  * Calendars, the recurrence (an occurrence is edited as Edit Event), the header media or the QR
  * code; custom buttons only with Add Buttons, limited to website, call and e-mail; no update of
  * scheduled notifications. Every save is recorded in the calendar's remote audit.
+ * A new event needs the calendar's allowUserCreated (else 403); when the calendar requires
+ * approval it is stored as a pending record and the calendar's staff addresses are e-mailed
+ * (server/events/approvals.ts) instead of being saved.
+ *
+ * Import context, `/detail/events/google-events-import/:importId` (spec 02 "Event editor", §4
+ * imported events): staff review a pending record of their community (a Google import or a
+ * remote manager's event waiting for approval). The form starts from the record, for the
+ * calendar its eventContext names; Existing Events lists that calendar's events of the same
+ * day; Create Event saves it as a new event (key: the import id) through the normal save, the
+ * pending record removed in the same update; Deny Event records it as denied.
  */
 
-export type EventEditorMode = 'add' | 'edit' | 'duplicate';
+export type EventEditorMode = 'add' | 'edit' | 'duplicate' | 'import';
 
 /** 'Update Notifications' → Yes: the events whose notifications take the new title and description. */
 export const updateNotificationsSchema = z.object({
@@ -125,8 +143,10 @@ export interface EventEditorData {
   openSection: EventSectionId;
   actionTargets: ActionTargets;
   communityRequired: boolean;
-  /** Remote mode: Add Buttons granted, and the remote calendar page (Cancel). */
-  remote: { buttons: boolean; calendarHref: string } | null;
+  /** Remote mode: Add Buttons granted, the remote calendar page (Cancel), and whether a new event waits for approval. */
+  remote: { buttons: boolean; calendarHref: string; approval: boolean } | null;
+  /** Import context: the calendar's events of the same day (Existing Events), and who submitted the event. */
+  pending: { existing: ExistingEventRow[]; submittedBy: string | null } | null;
 }
 
 export interface EventEditorActionData {
@@ -140,6 +160,8 @@ export interface EventEditorActionData {
   preview: EventPreviewModel | null;
   /** After a save: the notification dialogs, and where OK / No go. */
   followUp: { removed: number; ask: string[]; returnTo: string } | null;
+  /** Import context: Deny Event asks first; its answer posts `confirm=yes`. */
+  confirmDeny?: boolean;
 }
 
 type Params = Record<string, string | undefined>;
@@ -172,6 +194,10 @@ interface Target {
   now: number;
   /** This page's path, without query. */
   here: string;
+  /** Import context: the pending record. */
+  pending: PendingEvent | null;
+  /** Remote add: the calendar requires approval of new events. */
+  approval: boolean;
 }
 
 async function staffTarget(request: Request, params: Params, mode: EventEditorMode, archivedView: boolean): Promise<Target> {
@@ -204,6 +230,37 @@ async function staffTarget(request: Request, params: Params, mode: EventEditorMo
     stored,
     now: Date.now(),
     here: new URL(request.url).pathname,
+    pending: null,
+    approval: false,
+  };
+}
+
+/** The import context's target: a pending record of the session's community and the calendar it is for. */
+async function importTarget(request: Request, params: Params): Promise<Target> {
+  const staff = await requireStaff(request);
+  const services = await getServices();
+  const deps = { db: services.db, paths: services.paths };
+  const importId = params.importId ?? '';
+  const pending = await readPendingEvent(deps, staff.community, importId);
+  if (!pending) throw notFound();
+  const options = await loadEventFormOptions(deps, staff.community, pending.calendarId);
+  if (!options.calendars.some((calendar) => calendar.id === pending.calendarId)) throw notFound();
+  return {
+    services,
+    uid: staff.user.uid,
+    communities: staff.communities.map((community) => ({ key: community.key, title: community.title })),
+    remote: null,
+    mode: 'import',
+    community: staff.community,
+    calendarId: pending.calendarId,
+    archivedView: false,
+    options,
+    itemId: importId,
+    stored: null,
+    now: Date.now(),
+    here: new URL(request.url).pathname,
+    pending,
+    approval: false,
   };
 }
 
@@ -227,6 +284,15 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
   const { calendar } = verdict;
   if (calendar.calendarId !== calendarId) throw notFound();
   const mode: EventEditorMode = params.itemId === undefined ? 'add' : 'edit';
+  let approval = false;
+  if (mode === 'add') {
+    // Spec 02 §3, §6: remote managers add events only where the calendar allows user-created events.
+    const policy = await userCreatedPolicy(deps, calendar.community, calendarId);
+    if (!policy?.allowUserCreated) {
+      throw new Response(EVENT_EDITOR_TEXTS.userCreatedOff, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    }
+    approval = policy.requiresApproval;
+  }
   const options = await loadEventFormOptions(deps, calendar.community, calendarId);
   let itemId: string | null = null;
   let stored: Record<string, unknown> | null = null;
@@ -257,11 +323,17 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
     stored,
     now: Date.now(),
     here: new URL(request.url).pathname,
+    pending: null,
+    approval,
   };
 }
 
 const targetOf = (request: Request, params: Params, mode: EventEditorMode | 'remote', archivedView: boolean) =>
-  mode === 'remote' ? remoteTarget(request, params) : staffTarget(request, params, mode, archivedView);
+  mode === 'remote'
+    ? remoteTarget(request, params)
+    : mode === 'import'
+      ? importTarget(request, params)
+      : staffTarget(request, params, mode, archivedView);
 
 const recurrenceIdOf = (event: Record<string, unknown> | null): string | null =>
   typeof event?.recurrenceId === 'string' && event.recurrenceId !== '' ? event.recurrenceId : null;
@@ -291,6 +363,27 @@ const NO_RECURRENCE = recurrenceFormValue(null);
 async function editingOf(target: Target, scope: string | null, newKey: () => string): Promise<Editing | 'ask'> {
   const { services, community, calendarId, stored, mode, now, options } = target;
   const deps = { db: services.db, paths: services.paths };
+  if (mode === 'import' && target.pending) {
+    // A new event made from the pending record: its start must still be in the future.
+    const item = { ...target.pending.item };
+    const startDate = Number(item.startDate) || 0;
+    const endDate = Number(item.endDate) || 0;
+    return {
+      eventId: target.pending.importId,
+      isNew: true,
+      scope: 'event',
+      item,
+      version: target.pending.version,
+      recurrence: NO_RECURRENCE,
+      readOnly: false,
+      shown: {
+        startDate,
+        endDate,
+        endDateDuration: typeof item.endDateDuration === 'number' ? item.endDateDuration : null,
+        isNew: true,
+      },
+    };
+  }
   if (mode === 'add' || mode === 'duplicate' || !stored) {
     const times = defaultEventTimes(now, options.timeZone);
     const base = mode === 'duplicate' && stored ? withoutOwnership(duplicateOf(stored)) : {};
@@ -391,7 +484,12 @@ function returnToOf(request: Request, target: Target, posted?: FormDataEntryValu
   return `/amc-calendar/${encodeURIComponent(target.calendarId)}/${target.archivedView ? 'archive' : 'active'}`;
 }
 
-const HEADINGS: Record<EventEditorMode, string> = { add: 'Add Event', edit: 'Edit Event', duplicate: 'Duplicate Event' };
+const HEADINGS: Record<EventEditorMode, string> = {
+  add: 'Add Event',
+  edit: 'Edit Event',
+  duplicate: 'Duplicate Event',
+  import: EVENT_EDITOR_TEXTS.pendingHeading,
+};
 
 async function qrFor(target: Target, eventId: string, item: Record<string, unknown>): Promise<QrImages | null> {
   if (target.remote) return null;
@@ -435,7 +533,15 @@ export async function loadEventEditor(
     returnTo,
     openSection: 'general' as const,
     communityRequired: target.communities.length > 1,
-    remote: remote ? { buttons: rights.fields.includes('detailButtons'), calendarHref: remote.calendarHref } : null,
+    remote: remote
+      ? { buttons: rights.fields.includes('detailButtons'), calendarHref: remote.calendarHref, approval: target.approval }
+      : null,
+    pending: target.pending
+      ? {
+          existing: await eventsOverlappingDay(deps, community, calendarId, Number(target.pending.item.startDate) || 0, options.timeZone),
+          submittedBy: target.pending.submittedBy?.who ?? null,
+        }
+      : null,
   };
   if (editing === 'ask') {
     const withScope = (scope: EditScope) => {
@@ -516,9 +622,37 @@ export async function eventEditorAction(request: Request, params: Params, reques
   // The schema depends on what the form showed, which depends on the posted scope: read the body against the plain schema first.
   const probe = eventSchema({ timeZone: options.timeZone, now: target.now });
   const formData = await readForm(request, { schemas: [probe, updateNotificationsSchema] });
-  const { intent: chosen } = parseIntent(formData, EventEditorIntent, { fallback: 'save' });
+  const { intent: chosen } =
+    mode === 'import'
+      ? parseIntent(formData, PendingEventIntent, { fallback: 'create-event' })
+      : parseIntent(formData, EventEditorIntent, { fallback: 'save' });
   const returnTo = returnToOf(request, target, formData.get(EVENT_RETURN_TO_FIELD));
 
+  if (chosen === 'deny-event') {
+    if (formData.get('confirm') !== 'yes') {
+      // The first post asks (STYLE 10: a destructive action confirms first, with or without JavaScript).
+      return reply(
+        {
+          result: { status: undefined, initialValue: null, error: {} } as unknown as SubmissionResult<string[]>,
+          version: null,
+          conflict: null,
+          openSection: 'general',
+          formError: null,
+          errorDialog: null,
+          preview: null,
+          followUp: null,
+          confirmDeny: true,
+        },
+        200,
+      );
+    }
+    // Deny Event (spec 02 §4): recorded as denied by its id, the pending record removed.
+    const denied = await denyGoogleImport(deps, community, target.pending!.importId, target.now);
+    return redirectWithToast(request, returnTo, {
+      kind: denied ? 'success' : 'error',
+      message: denied ? EVENT_EDITOR_TEXTS.pendingDenied : EVENT_EDITOR_TEXTS.pendingGone,
+    });
+  }
   if (chosen === 'update-notifications') {
     if (remote) throw forbidden('remote-permission');
     return updateNotificationsAction(request, target, formData, returnTo);
@@ -595,6 +729,25 @@ export async function eventEditorAction(request: Request, params: Params, reques
       );
     }
   }
+  if (remote && mode === 'add' && target.approval) {
+    // The calendar requires approval: a pending record and the staff's e-mails, nothing on the calendar yet.
+    const fields = allowedEventFields(eventRecord(value, editing.item), rights);
+    const submitted = await submitPendingEvent(
+      { ...deps, jobs: services.jobs },
+      {
+        community,
+        calendarId,
+        fields,
+        submittedBy: { uid: target.uid, who: remoteAuditWho(remote.grant, remote.user) },
+        now: target.now,
+        timeZone: options.timeZone,
+        origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+      },
+    );
+    if (!submitted)
+      throw new Response(EVENT_EDITOR_TEXTS.userCreatedOff, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return redirect(`${returnTo}?submitted=1`);
+  }
   let extra: Record<string, DbValue> = {};
   if (value.rsvpRequest && value.rsvpFormKey === '') {
     const standard = standardRsvpForm(deps, community, options);
@@ -606,6 +759,20 @@ export async function eventEditorAction(request: Request, params: Params, reques
     // The copy keeps what the form does not show (header media, drawable …), not its original's ids and owners.
     for (const [field, stored] of Object.entries(withoutOwnership(duplicateOf(target.stored))))
       if (!(field in fields)) fields[field] = stored;
+  }
+  if (mode === 'import' && target.pending) {
+    const { pending } = target;
+    if (postedVersion !== null && postedVersion !== pending.version) {
+      return reply(
+        { ...base, result: submission.reply({ formErrors: [EVENT_EDITOR_TEXTS.outOfDate] }), openSection: 'general', formError: null },
+        409,
+      );
+    }
+    // The event keeps what the form does not show (an import's source id and calendar, header media …) and its submitter as creator.
+    const { updatedBy: _updatedBy, contexts: _contexts, recurrenceId: _recurrenceId, ...kept } = pending.item;
+    for (const [field, stored] of Object.entries(kept)) if (!(field in fields)) fields[field] = stored;
+    if (pending.submittedBy && typeof fields.creator !== 'string') fields.creator = pending.submittedBy.uid;
+    extra = { ...extra, ...googleImportAccepted(deps, community, pending.importId) };
   }
   const input = {
     community,
@@ -686,7 +853,10 @@ export async function eventEditorAction(request: Request, params: Params, reques
       200,
     );
   }
-  return redirectWithToast(request, returnTo, { kind: 'success', message: EVENT_EDITOR_TEXTS.saved });
+  return redirectWithToast(request, returnTo, {
+    kind: 'success',
+    message: mode === 'import' ? EVENT_EDITOR_TEXTS.pendingCreated : EVENT_EDITOR_TEXTS.saved,
+  });
 }
 
 /** 'Update Notifications' → Yes: the scheduled notifications of the events take their new title and description. */

@@ -78,6 +78,7 @@ function postedInstant(
 export function EventEditor({ data, actionData }: { data: EventEditorData; actionData: EventEditorActionData | undefined }) {
   if (data.askScope) return <ScopeQuestion data={data} />;
   if (actionData?.followUp) return <FollowUp data={data} followUp={actionData.followUp} />;
+  if (actionData?.confirmDeny && data.pending) return <DenyQuestion data={data} />;
   return <EventForm data={data} actionData={actionData} />;
 }
 
@@ -183,6 +184,37 @@ function FollowUp({ data, followUp }: { data: EventEditorData; followUp: NonNull
   );
 }
 
+/** Deny Event asks first; Cancel goes back to the pending event, Deny Event denies it. */
+function DenyQuestion({ data }: { data: EventEditorData }) {
+  return (
+    <div className="business-editor-form">
+      <EditorHeading data={data} />
+      <PageDialog
+        title={EVENT_EDITOR_TEXTS.denyTitle}
+        description={EVENT_EDITOR_TEXTS.denyQuestion}
+        cancelHref={data.formAction}
+        actions={
+          <>
+            <Button asChild variant="soft" color="gray">
+              <Link to={data.formAction} {...{ [DIALOG_CANCEL]: '' }}>
+                Cancel
+              </Link>
+            </Button>
+            <Form method="post" action={data.formAction}>
+              <input type="hidden" name="intent" value="deny-event" />
+              <input type="hidden" name="confirm" value="yes" />
+              <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
+              <Button type="submit" color="red" data-autofocus>
+                {EVENT_EDITOR_TEXTS.denyTitle}
+              </Button>
+            </Form>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
 /** The 'Error' dialog with OK (spec 02 §5): OK closes it (without JavaScript, the dialog form closes the <dialog> itself). */
 function ErrorDialog({ message, answer }: { message: string; answer: unknown }) {
   const [open, setOpen] = useState(true);
@@ -269,6 +301,16 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             </Callout.Text>
           </Callout.Root>
         ) : null}
+        {data.remote?.approval && data.mode === 'add' ? (
+          <Callout.Root color="blue" mb="3" data-testid="approval-note">
+            <Callout.Text>{EVENT_EDITOR_TEXTS.approvalNote}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {data.pending?.submittedBy ? (
+          <Text as="p" size="2" mb="3" data-testid="submitted-by">
+            {EVENT_EDITOR_TEXTS.pendingSubmittedBy(data.pending.submittedBy)}
+          </Text>
+        ) : null}
         {data.scope === 'recurrence' ? (
           <Callout.Root color="blue" mb="3" data-testid="editing-recurrence">
             <Callout.Text>You are editing all future events of this recurrence, from the next one.</Callout.Text>
@@ -288,6 +330,12 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
               ) : null}
               <ConflictNotice conflict={actionData?.conflict} />
               <FormErrors id={form.errorId} errors={form.errors?.filter((error) => error !== EVENT_TEXTS.recurrenceTooLong)} />
+
+              {data.pending ? (
+                <Part id="existing" open>
+                  <ExistingEvents rows={data.pending.existing} />
+                </Part>
+              ) : null}
 
               <Part id="general" open={open === 'general'}>
                 <TextField field={f.title!} label={label('title', 'Title')} />
@@ -472,7 +520,16 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             </Flex>
           </fieldset>
           <Flex gap="3" pt="3" wrap="wrap" align="center">
-            {readOnly ? null : (
+            {readOnly ? null : data.pending ? (
+              <>
+                <Button type="submit" name="intent" value="create-event" loading={busy}>
+                  Create Event
+                </Button>
+                <Button type="submit" name="intent" value="deny-event" color="red" variant="soft" formNoValidate>
+                  Deny Event
+                </Button>
+              </>
+            ) : (
               <Button type="submit" name="intent" value="save" loading={busy}>
                 Submit
               </Button>
@@ -496,6 +553,31 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
         <EventPreview model={model} header={data.header} />
       </div>
     </div>
+  );
+}
+
+/** Existing Events (import context): the calendar's events on the pending event's day, to spot a duplicate. */
+function ExistingEvents({ rows }: { rows: NonNullable<EventEditorData['pending']>['existing'] }) {
+  if (rows.length === 0) {
+    return (
+      <Text size="2" color="gray" data-testid="no-existing-events">
+        {EVENT_EDITOR_TEXTS.noExistingEvents}
+      </Text>
+    );
+  }
+  return (
+    <ul className="section-checklist" aria-label="Existing Events" data-testid="existing-events">
+      {rows.map((row) => (
+        <li key={row.eventId}>
+          <Text as="p" size="2" weight="bold">
+            {row.title || 'Untitled event'}
+          </Text>
+          <Text as="p" size="1" color="gray">
+            {row.when}
+          </Text>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -18,10 +18,30 @@ export const EVENT_EDITOR_TEXTS = {
   editRecurrenceOne: 'Edit Event',
   headerAfterSave: 'Header images and video can be added once the event is saved.',
   notificationsUpdated: (count: number) => `${count} event notification${count === 1 ? '' : 's'} updated.`,
+  /** The import context (a pending event waiting for approval). */
+  pendingHeading: 'Event Waiting for Approval',
+  pendingCreated: 'Event created.',
+  pendingDenied: 'Event denied.',
+  pendingGone: 'This event was already created or denied.',
+  /** Deny Event asks first (no text in the spec; ours). */
+  denyTitle: 'Deny Event',
+  denyQuestion: 'Are you sure you want to deny this event? It will not be added to the calendar.',
+  pendingSubmittedBy: (who: string) => `Submitted by ${who}.`,
+  noExistingEvents: 'No other events on this calendar that day.',
+  /** Remote managers on a calendar without user-created events, or one that requires approval. */
+  userCreatedOff: 'This calendar does not accept new events.',
+  approvalNote: 'New events wait for staff approval before they appear on the calendar.',
+  submittedTitle: 'Event submitted',
+  submitted: 'Your event was sent to the staff for approval. It appears on the calendar once approved.',
+  /** The calendar of events' notice. */
+  waiting: (count: number) => `${count} event${count === 1 ? '' : 's'} waiting for approval`,
 } as const;
 
 /** The editor's posts: Submit, Update Preview (no JavaScript), and 'Update Notifications' → Yes. */
 export const EventEditorIntent = intents(intent('save'), intent('preview'), intent('update-notifications'));
+
+/** The import context's posts (spec 02 "Event editor": Create Event, Deny Event), and Update Preview (no JavaScript). */
+export const PendingEventIntent = intents(intent('create-event'), intent('deny-event'), intent('preview'));
 
 /** Fields of the editor beside the event's. */
 export const EVENT_ITEM_KEY_FIELD = 'itemKey';

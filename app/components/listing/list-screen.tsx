@@ -21,11 +21,14 @@ export function ListScreen({
   bulk,
   panel,
   rightLabel,
+  notice,
 }: {
   data: ListScreenData;
   bulk: BulkActionData | undefined;
   panel: ReactNode;
   rightLabel: string;
+  /** A notice of the list's own under its header (e.g. a calendar's events waiting for approval). */
+  notice?: ReactNode;
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === new URL(data.links.list, 'http://x').pathname;
@@ -37,6 +40,7 @@ export function ListScreen({
         <>
           <Flex direction="column" gap="4" className="list-screen" aria-busy={loading || undefined}>
             <HeaderCarousel header={data.header} title={data.title} initialSlide={data.slide} />
+            {notice}
             {data.tabs.length > 0 ? <Tabs tabs={data.tabs} /> : null}
             {data.sort ? (
               <SortList data={data} />
