@@ -16,7 +16,7 @@ const ITEM = (community: TestCommunity, section = 'dining-resort', key = 'lakesi
   e2ePaths.listItem(community.key, section, key);
 const withJs = (info: TestInfo) => info.project.name !== 'no-js';
 const section = (page: Page, title: string) =>
-  page.locator('details.business-section', { has: page.locator('summary', { hasText: title }) });
+  page.locator('details.editor-section', { has: page.locator('summary', { hasText: title }) });
 
 async function openSection(page: Page, title: string) {
   const details = section(page, title);

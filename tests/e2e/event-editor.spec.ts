@@ -16,7 +16,7 @@ const TZ = 'America/New_York';
 const DAY = 864e5;
 
 const section = (page: Page, title: string) =>
-  page.locator('details.business-section', { has: page.locator('summary', { hasText: title }) });
+  page.locator('details.editor-section', { has: page.locator('summary', { hasText: title }) });
 
 async function openSection(page: Page, title: string) {
   const details = section(page, title);

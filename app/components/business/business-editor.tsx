@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
@@ -51,18 +52,10 @@ const def = (name: string, label: string, kind: EditorField['kind'], hint?: stri
 
 /** A section of the accordion. */
 function Part({ id, open, children }: { id: BusinessSectionId; open: boolean; children: ReactNode }) {
-  const title = BUSINESS_SECTIONS.find((section) => section.id === id)?.title ?? id;
   return (
-    <details className="form-section business-section" open={open} id={`section-${id}`} data-section={id}>
-      <summary>
-        <Text size="3" weight="bold">
-          {title}
-        </Text>
-      </summary>
-      <Flex direction="column" gap="3" pt="3" pb="2">
-        {children}
-      </Flex>
-    </details>
+    <EditorSection id={id} sections={BUSINESS_SECTIONS} open={open}>
+      {children}
+    </EditorSection>
   );
 }
 

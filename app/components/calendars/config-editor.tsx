@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, TextField } from '~/components/forms/fields';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
@@ -94,19 +95,12 @@ const EVENT_CONTEXTS = [
   { value: 'local', label: 'Local Area' },
 ];
 
+/** A section of the accordion. */
 function Part({ id, open, children }: { id: CalendarSectionId; open: boolean; children: ReactNode }) {
-  const title = CALENDAR_SECTIONS.find((section) => section.id === id)?.title ?? id;
   return (
-    <details className="form-section" open={open} id={`section-${id}`} data-section={id}>
-      <summary>
-        <Text size="3" weight="bold">
-          {title}
-        </Text>
-      </summary>
-      <Flex direction="column" gap="3" pt="3" pb="2">
-        {children}
-      </Flex>
-    </details>
+    <EditorSection id={id} sections={CALENDAR_SECTIONS} open={open}>
+      {children}
+    </EditorSection>
   );
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
@@ -43,19 +44,12 @@ type Field = FieldMetadata<unknown>;
 const REQUIRED = new Set<string>(EVENT_REQUIRED_FIELDS);
 const label = (name: string, text: string) => (REQUIRED.has(name) ? `${text} *` : text);
 
+/** A section of the accordion. */
 function Part({ id, open, children }: { id: EventSectionId; open: boolean; children: ReactNode }) {
-  const title = EVENT_SECTIONS.find((section) => section.id === id)?.title ?? id;
   return (
-    <details className="form-section business-section" open={open} id={`section-${id}`} data-section={id}>
-      <summary>
-        <Text size="3" weight="bold">
-          {title}
-        </Text>
-      </summary>
-      <Flex direction="column" gap="3" pt="3" pb="2">
-        {children}
-      </Flex>
-    </details>
+    <EditorSection id={id} sections={EVENT_SECTIONS} open={open}>
+      {children}
+    </EditorSection>
   );
 }
 
