@@ -15,8 +15,7 @@ test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 const ITEM = (community: TestCommunity, section = 'dining-resort', key = 'lakeside-grill') =>
   e2ePaths.listItem(community.key, section, key);
 const withJs = (info: TestInfo) => info.project.name !== 'no-js';
-const section = (page: Page, title: string) =>
-  page.locator('details.editor-section', { has: page.locator('summary', { hasText: title }) });
+const section = (page: Page, title: string) => page.locator('details.editor-section', { has: page.locator('summary', { hasText: title }) });
 
 async function openSection(page: Page, title: string) {
   const details = section(page, title);

@@ -15,8 +15,7 @@ test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 const TZ = 'America/New_York';
 const DAY = 864e5;
 
-const section = (page: Page, title: string) =>
-  page.locator('details.editor-section', { has: page.locator('summary', { hasText: title }) });
+const section = (page: Page, title: string) => page.locator('details.editor-section', { has: page.locator('summary', { hasText: title }) });
 
 async function openSection(page: Page, title: string) {
   const details = section(page, title);
