@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatDate } from '~/lib/date-time';
-import { e2ePaths, expect, readE2e, test } from './fixtures';
+import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
 
 /**
  * The event editor (spec 02 "Event editor", §4 recurring event editing, §5 event rules) on a
@@ -103,5 +103,47 @@ test(
       e2ePaths.calendarRecurrence(community.key, 'activities', recurrenceId),
     );
     expect(record?.editedEvents?.[secondId]?.title).toBe('Sunset Stretch on the Beach');
+  },
+);
+
+test(
+  "after a save, the event's scheduled notifications: 'Update Notifications' for a new title, 'Notifications Removed' for a new time",
+  { tag: '@forms' },
+  async ({ page, community }) => {
+    // The copy holds the demo reminder of the pancake breakfast; a second one, and another event's, join it.
+    const scheduled = (id: string) => readE2e<Record<string, unknown>>(`${e2ePaths.scheduledMessages(community.key)}/${id}`);
+    const reminder = await scheduled('sched-pancake-reminder');
+    await withE2eDb((db) =>
+      db.ref(e2ePaths.scheduledMessages(community.key)).update({
+        'pancake-second': { ...reminder, title: 'Pancakes tomorrow' },
+        'kids-craft': { ...reminder, title: 'Painted rocks today', eventId: 'ev-kids-craft' },
+      }),
+    );
+
+    await page.goto('/detail/events/activities/ev-pancake-breakfast');
+    await page.getByLabel('Title *').fill('Pancake Breakfast on the Lawn');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Update Notifications' });
+    await expect(question).toContainText("Do you want to update all notifications' titles and descriptions for this event?");
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/amc-calendar\/activities\/active/);
+    expect(await scheduled('sched-pancake-reminder')).toMatchObject({ title: 'Reminder: Pancake Breakfast on the Lawn @Main Pavilion' });
+    expect(await scheduled('pancake-second')).toMatchObject({ title: 'Reminder: Pancake Breakfast on the Lawn @Main Pavilion' });
+    expect(await scheduled('kids-craft')).toMatchObject({ title: 'Painted rocks today' });
+
+    await page.goto('/detail/events/activities/ev-pancake-breakfast');
+    await openSection(page, 'Dates');
+    const end = page.getByRole('group', { name: 'End Date *' });
+    const box = end.getByLabel('Time (hh:mm AM/PM)');
+    if ((await box.evaluate((element) => element.tagName)) === 'SELECT') await box.selectOption('11:00 AM');
+    else await box.fill('11:00 AM');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const removed = page.getByRole('dialog', { name: 'Notifications Removed' });
+    await expect(removed).toContainText('2 matching event notifications have been removed.');
+    await removed.getByRole('link', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/amc-calendar\/activities\/active/);
+    expect(await scheduled('sched-pancake-reminder')).toBeNull();
+    expect(await scheduled('pancake-second')).toBeNull();
+    expect(await scheduled('kids-craft')).toMatchObject({ title: 'Painted rocks today' });
   },
 );
