@@ -56,8 +56,8 @@ describe('database.rules.json', () => {
   it.each([
     [paths.calendarEvents('demo-campground', 'activities'), ['startDate', 'recurrenceId', 'calendarId']],
     [paths.calendarConfigs('demo-campground'), ['title']],
-    [paths.legacyEvents('demo-campground', 'events-resort'), ['startDate', 'title']],
-    [paths.legacyEvents('demo-campground', 'events-local'), ['startDate', 'title']],
+    [paths.legacyEvents('demo-campground', 'events-resort'), ['startDate', 'title', 'calendarId']],
+    [paths.legacyEvents('demo-campground', 'events-local'), ['startDate', 'title', 'calendarId']],
     [paths.messages('demo-campground'), ['deliveryTime']],
     [paths.scheduledMessages('demo-campground'), ['deliveryTime', 'eventId']],
     [paths.systemMessages(), ['deliveryTime']],

@@ -135,6 +135,53 @@ describe('processCalendarImport', () => {
   });
 });
 
+describe('processCalendarImport on a legacy events list', () => {
+  it("imports a legacy list's config into the list, keyed by start, and records the source's status", async () => {
+    const { db, community } = await setup([]);
+    await db.ref(paths.calendarConfig(community, 'events-resort')).set({ title: 'Resort events', import: [source(FEED)] });
+    const clock = () => Date.UTC(2026, 2, 1);
+    const deps = { db, paths, mailer: createOutboxMailer({ db, paths }), log: testLogger(), calendarImports: fakePort() };
+    const result = await processCalendarImport(
+      { product: 'amc', community, calendarId: 'events-resort' },
+      deps,
+      directJobContext({}),
+      clock,
+    );
+    expect(result.calendars).toEqual([
+      {
+        community,
+        calendarId: 'events-resort',
+        sources: [
+          {
+            key: '0',
+            title: 'Pool',
+            type: 'iCal',
+            calendarId: FEED,
+            ok: true,
+            result: { created: 3, updated: 0, unchanged: 0, removed: 0, ignored: 0 },
+          },
+        ],
+      },
+    ]);
+    const list = (await db.ref(paths.legacyEvents(community, 'events-resort')).get()).val() as Record<string, Record<string, DbValue>>;
+    const starts = [Date.UTC(2099, 2, 10, 14), Date.UTC(2099, 2, 11, 14), Date.UTC(2099, 2, 12, 14)];
+    expect(Object.keys(list).sort()).toEqual(starts.map(String));
+    expect(Object.values(list).every((event) => event.calendarId === FEED && event.contexts === undefined)).toBe(true);
+    expect((await db.ref(paths.calendarEvents(community, 'events-resort')).get()).val()).toBeNull();
+    const statuses = (await db.ref(paths.calendarImportStatuses(community, 'events-resort')).get()).val() as Record<string, DbValue>;
+    expect(Object.values(statuses)).toEqual([{ checkedAt: clock(), importedAt: clock(), added: 3, updated: 0, removed: 0 }]);
+
+    // Import now again: the same events, found where they are.
+    const again = await processCalendarImport(
+      { product: 'amc', community, calendarId: 'events-resort', only: '0' },
+      deps,
+      directJobContext({}),
+      clock,
+    );
+    expect(again.calendars[0]?.sources).toMatchObject([{ ok: true, result: { created: 0, unchanged: 3 } }]);
+  });
+});
+
 describe('the calendar-import queue on Redis', () => {
   it('runs an import the config editor asks for, once per request, and schedules the hourly sweep', async () => {
     const { db, community } = await setup([source(FEED)]);

@@ -4,6 +4,7 @@ import { formatEventContext } from '@server/paths';
 import { IMPORT_TYPES, type ImportType } from '~/schemas/calendar-config';
 import { eventsRemovalUpdates } from '../delete';
 import { type IMPORT_LOCKED_FIELDS } from '../item';
+import { isLegacySection, type LegacySection } from '../legacy';
 import { calendarsOf, compactUpdates, icsUpdates, isObject, type EventDeps, type EventRecord, type Updates } from '../records';
 import type { FetchedEvents, ImportedEvent } from './types';
 
@@ -21,6 +22,8 @@ import type { FetchedEvents, ImportedEvent } from './types';
  *   says are cancelled, are removed everywhere (as Delete does); ended ones stay in the archive.
  * - One multi-path update (compactUpdates) per run, with icsBuildTime = now on each calendar it
  *   touched; nothing is written when nothing changed.
+ * - The legacy events lists' own configs (calendarId `events-resort` / `events-local`) import
+ *   into that list instead (planLegacyImport): keyed by start in ms, no contexts, no icsBuildTime.
  */
 
 export interface ImportSource {
@@ -122,6 +125,7 @@ const same = (a: DbValue | undefined, b: DbValue) => (a === undefined ? null : a
 /** The writes of one run of one source. Writes nothing. */
 export async function planImport(deps: EventDeps, input: ApplyImportInput): Promise<ApplyImportResult> {
   const { community, calendarId, source, fetched, now } = input;
+  if (isLegacySection(calendarId)) return planLegacyImport(deps, { ...input, section: calendarId });
   // This import's events: those of this calendar from this source, and those staff moved to or
   // shared with other calendars (found by their key, which names this calendar).
   const configs = (await deps.db.ref(deps.paths.calendarConfigs(community)).get()).val();
@@ -140,7 +144,6 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
   }
 
   const ignored = new Set(source.ignored);
-  const type = source.eventContext === 'resort' || source.eventContext === 'local' ? source.eventContext : 'local';
   const updates: Updates = {};
   const touched = new Set<string>();
   const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0 };
@@ -158,16 +161,8 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
     if (!stored) {
       const eventId = importedEventId(calendarId, source.calendarId, event.id);
       const record: Record<string, DbValue> = {
-        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)),
-        audience: source.audience.toLowerCase() || 'family',
-        type,
-        endDateHide: false,
-        cost: false,
-        rsvpRequest: false,
-        resortLocationId: source.defaultLocation,
+        ...newImportedRecord(event, source),
         contexts: [formatEventContext(community, calendarId)],
-        calendarId: source.calendarId,
-        id: event.id,
       };
       updates[deps.paths.calendarEvent(community, calendarId, eventId)] = record;
       touched.add(calendarId);
@@ -212,6 +207,119 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
         now,
       ),
     );
+  return { ...result, updates: compactUpdates(updates) };
+}
+
+/** The record of a newly imported event (contexts are added for calendars only). */
+function newImportedRecord(event: ImportedEvent, source: ImportSource): Record<string, DbValue> {
+  const type = source.eventContext === 'resort' || source.eventContext === 'local' ? source.eventContext : 'local';
+  return {
+    ...Object.fromEntries(Object.entries(importedFields(event)).filter(([, value]) => value !== null)),
+    audience: source.audience.toLowerCase() || 'family',
+    type,
+    endDateHide: false,
+    cost: false,
+    rsvpRequest: false,
+    resortLocationId: source.defaultLocation,
+    calendarId: source.calendarId,
+    id: event.id,
+  };
+}
+
+/**
+ * One run of a source of a legacy events list's config (spec 02 "Legacy events list", spec 03
+ * "Calendar event (public calendar)": key is the start time in ms): the events go into
+ * `{community}/{events-resort|events-local}`, found again by their `calendarId` (the source) and
+ * `id`, with the same imported fields and rules as a calendar's import, but no `contexts` (a
+ * legacy event is in no calendar) and no icsBuildTime (the section is no calendar).
+ *
+ * Keys: an event keeps its key while its start stays; a new event, or one whose start changed
+ * (moved, as the legacy editor moves it), takes the key `String(start)`. The legacy editor
+ * refuses a taken key ('taken'); an import cannot ask anyone, so when that millisecond is taken
+ * (by another event of the list, or by an earlier event of this run with the same start) it takes
+ * the next free millisecond after it (start + 1, start + 2, …). Keys freed in this run (events
+ * removed, or moved away) are free to take. New and moved events are placed in order of start,
+ * then id, so a run places them the same way every time.
+ */
+async function planLegacyImport(deps: EventDeps, input: ApplyImportInput & { section: LegacySection }): Promise<ApplyImportResult> {
+  const { community, section, source, fetched, now } = input;
+  const found = (
+    await deps.db.ref(deps.paths.legacyEvents(community, section)).orderByChild('calendarId').equalTo(source.calendarId).get()
+  ).val();
+  const existing = new Map<string, { eventKey: string; event: EventRecord }>();
+  if (isObject(found))
+    for (const [eventKey, event] of Object.entries(found)) {
+      if (!isObject(event) || typeof event.id !== 'string' || existing.has(event.id)) continue;
+      existing.set(event.id, { eventKey, event: event as EventRecord });
+    }
+
+  const ignored = new Set(source.ignored);
+  const updates: Updates = {};
+  const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0 };
+  const given = new Set<string>();
+  /** Keys written (true) or emptied (false) by this run. */
+  const claimed = new Map<string, boolean>();
+  const toPlace: Array<{ event: ImportedEvent; record: Record<string, DbValue> }> = [];
+
+  for (const event of fetched.events) {
+    if (given.has(event.id)) continue;
+    given.add(event.id);
+    if (ignored.has(event.id)) {
+      result.ignored += 1;
+      continue;
+    }
+    const fields = importedFields(event);
+    const stored = existing.get(event.id);
+    if (!stored) {
+      toPlace.push({ event, record: newImportedRecord(event, source) });
+      result.created += 1;
+      continue;
+    }
+    const changed = Object.entries(fields).filter(([field, value]) => !same(stored.event[field], value));
+    if (changed.length === 0) {
+      claimed.set(stored.eventKey, true);
+      result.unchanged += 1;
+      continue;
+    }
+    result.updated += 1;
+    if (same(stored.event.startDate, fields.startDate)) {
+      claimed.set(stored.eventKey, true);
+      for (const [field, value] of changed) updates[`${deps.paths.legacyEvent(community, section, stored.eventKey)}/${field}`] = value;
+      continue;
+    }
+    // A new start moves the whole event (staff's fields too) to the key of its new start.
+    const record: Record<string, DbValue> = { ...(stored.event as Record<string, DbValue>) };
+    for (const [field, value] of changed) {
+      if (value === null) delete record[field];
+      else record[field] = value;
+    }
+    updates[deps.paths.legacyEvent(community, section, stored.eventKey)] = null;
+    if (!claimed.has(stored.eventKey)) claimed.set(stored.eventKey, false);
+    toPlace.push({ event, record });
+  }
+
+  for (const [importedId, { eventKey, event }] of existing) {
+    if (given.has(importedId) && !ignored.has(importedId)) continue;
+    const endDate = typeof event.endDate === 'number' ? event.endDate : 0;
+    if (endDate > 0 && endDate <= now) continue;
+    updates[deps.paths.legacyEvent(community, section, eventKey)] = null;
+    if (!claimed.has(eventKey)) claimed.set(eventKey, false);
+    result.removed += 1;
+  }
+
+  const taken = async (eventKey: string) => {
+    const mine = claimed.get(eventKey);
+    if (mine !== undefined) return mine;
+    return (await deps.db.ref(deps.paths.legacyEvent(community, section, eventKey)).get()).exists();
+  };
+  toPlace.sort((a, b) => a.event.startDate - b.event.startDate || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
+  for (const { event, record } of toPlace) {
+    let start = event.startDate;
+    while (await taken(String(start))) start += 1;
+    const eventKey = String(start);
+    claimed.set(eventKey, true);
+    updates[deps.paths.legacyEvent(community, section, eventKey)] = record;
+  }
   return { ...result, updates: compactUpdates(updates) };
 }
 
