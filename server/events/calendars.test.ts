@@ -254,6 +254,38 @@ describe('the calendar config editor', () => {
       reason: 'gone',
     });
   });
+
+  it("on a legacy events list's config, Stop and Delete All Events deletes the source's events from the list", async () => {
+    const community = await makeCommunity(deps, ['activities', 'events-resort']);
+    await db.ref(paths.calendarImports(community, 'events-resort')).set([FEED, { ...FEED, calendarId: 'other-feed' }]);
+    const start = at('2026-06-01T10:00');
+    await db.ref().update({
+      [paths.legacyEvent(community, 'events-resort', String(start))]: {
+        title: 'Swim',
+        startDate: start,
+        id: 'u1',
+        calendarId: FEED.calendarId,
+      },
+      [paths.legacyEvent(community, 'events-resort', String(start + 1))]: {
+        title: 'Yoga',
+        startDate: start,
+        id: 'u2',
+        calendarId: 'other-feed',
+      },
+      [paths.legacyEvent(community, 'events-resort', String(start + 2))]: { title: 'Staff', startDate: start },
+    });
+    const deleted = await saveCalendarConfig(deps, {
+      community,
+      calendarId: 'events-resort',
+      version: null,
+      value: value({ title: 'Resort events', imports: [{ ...FEED, calendarId: 'other-feed' }] }),
+      importRemoval: 'delete',
+      now: T0 + 9,
+    });
+    expect(deleted).toMatchObject({ ok: true, deletedEvents: 1 });
+    expect(Object.keys(await get(deps, paths.legacyEvents(community, 'events-resort')))).toEqual([String(start + 1), String(start + 2)]);
+    expect(await get(deps, paths.calendarIcsBuildTime(community, 'events-resort'))).toBeNull();
+  });
 });
 
 describe('notifications after a save', () => {

@@ -10,6 +10,7 @@ import {
 } from '~/schemas/calendar-config';
 import { eventsRemovalUpdates } from './delete';
 import { importStatusKey } from './import/status';
+import { isLegacySection } from './legacy';
 import {
   calendarsOf,
   compactUpdates,
@@ -301,7 +302,19 @@ export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalenda
   const statuses: Updates = Object.fromEntries(
     removed.map((source) => [deps.paths.calendarImportStatus(community, calendarId, importStatusKey(source)), null]),
   );
-  if (removed.length > 0 && input.importRemoval === 'delete') {
+  if (removed.length > 0 && input.importRemoval === 'delete' && isLegacySection(calendarId)) {
+    // A legacy events list's config imports into the list (import/apply.ts planLegacyImport):
+    // its events go from there, keyed by start; the list is no calendar (no feed build time).
+    const keys = new Set<string>();
+    for (const source of removed) {
+      const found = (
+        await deps.db.ref(deps.paths.legacyEvents(community, calendarId)).orderByChild('calendarId').equalTo(source.calendarId).get()
+      ).val();
+      if (isObject(found)) for (const [eventKey, event] of Object.entries(found)) if (isObject(event)) keys.add(eventKey);
+    }
+    updates = Object.fromEntries([...keys].map((eventKey) => [deps.paths.legacyEvent(community, calendarId, eventKey), null]));
+    deletedEvents = keys.size;
+  } else if (removed.length > 0 && input.importRemoval === 'delete') {
     const events = new Map<string, EventRecord>();
     for (const source of removed) {
       const found = (
