@@ -1,10 +1,11 @@
-import { Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { Section } from './fields';
 
 /**
  * A section of an editor's accordion (the business, event and calendar config editors): a
- * <details>, so it opens and closes without JavaScript, with `section-{id}` as its anchor (an
- * invalid submit opens the section with the error and scrolls to it).
+ * <details> (Section), so it opens and closes without JavaScript, with `section-{id}` as its
+ * anchor (an invalid submit opens the section with the error and scrolls to it) and its title
+ * from the editor's list of sections.
  */
 export function EditorSection<Id extends string>({
   id,
@@ -20,15 +21,8 @@ export function EditorSection<Id extends string>({
 }) {
   const title = sections.find((section) => section.id === id)?.title ?? id;
   return (
-    <details className="form-section editor-section" open={open} id={`section-${id}`} data-section={id}>
-      <summary>
-        <Text size="3" weight="bold">
-          {title}
-        </Text>
-      </summary>
-      <Flex direction="column" gap="3" pt="3" pb="2">
-        {children}
-      </Flex>
-    </details>
+    <Section title={title} open={open} id={`section-${id}`} section={id} className="editor-section">
+      {children}
+    </Section>
   );
 }

@@ -191,9 +191,25 @@ export function TriStateField<Schema>({ field, label, hint }: { field: FieldMeta
 }
 
 /** An accordion section that opens and closes without JavaScript (<details>). */
-export function Section({ title, open, id, children }: { title: string; open?: boolean; id?: string; children: ReactNode }) {
+export function Section({
+  title,
+  open,
+  id,
+  className,
+  section,
+  children,
+}: {
+  title: string;
+  open?: boolean;
+  id?: string;
+  /** Classes beside `form-section`. */
+  className?: string;
+  /** The section's name as `data-section` (editors find the section with an error by it). */
+  section?: string;
+  children: ReactNode;
+}) {
   return (
-    <details className="form-section" open={open} id={id}>
+    <details className={className ? `form-section ${className}` : 'form-section'} open={open} id={id} data-section={section}>
       <summary>
         <Text size="3" weight="bold">
           {title}

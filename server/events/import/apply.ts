@@ -122,6 +122,22 @@ export interface ApplyImportResult {
 
 const same = (a: DbValue | undefined, b: DbValue) => (a === undefined ? null : a) === b;
 
+/**
+ * The feed's events, each id once, without those on the ignored list (counted in
+ * `result.ignored`); `given` collects every id the feed holds.
+ */
+function* wantedEvents(fetched: FetchedEvents, ignored: ReadonlySet<string>, given: Set<string>, result: { ignored: number }) {
+  for (const event of fetched.events) {
+    if (given.has(event.id)) continue;
+    given.add(event.id);
+    if (ignored.has(event.id)) {
+      result.ignored += 1;
+      continue;
+    }
+    yield event;
+  }
+}
+
 /** The writes of one run of one source. Writes nothing. */
 export async function planImport(deps: EventDeps, input: ApplyImportInput): Promise<ApplyImportResult> {
   const { community, calendarId, source, fetched, now } = input;
@@ -149,13 +165,7 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
   const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0 };
   const given = new Set<string>();
 
-  for (const event of fetched.events) {
-    if (given.has(event.id)) continue;
-    given.add(event.id);
-    if (ignored.has(event.id)) {
-      result.ignored += 1;
-      continue;
-    }
+  for (const event of wantedEvents(fetched, ignored, given, result)) {
     const fields = importedFields(event);
     const stored = existing.get(event.id);
     if (!stored) {
@@ -261,13 +271,7 @@ async function planLegacyImport(deps: EventDeps, input: ApplyImportInput & { sec
   const claimed = new Map<string, boolean>();
   const toPlace: Array<{ event: ImportedEvent; record: Record<string, DbValue> }> = [];
 
-  for (const event of fetched.events) {
-    if (given.has(event.id)) continue;
-    given.add(event.id);
-    if (ignored.has(event.id)) {
-      result.ignored += 1;
-      continue;
-    }
+  for (const event of wantedEvents(fetched, ignored, given, result)) {
     const fields = importedFields(event);
     const stored = existing.get(event.id);
     if (!stored) {
