@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ActionKind } from '~/lib/actions';
 import { isValidKey } from '~/lib/db-key';
 import { detailButtonsFormSchema } from '~/lib/detail-buttons';
+import { firstSectionWithError } from '~/lib/editor-sections';
 import { hoursFormSchema } from '~/lib/hours';
 import { intent, intents } from '~/lib/intent';
 import { locationFormSchema } from '~/lib/location';
@@ -79,12 +80,7 @@ const FIELD_SECTIONS: Record<string, BusinessSectionId> = {
 
 /** The first section (in the spec's order) holding one of the fields with errors; null when none does. */
 export function sectionOfErrors(errorFields: readonly string[]): BusinessSectionId | null {
-  const sections = new Set(
-    errorFields
-      .map((name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''])
-      .filter((section): section is BusinessSectionId => section !== undefined),
-  );
-  return BUSINESS_SECTIONS.find((section) => sections.has(section.id))?.id ?? null;
+  return firstSectionWithError(BUSINESS_SECTIONS, (name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''], errorFields);
 }
 
 const keyList = (max: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
+import { firstSectionWithError } from '~/lib/editor-sections';
 import { checkbox, requiredText } from './listing/shared';
 
 /**
@@ -68,12 +69,7 @@ const FIELD_SECTIONS: Record<string, CalendarSectionId> = {
 
 /** The section an invalid submit opens (spec 02 §5 "opens the section with the error"). */
 export function calendarSectionOfErrors(errorFields: readonly string[]): CalendarSectionId | null {
-  const sections = new Set(
-    errorFields
-      .map((name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''])
-      .filter((section): section is CalendarSectionId => section !== undefined),
-  );
-  return CALENDAR_SECTIONS.find((section) => sections.has(section.id))?.id ?? null;
+  return firstSectionWithError(CALENDAR_SECTIONS, (name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''], errorFields);
 }
 
 /** Manage Calendars' create form. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_TIME_TEXTS, formatDate, formatTime, parseDateTimeField, startOfZonedDay } from '~/lib/date-time';
 import { isValidKey } from '~/lib/db-key';
 import { detailButtonsFormSchema, detailButtonsFormValue, type DetailButtonFormValue } from '~/lib/detail-buttons';
+import { firstSectionWithError } from '~/lib/editor-sections';
 import {
   allDayTimes,
   defaultEventTimes,
@@ -139,12 +140,11 @@ const FIELD_SECTIONS: Record<string, EventSectionId> = {
 
 /** The first section (in the spec's order) holding a field with an error; form-level errors open Dates. */
 export function eventSectionOfErrors(errorFields: readonly string[]): EventSectionId | null {
-  const sections = new Set(
-    errorFields
-      .map((name) => (name === '' ? 'dates' : FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? '']))
-      .filter((section): section is EventSectionId => section !== undefined),
+  return firstSectionWithError(
+    EVENT_SECTIONS,
+    (name) => (name === '' ? 'dates' : FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? '']),
+    errorFields,
   );
-  return EVENT_SECTIONS.find((section) => sections.has(section.id))?.id ?? null;
 }
 
 export interface EventSchemaOptions {

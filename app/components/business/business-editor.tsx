@@ -10,6 +10,7 @@ import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { validateOnSave } from '~/components/forms/validate';
+import { HeaderMediaSummary } from '~/components/header-editor/header-media-summary';
 import { EditorFieldControl } from '~/components/listing/editor-fields';
 import { RemoteAdminSection } from '~/components/remote/remote-admin-section';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
@@ -218,7 +219,11 @@ export function BusinessEditor({
             ) : null}
 
             <Part id="header" open={open === 'header'}>
-              <HeaderMedia data={data} />
+              <HeaderMediaSummary
+                header={data.header}
+                headerHref={data.headerHref}
+                notSavedYet={data.mode === 'add' || data.mode === 'duplicate' ? BUSINESS_TEXTS.headerAfterSave : null}
+              />
             </Part>
 
             <Part id="hours" open={open === 'hours'}>
@@ -353,39 +358,6 @@ function ListIconsGrid({ field, icons }: { field: Field; icons: BusinessEditorDa
       </ul>
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
-  );
-}
-
-function HeaderMedia({ data }: { data: BusinessEditorData }) {
-  const { header } = data;
-  return (
-    <Flex direction="column" gap="2">
-      {data.mode === 'add' || data.mode === 'duplicate' ? (
-        <Text size="2">{BUSINESS_TEXTS.headerAfterSave}</Text>
-      ) : header.videoId ? (
-        <Text size="2">A video header is set ({header.videoId}).</Text>
-      ) : header.slides.length > 0 ? (
-        <ul className="header-thumbs" aria-label="Current header images">
-          {header.slides.map((slide, index) => (
-            <li key={`${slide.url}-${index}`}>
-              <img src={slide.url} alt={slide.caption ?? `Header image ${index + 1}`} width={150} height={80} />
-              {slide.caption ? <Text size="1">{slide.caption}</Text> : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Text size="2" color="gray">
-          No header images or video yet.
-        </Text>
-      )}
-      {data.headerHref ? (
-        <div>
-          <Button asChild variant="soft">
-            <Link to={data.headerHref}>Edit Header Image(s)/Video</Link>
-          </Button>
-        </div>
-      ) : null}
-    </Flex>
   );
 }
 

@@ -8,6 +8,7 @@ import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
+import { HeaderMediaSummary } from '~/components/header-editor/header-media-summary';
 import { EditorFieldControl } from '~/components/listing/editor-fields';
 import { DIALOG_CANCEL, PageDialog } from '~/components/ui/dialog';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
@@ -454,7 +455,11 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
 
               {data.remote ? null : (
                 <Part id="header" open={open === 'header'}>
-                  <HeaderMedia data={data} />
+                  <HeaderMediaSummary
+                    header={data.header}
+                    headerHref={data.headerHref}
+                    notSavedYet={data.mode !== 'edit' ? EVENT_EDITOR_TEXTS.headerAfterSave : null}
+                  />
                 </Part>
               )}
 
@@ -572,38 +577,6 @@ function ExistingEvents({ rows }: { rows: NonNullable<EventEditorData['pending']
         </li>
       ))}
     </ul>
-  );
-}
-
-function HeaderMedia({ data }: { data: EventEditorData }) {
-  const { header } = data;
-  return (
-    <Flex direction="column" gap="2">
-      {data.mode !== 'edit' ? (
-        <Text size="2">{EVENT_EDITOR_TEXTS.headerAfterSave}</Text>
-      ) : header.videoId ? (
-        <Text size="2">A video header is set ({header.videoId}).</Text>
-      ) : header.slides.length > 0 ? (
-        <ul className="header-thumbs" aria-label="Current header images">
-          {header.slides.map((slide, index) => (
-            <li key={`${slide.url}-${index}`}>
-              <img src={slide.url} alt={slide.caption ?? `Header image ${index + 1}`} width={150} height={80} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Text size="2" color="gray">
-          No header images or video yet.
-        </Text>
-      )}
-      {data.headerHref ? (
-        <div>
-          <Button asChild variant="soft">
-            <Link to={data.headerHref}>Edit Header Image(s)/Video</Link>
-          </Button>
-        </div>
-      ) : null}
-    </Flex>
   );
 }
 
