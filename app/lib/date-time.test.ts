@@ -10,6 +10,7 @@ import {
   formatTime,
   monthGrid,
   nextHour,
+  zonedInstant,
   parseDate,
   parseDateTimeField,
   parseTime,
@@ -150,5 +151,31 @@ describe('the calendar', () => {
     expect(options).toHaveLength(96);
     expect(options.slice(0, 2)).toEqual(['12:00 AM', '12:15 AM']);
     expect(options[52]).toBe('01:00 PM');
+  });
+});
+
+describe('zonedInstant', () => {
+  const NY = 'America/New_York';
+  it('gives the instant of a wall-clock time in the zone', () => {
+    expect(new Date(zonedInstant({ year: 2026, month: 7, day: 4 }, { hour: 18, minute: 0 }, NY)).toISOString()).toBe(
+      '2026-07-04T22:00:00.000Z',
+    );
+  });
+
+  it('puts a time the spring change skips just after the jump, as calendars show it', () => {
+    // 02:30 does not exist in New York on 8 March 2026: it is 03:30 EDT.
+    expect(new Date(zonedInstant({ year: 2026, month: 3, day: 8 }, { hour: 2, minute: 30 }, NY)).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    // Sydney's October change: 02:30 is 03:30 AEDT.
+    expect(new Date(zonedInstant({ year: 2026, month: 10, day: 4 }, { hour: 2, minute: 30 }, 'Australia/Sydney')).toISOString()).toBe(
+      '2026-10-03T16:30:00.000Z',
+    );
+  });
+
+  it('takes the first of the two instants of a time the autumn change repeats', () => {
+    expect(new Date(zonedInstant({ year: 2026, month: 11, day: 1 }, { hour: 1, minute: 30 }, NY)).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
   });
 });

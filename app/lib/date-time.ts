@@ -77,12 +77,27 @@ export function zonedParts(ms: number, timeZone: string): CalendarDate & WallTim
   };
 }
 
-/** The instant of a calendar date and wall-clock time in the zone. */
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetAt(ms: number, timeZone: string): number {
+  const parts = zonedParts(ms, timeZone);
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - Math.floor(ms / 60_000) * 60_000;
+}
+
+/**
+ * The instant of a calendar date and wall-clock time in the zone. A time the clock skips when
+ * daylight saving starts (02:30 in New York on that Sunday) is the same time after the jump
+ * (03:30), as calendars and phones show it; a time the autumn change repeats is its first
+ * (daylight-saving) instant.
+ */
 export function zonedInstant(date: CalendarDate, time: WallTime, timeZone: string): number {
-  return fromZonedTime(
+  const instant = fromZonedTime(
     `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}T${pad(time.hour)}:${pad(time.minute)}:00`,
     timeZone,
   ).getTime();
+  const shown = zonedParts(instant, timeZone);
+  if (shown.hour === time.hour && shown.minute === time.minute) return instant;
+  const HOUR = 3_600_000;
+  return instant + (offsetAt(instant + 3 * HOUR, timeZone) - offsetAt(instant - 3 * HOUR, timeZone));
 }
 
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -91,6 +91,8 @@ describe('occurrenceStarts', () => {
     expect(starts).toHaveLength(3);
     expect(starts.map((start) => zonedDayKey(start, NY))).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
     expect(local(starts[0]!)).toBe('Sat 2026-03-07 02:30');
+    // The skipped 02:30 is 03:30, after the jump (as messages' recurring runs are).
+    expect(local(starts[1]!)).toBe('Sun 2026-03-08 03:30');
     expect(local(starts[2]!)).toBe('Mon 2026-03-09 02:30');
   });
 

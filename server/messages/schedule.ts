@@ -1,6 +1,6 @@
 import { plainTextOf } from '@server/community/description';
 import { reminderTitle } from '@server/events/notifications';
-import { addDays, zonedInstant, zonedParts, type CalendarDate, type WallTime } from '~/lib/date-time';
+import { addDays, zonedInstant, zonedParts } from '~/lib/date-time';
 import { endOfZonedDay, mondayFirstWeekday } from '~/lib/event-times';
 
 /**
@@ -33,30 +33,12 @@ export function nextRecurringRun(firstRun: number, after: number, recurrence: Me
   // The day of `after` itself (its time may not have passed yet), then the next seven.
   for (let offset = 0; offset <= 7; offset += 1) {
     const day = addDays({ year: from.year, month: from.month, day: from.day }, offset);
-    const run = wallClockRun(day, wall, timeZone);
+    const run = zonedInstant(day, wall, timeZone);
     if (run <= after) continue;
     if (run > last) return null;
     if (recurrence.validDays[mondayFirstWeekday(run, timeZone)] === true) return run;
   }
   return null;
-}
-
-/** The zone's offset from UTC at an instant, in ms. */
-function offsetAt(ms: number, timeZone: string): number {
-  const parts = zonedParts(ms, timeZone);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - Math.floor(ms / MINUTE) * MINUTE;
-}
-
-/**
- * The instant of a wall-clock time on a day in the zone. A time the clock skips when daylight
- * saving starts (02:30 in New York on that Sunday) is the same time after the jump (03:30), never
- * before it.
- */
-function wallClockRun(day: CalendarDate, wall: WallTime, timeZone: string): number {
-  const run = zonedInstant(day, { hour: wall.hour, minute: wall.minute }, timeZone);
-  const shown = zonedParts(run, timeZone);
-  if (shown.hour === wall.hour && shown.minute === wall.minute) return run;
-  return run + (offsetAt(run + 3 * HOUR, timeZone) - offsetAt(run - 3 * HOUR, timeZone));
 }
 
 /** Spec 02 §4 "From an event": the before-event choices, as `scheduledEvent` stores them. */
