@@ -15,6 +15,7 @@ import * as remoteById from '~/routes/detail.remote.id.$detailId._index';
 import { BUSINESS_TEXTS } from '~/schemas/business';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type { BusinessEditorActionData, BusinessEditorData, RemoteEditorData } from './editor.server';
 import type { RemoteHeaderData } from './listing-header.server';
 
@@ -84,19 +85,9 @@ async function ownCommunity(role: 'admin' | 'editor' = 'admin', item: Record<str
   return { community, cookie, uid };
 }
 
-const url = (path: string) => `${ORIGIN}${path}`;
-const get = (own: Own, path: string, headers: Record<string, string> = {}) =>
-  new Request(url(path), { headers: { Cookie: own.cookie, ...headers } });
-function post(own: Own, path: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-  return new Request(url(path), {
-    method: 'POST',
-    headers: { Cookie: own.cookie, Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-}
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const get = (own: Own, path: string, headers: Record<string, string> = {}) => getRequest(own.cookie, path, headers);
+const post = (own: Own, path: string, fields: PostedFields) => postRequest(own.cookie, path, fields);
+const args = routeArgs;
 const params = (itemId?: string, extra: Record<string, string> = {}) => ({
   type: 'business',
   dbContext: 'dining-resort',
@@ -400,7 +391,7 @@ describe('business detail editor: saving', () => {
       body.append(name, value);
     const answer = await outcome(
       headerRoute.action(
-        args(new Request(url(path), { method: 'POST', headers: { Cookie: own.cookie, Origin: ORIGIN }, body }), params('grill')),
+        args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Cookie: own.cookie, Origin: ORIGIN }, body }), params('grill')),
       ),
     );
     expect(answer.status).toBe(302);
@@ -536,16 +527,8 @@ describe('remote pages', () => {
     });
     return { own, uuid, detailId };
   }
-  const anonymousGet = (path: string) => new Request(url(path));
-  const anonymousPost = (path: string, fields: Record<string, string | string[]>) => {
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-    return new Request(url(path), {
-      method: 'POST',
-      headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-  };
+  const anonymousGet = (path: string) => getRequest(null, path);
+  const anonymousPost = (path: string, fields: PostedFields) => postRequest(null, path, fields);
 
   it('opens the item of a URL grant without signing in, in remote mode', async () => {
     const { uuid } = await urlGrant();
@@ -616,7 +599,7 @@ describe('remote pages', () => {
     const multipart = (fields: Record<string, string>) => {
       const body = new FormData();
       for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      return new Request(url(path), { method: 'POST', headers: { Origin: ORIGIN }, body });
+      return new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Origin: ORIGIN }, body });
     };
     const ai = await outcome(remoteHeaderByLink.action(args(multipart({ intent: 'ai-generate', aiPrompt: 'a lake' }), { uuid })));
     expect(ai.status).toBe(403);

@@ -10,6 +10,7 @@ import * as configRoute from '~/routes/_app.amc-calendars_.config.$context';
 import { CALENDAR_TEXTS } from '~/schemas/calendar-config';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type {
   CalendarConfigActionData,
   CalendarConfigData,
@@ -93,16 +94,9 @@ async function ownCommunity(role: 'admin' | 'editor' = 'admin'): Promise<Own> {
   return { community, cookie };
 }
 
-const url = (path: string) => `${ORIGIN}${path}`;
-const get = (own: Own, path: string) => new Request(url(path), { headers: { Cookie: own.cookie } });
-function post(own: Own, path: string, fields: Record<string, string>) {
-  return new Request(url(path), {
-    method: 'POST',
-    headers: { Cookie: own.cookie, Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-}
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const get = (own: Own, path: string) => getRequest(own.cookie, path);
+const post = (own: Own, path: string, fields: PostedFields) => postRequest(own.cookie, path, fields);
+const args = routeArgs;
 const read = async (path: string) => (await services.db.ref(path).get()).val() as Record<string, unknown> | null;
 
 /** The config editor's form as the page posts it for ACTIVITIES, with `more` over it. */

@@ -7,6 +7,7 @@ import * as calendarById from '~/routes/amc-calendar.remote.id.$detailId._index'
 import * as remoteEvent from '~/routes/event.remote.$dbContext.($itemId)';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type { EventEditorActionData, EventEditorData } from '../events/editor.server';
 import type { RemoteCalendarData } from './remote-calendar.server';
 
@@ -16,7 +17,6 @@ import type { RemoteCalendarData } from './remote-calendar.server';
  * grant for Activities written as the calendar config editor writes it.
  */
 
-const ORIGIN = 'http://console.test';
 const TZ = 'America/New_York';
 const HOUR = 36e5;
 const DAY = 24 * HOUR;
@@ -94,18 +94,9 @@ async function setup(grant: { accessType?: 'url' | 'email'; uid?: string; editIn
   return { community, uuid, remoteKey };
 }
 
-const url = (path: string) => `${ORIGIN}${path}`;
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
-const get = (path: string, cookie?: string) => new Request(url(path), { headers: cookie ? { Cookie: cookie } : {} });
-function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-  return new Request(url(path), {
-    method: 'POST',
-    headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
-    body,
-  });
-}
+const args = routeArgs;
+const get = (path: string, cookie?: string) => getRequest(cookie ?? null, path);
+const post = (path: string, fields: PostedFields, cookie?: string) => postRequest(cookie ?? null, path, fields);
 const when = (name: string, ms: number) => ({
   [name]: String(ms),
   [`${name}-date`]: formatDate(ms, TZ),

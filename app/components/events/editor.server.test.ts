@@ -11,6 +11,7 @@ import * as archivedDuplicateRoute from '~/routes/_app.detail.eventsArchived.$db
 import { EVENT_TEXTS, OFF_SITE } from '~/schemas/event';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import { EVENT_EDITOR_TEXTS, eventHeaderTarget, type EventEditorActionData, type EventEditorData } from './editor.server';
 
 /**
@@ -19,7 +20,6 @@ import { EVENT_EDITOR_TEXTS, eventHeaderTarget, type EventEditorActionData, type
  * location, staff), with events written as the domain layer writes them.
  */
 
-const ORIGIN = 'http://console.test';
 const TZ = 'America/New_York';
 const HOUR = 36e5;
 const DAY = 24 * HOUR;
@@ -122,18 +122,9 @@ async function weekly(own: Own): Promise<{ first: number; ids: string[]; recurre
   return { first, ids, recurrenceId: saved.recurrenceId! };
 }
 
-const url = (path: string) => `${ORIGIN}${path}`;
-const get = (own: Own, path: string) => new Request(url(path), { headers: { Cookie: own.cookie } });
-function post(own: Own, path: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-  return new Request(url(path), {
-    method: 'POST',
-    headers: { Cookie: own.cookie, Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-}
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const get = (own: Own, path: string) => getRequest(own.cookie, path);
+const post = (own: Own, path: string, fields: PostedFields) => postRequest(own.cookie, path, fields);
+const args = routeArgs;
 const read = async (own: Own, eventId: string, calendar = 'activities') =>
   (await services.db.ref(services.paths.calendarEvent(own.community, calendar, eventId)).get()).val() as Record<string, unknown> | null;
 

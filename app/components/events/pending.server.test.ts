@@ -9,6 +9,7 @@ import * as remoteEvent from '~/routes/event.remote.$dbContext.($itemId)';
 import { EVENT_TEXTS } from '~/schemas/event';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type { RemoteCalendarData } from '../calendars/remote-calendar.server';
 import type { EventEditorActionData, EventEditorData } from './editor.server';
 import { EVENT_EDITOR_TEXTS } from './texts';
@@ -89,15 +90,9 @@ async function setup(config: Record<string, DbValue> = {}): Promise<Own> {
   return { community, uuid, cookie, staffUid };
 }
 
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
-const get = (path: string, cookie?: string) => new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
-    body: new URLSearchParams(fields),
-  });
-}
+const args = routeArgs;
+const get = (path: string, cookie?: string) => getRequest(cookie ?? null, path);
+const post = (path: string, fields: PostedFields, cookie?: string) => postRequest(cookie ?? null, path, fields);
 const when = (name: string, ms: number) => ({
   [name]: String(ms),
   [`${name}-date`]: formatDate(ms, TZ),

@@ -11,6 +11,7 @@ import * as legacyDeleteRoute from '~/routes/_app.list.$menuId.$gridMenuKey.$tab
 import * as listnmRoute from '~/routes/_app.listnm.$context';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import { nextDeleteStep, NO_ANSWERS, type EventDeleteData } from './event-delete.server';
 import { whenText, type BulkActionData, type ListScreenData, type RowView } from './list.server';
 
@@ -21,7 +22,6 @@ import { whenText, type BulkActionData, type ListScreenData, type RowView } from
  * legacy events list of a menu item of type events. Each test makes a community of its own.
  */
 
-const ORIGIN = 'http://console.test';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let services: Services;
@@ -66,15 +66,9 @@ async function own(data: Record<string, DbValue> = {}): Promise<Own> {
   return { community, cookie };
 }
 
-const get = (o: Own, path: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: o.cookie } });
-function post(o: Own, path: string, fields: Array<[string, string]>) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { Cookie: o.cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
-    body: new URLSearchParams(fields),
-  });
-}
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const get = (o: Own, path: string) => getRequest(o.cookie, path);
+const post = (o: Own, path: string, fields: PostedFields) => postRequest(o.cookie, path, fields);
+const args = routeArgs;
 
 function event(title: string, start: number, more: Record<string, DbValue> = {}): Record<string, DbValue> {
   return { title, description: `<p>${title}</p>`, startDate: start, endDate: start + HOUR, endDateDuration: HOUR, allDay: false, ...more };

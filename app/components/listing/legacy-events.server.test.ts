@@ -8,6 +8,7 @@ import * as configRoute from '~/routes/_app.list.$menuId.$gridMenuKey.$tab.confi
 import * as rowsRoute from '~/routes/_app.list.$menuId.$gridMenuKey.$tab.rows';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type { CalendarConfigActionData, CalendarConfigData } from '../calendars/calendars.server';
 import { dayHeading, type ListScreenData, type RowView } from './list.server';
 
@@ -18,7 +19,6 @@ import { dayHeading, type ListScreenData, type RowView } from './list.server';
  * day that is not the server's or New York's shows.
  */
 
-const ORIGIN = 'http://console.test';
 const ZONE = 'America/Los_Angeles';
 const HOUR = 3_600_000;
 let services: Services;
@@ -63,15 +63,9 @@ async function own(events: Record<string, DbValue> = {}): Promise<Own> {
   return { community, cookie };
 }
 
-const get = (o: Own | null, path: string) => new Request(`${ORIGIN}${path}`, { headers: o ? { Cookie: o.cookie } : {} });
-function post(o: Own | null, path: string, fields: Array<[string, string]>) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { ...(o ? { Cookie: o.cookie } : {}), 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
-    body: new URLSearchParams(fields),
-  });
-}
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const get = (o: Own | null, path: string) => getRequest(o?.cookie ?? null, path);
+const post = (o: Own | null, path: string, fields: PostedFields) => postRequest(o?.cookie ?? null, path, fields);
+const args = routeArgs;
 
 /** Epoch ms of a wall time in Los Angeles (June and July 2027: UTC−7). */
 const la = (date: string, time: string) => new Date(`${date}T${time}:00-07:00`).getTime();

@@ -9,6 +9,7 @@ import * as listnmRoute from '~/routes/_app.listnm.$context';
 import * as remoteRoute from '~/routes/listnm.remote.$context.$uuid';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type { ItemEditorActionData, ItemEditorData } from './editor.server';
 import type { BulkActionData, ListScreenData } from './list.server';
 
@@ -80,16 +81,9 @@ const faq = (title: string, ordinal: number, extra: Record<string, DbValue> = {}
   ...extra,
 });
 
-const get = (own: Own, url: string) => new Request(url, { headers: { Cookie: own.cookie } });
-function post(own: Own, url: string, fields: Array<[string, string]>) {
-  const body = new URLSearchParams(fields);
-  return new Request(url, {
-    method: 'POST',
-    headers: { Cookie: own.cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
-    body,
-  });
-}
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const get = (own: Own, url: string) => getRequest(own.cookie, url);
+const post = (own: Own, url: string, fields: PostedFields) => postRequest(own.cookie, url, fields);
+const args = routeArgs;
 const stored = async (own: Own, node = 'faqs') =>
   ((await services.db.ref(services.paths.section(own.community, node)).get()).val() ?? {}) as Record<string, Record<string, unknown>>;
 
