@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -43,9 +43,6 @@ export default function MessagesActionsColumn() {
         </Text>
         {scheduled.failed > 0 ? (
           <Text size="2" color="red" weight="bold" role="status">
-            <Badge color="red" mr="1">
-              Failed
-            </Badge>
             {`${scheduled.failed} ${scheduled.failed === 1 ? 'notification' : 'notifications'} failed to deliver.`}{' '}
             <Link to={scheduled.href}>View Scheduled</Link>
           </Text>
