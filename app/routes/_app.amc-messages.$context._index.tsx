@@ -25,6 +25,7 @@ export default function MessagesActionsColumn() {
   const data = useListScreen();
   if (!actions) return null;
   const { scheduled } = actions;
+  const onScheduled = data?.tabs.some((tab) => tab.current && tab.id === 'scheduled') ?? false;
   return (
     <Flex direction="column" gap="3">
       <Heading as="h2" size="4">
@@ -43,8 +44,13 @@ export default function MessagesActionsColumn() {
         </Text>
         {scheduled.failed > 0 ? (
           <Text size="2" color="red" weight="bold" role="status">
-            {`${scheduled.failed} ${scheduled.failed === 1 ? 'notification' : 'notifications'} failed to deliver.`}{' '}
-            <Link to={scheduled.href}>View Scheduled</Link>
+            {`${scheduled.failed} ${scheduled.failed === 1 ? 'notification' : 'notifications'} failed to deliver.`}
+            {onScheduled ? null : (
+              <>
+                {' '}
+                <Link to={scheduled.href}>View Scheduled</Link>
+              </>
+            )}
           </Text>
         ) : null}
       </Flex>

@@ -95,3 +95,30 @@ test('switches views; the scheduled view shows runs, recurrence and a failed del
     }
   }
 });
+
+test.describe('a long list', () => {
+  const now = Date.now();
+  test.use({
+    communityOptions: {
+      label: 'messages-long',
+      locationData: {
+        messages: Object.fromEntries(
+          Array.from({ length: 90 }, (_, index) => [
+            `m${String(index).padStart(3, '0')}`,
+            { title: `Notice ${index}`, description: 'Plain words.', deliveryTime: now - index * 60_000, endTime: 0 },
+          ]),
+        ),
+      },
+    },
+  });
+
+  test('loads the next 25 messages as the list scrolls, newest first', async ({ page, community }) => {
+    await page.goto('/amc-messages/messages');
+    await expect(rows(page)).toHaveCount(75);
+    await expect(rows(page).first()).toContainText('Notice 0');
+    await page.mouse.wheel(0, 20_000);
+    await expect(rows(page)).toHaveCount(90);
+    await expect(rows(page).last()).toContainText('Notice 89');
+    expect(Object.keys((await readE2e<Record<string, unknown>>(e2ePaths.messages(community.key))) ?? {})).toHaveLength(90);
+  });
+});
