@@ -4,6 +4,7 @@ import { EVENT_LIST_LINES } from './event-lists';
 import { EVENT_LINES } from './events';
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
 import { LISTING_LINES } from './listing';
+import { MESSAGE_LINES } from './messages';
 import { REMOTE_EVENT_LINES } from './remote-events';
 
 /**
@@ -840,4 +841,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── The calendar of events (spec 02 "Calendars") ──
   ...EVENT_LIST_LINES,
+
+  // ── The messages list (spec 02 "Messages") ──
+  ...MESSAGE_LINES,
 ];

@@ -11,7 +11,7 @@ import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { isValidKey } from '~/lib/db-key';
 import { parseIntent } from '~/lib/intent';
-import type { ListContextKey } from '~/lib/listing/contexts';
+import { isListContextKey, type ListContextKey } from '~/lib/listing/contexts';
 import type { EditorField, InlineEditor } from '~/lib/listing/types';
 import { listUrls } from '~/lib/listing/urls';
 import { getServices } from '~/services.server';
@@ -55,6 +55,8 @@ function inlineEditor(list: ResolvedList, itemId: string | null): InlineEditor {
     throw redirect(itemId ? `/detail/${type}/${node}/${encodeURIComponent(itemId)}` : `/detail/${type}/${node}`);
   }
   if (editor.kind === 'menu-item') throw redirect(`/?section=${encodeURIComponent(list.address.base)}`);
+  // A list whose rows have a form of their own (messages) has no item editor here.
+  if (editor.kind === 'linked') throw new Response('Not Found', { status: 404 });
   return editor;
 }
 
@@ -103,6 +105,8 @@ export async function loadItemEditor(request: Request, list: ResolvedList, mode:
       itemKey = newItemKey(db, paths, list.address);
     }
   }
+  // The messages list's rows have a form of their own (inlineEditor answered 404 already).
+  if (!isListContextKey(list.key)) throw new Response('Not Found', { status: 404 });
   return {
     mode,
     heading: `${mode === 'add' ? 'Add' : mode === 'edit' ? 'Edit' : 'Duplicate'} ${name}`,

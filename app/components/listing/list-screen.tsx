@@ -135,6 +135,9 @@ function Filters({ data }: { data: ListScreenData }) {
           </>
         ) : null}
         {filters.view === 'archive' ? <input type="hidden" name="view" value="archive" /> : null}
+        {filters.keep?.map((kept) => (
+          <input key={kept.name} type="hidden" name={kept.name} value={kept.value} />
+        ))}
         <Button type="submit" variant="soft">
           Filter
         </Button>
@@ -246,6 +249,18 @@ function Rows({ data }: { data: ListScreenData }) {
             {row.when}
           </Text>
         ) : null}
+        {row.notes.map((note) => (
+          <Text
+            key={note.text}
+            size="1"
+            color={note.tone === 'alert' ? 'red' : note.tone === 'good' ? 'green' : 'gray'}
+            weight={note.tone === 'alert' ? 'bold' : undefined}
+            className="list-row-note"
+            data-tone={note.tone}
+          >
+            {note.text}
+          </Text>
+        ))}
       </Flex>
       {row.passed ? <Badge color="gray">Passed</Badge> : null}
       <Flex gap="2" className="list-row-actions">
@@ -264,9 +279,11 @@ function Rows({ data }: { data: ListScreenData }) {
             Duplicate
           </Link>
         ) : null}
-        <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
-          Delete
-        </Link>
+        {row.deleteHref ? (
+          <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
+            Delete
+          </Link>
+        ) : null}
       </Flex>
     </li>
   );
@@ -404,7 +421,12 @@ export function ListActions({ data }: { data: ListScreenData }) {
   );
 }
 
-const LIST_LAYOUT_IDS = ['routes/_app.listnm.$context', 'routes/_app.list.$menuId.$gridMenuKey', 'routes/_app.amc-calendar.$context.$view'];
+const LIST_LAYOUT_IDS = [
+  'routes/_app.listnm.$context',
+  'routes/_app.list.$menuId.$gridMenuKey',
+  'routes/_app.amc-calendar.$context.$view',
+  'routes/_app.amc-messages.$context',
+];
 
 const isListScreenData = (value: unknown): value is ListScreenData =>
   typeof value === 'object' && value !== null && 'links' in value && 'rows' in value && 'bulkAction' in value;

@@ -45,7 +45,8 @@ export interface RowView {
   /** The row's editor (the right column, or the detail editor of its kind). */
   editHref: string;
   duplicateHref: string | null;
-  deleteHref: string;
+  /** The row's own Delete (null: the list deletes by Delete Selected only). */
+  deleteHref: string | null;
   /** A dated row whose end has passed, shown in the active view (spec 02 §4 "Views"). */
   passed: boolean;
   /** A dated row's dates, in the community's time zone. */
@@ -60,6 +61,22 @@ export interface RowView {
    * of a day shows that day's heading again (app/lib/listing/groups.ts).
    */
   day: RowDay | null;
+  /** Short facts of the row its list adds (a message's audience, next run, delivery status). */
+  notes: RowNote[];
+}
+
+export interface RowNote {
+  text: string;
+  /** `alert`: a failure staff must see (shown in red, with an icon-free "Failed" word in the text). */
+  tone: 'plain' | 'alert' | 'good';
+}
+
+/** What a list's resolver adds to or changes in a row (server/messages/list.ts for messages). */
+export interface RowDetails {
+  subtitle?: string | null;
+  passed?: boolean;
+  when?: string | null;
+  notes?: RowNote[];
 }
 
 export interface TabView {
@@ -78,6 +95,8 @@ export interface FilterView {
   view: ListView | null;
   active: boolean;
   clearHref: string;
+  /** Query parameters the filter form keeps (the messages list's `view=scheduled`). */
+  keep?: Array<{ name: string; value: string }>;
 }
 
 export interface SelectAllView {
@@ -203,7 +222,7 @@ export function listNode(address: ListAddress): string {
 }
 
 /** What a row needs besides the list: the view it is shown in, the time zone, the time. */
-interface RowContext {
+export interface RowContext {
   view: ListView | null;
   timeZone: string;
   now: number;
@@ -260,10 +279,13 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, context: RowC
     // A submenu's items are edited in the home grid showing that submenu (its tiles' pencils).
     editHref = `/?section=${encodeURIComponent(address.base)}`;
     duplicateHref = null;
+  } else if (editor.kind === 'linked') {
+    duplicateHref = null;
   }
   const dated = definition.dated;
   const end = dated ? numberAt(row.item, dated.endField) : 0;
   const recurrenceId = row.item.recurrenceId;
+  const details = list.rowDetails?.(row.item, context) ?? {};
   return {
     key: row.key,
     title: itemText(row.item, fields.title) ?? '(untitled)',
@@ -271,7 +293,7 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, context: RowC
     image: fields.image ? imageUrl(itemText(row.item, fields.image)) : null,
     editHref,
     duplicateHref,
-    deleteHref: urls.item('delete', row.key),
+    deleteHref: editor.kind === 'linked' ? null : urls.item('delete', row.key),
     // The archive holds only passed rows: there they are not marked (spec 03 "Public calendar events").
     passed: Boolean(dated) && context.view !== 'archive' && end > 0 && end <= now,
     when: dated?.startField ? whenText(numberAt(row.item, dated.startField), end, row.item.allDay === true, context.timeZone) : null,
@@ -281,6 +303,8 @@ function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, context: RowC
         ? `${urls.list.split('?')[0]}?recurrence=${encodeURIComponent(recurrenceId)}`
         : null,
     day: definition.groupByStartDay && dated?.startField ? rowDay(numberAt(row.item, dated.startField), context.timeZone) : null,
+    notes: [],
+    ...details,
   };
 }
 

@@ -1,14 +1,28 @@
+import { redirect } from '@remix-run/node';
 import { fromZonedTime } from 'date-fns-tz';
-import { requireLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
+import { requireCanNotify, requireLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
 import { remoteGrantFromEntry } from '@server/authz/access';
 import type { ListAddress } from '@server/listing';
 import { readMenuItems } from '@server/menu/items';
+import {
+  isMessageContext,
+  listViewOf,
+  messageRowDetails,
+  messagesDefinition,
+  messagesView,
+  messagingUnavailable,
+  SEND_NOTIFICATION_BUTTON,
+  topicTitles,
+  type MessageContext,
+} from '@server/messages/list';
+import type { RowContext, RowDetails } from '~/components/listing/list.server';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
+import { UNAVAILABLE_PARAM } from '~/components/shell/tray-types';
 import { isValidKey } from '~/lib/db-key';
 import { DEFAULT_TIME_ZONE, zonedDayKey } from '~/lib/event-times';
 import { contextForMenuType, listContext, type ListContextKey } from '~/lib/listing/contexts';
 import type { ListContextDefinition, ListPermission, ListTab, ListView } from '~/lib/listing/types';
-import { UNTABBED, type ListLocation } from '~/lib/listing/urls';
+import { UNTABBED, type ListLocation, type MessagesView } from '~/lib/listing/urls';
 import { getServices } from '~/services.server';
 
 /**
@@ -16,9 +30,12 @@ import { getServices } from '~/services.server';
  * spec 02 "Listing routes"): the context (or the menu item's type), its tabs and the chosen one.
  * Unknown contexts, menu items, tabs and actions are 404; the permission is the context's.
  */
+/** The key of the messages list (its definitions are per area and view, not in the registry). */
+export const MESSAGES_LIST_KEY = 'messages';
+
 export interface ResolvedList {
   staff: StaffContext;
-  key: ListContextKey;
+  key: ListContextKey | typeof MESSAGES_LIST_KEY;
   definition: ListContextDefinition;
   location: ListLocation;
   address: ListAddress;
@@ -31,6 +48,8 @@ export interface ResolvedList {
   headerNode?: string;
   /** The view the address names (the calendar of events' path); else the query's `view` decides. */
   view?: ListView;
+  /** What the list adds to its rows (messages: audience, delivery time with its zone, delivery status). */
+  rowDetails?: (item: Record<string, unknown>, context: RowContext) => RowDetails;
 }
 
 type Params = Record<string, string | undefined>;
@@ -243,4 +262,51 @@ export async function oldCalendarTarget(request: Request, menu: string, menuInde
   const calendarId = named(item?.value.id);
   if (!calendarId || !isValidKey(calendarId)) throw notFound();
   return `/amc-calendar/${encodeURIComponent(calendarId)}/active`;
+}
+
+/** The messages list as its address names it, with what its screen adds (server/messages/list.ts). */
+export interface ResolvedMessages extends ResolvedList {
+  context: MessageContext;
+  messagesView: MessagesView;
+  timeZone: string;
+}
+
+/**
+ * `/amc-messages/:context` (spec 02 "Messages"): the community's messages (`messages`: admins
+ * and people who may notify; non-admins only when the main menu has a Messages section, else
+ * 'Feature Unavailable' on the home screen) or the system-wide area's (`systemwide-notification`:
+ * resort system admins). Its view is `?view=` (active, archive, scheduled). Other contexts: 404.
+ */
+export async function resolveMessages(request: Request, params: Params): Promise<ResolvedMessages> {
+  const context = params.context;
+  if (!isMessageContext(context)) throw notFound();
+  const system = context === 'systemwide-notification';
+  const staff = system ? await requireSystemAdmin(request) : await requireCanNotify(request);
+  const services = await getServices();
+  if (!system && (await messagingUnavailable(services, staff.access, staff.community))) {
+    throw redirect(`/?${UNAVAILABLE_PARAM}=${SEND_NOTIFICATION_BUTTON}`);
+  }
+  const view = messagesView(new URL(request.url).searchParams.get('view'));
+  const definition = messagesDefinition(context, view);
+  const [timeZone, topicsValue] = await Promise.all([
+    communityTimeZone(staff.community),
+    services.db.ref(system ? services.paths.systemTopics() : services.paths.topics(staff.community)).get(),
+  ]);
+  const topics = topicTitles(topicsValue.val());
+  const listView = listViewOf(view);
+  return {
+    staff,
+    key: MESSAGES_LIST_KEY,
+    definition,
+    location: { family: 'messages', context, view },
+    address: { community: staff.community, definition, base: context, tab: null },
+    title: definition.title,
+    tabs: [],
+    headerContext: context,
+    ...(listView ? { view: listView } : {}),
+    rowDetails: (item, row) => messageRowDetails(item, { view, timeZone, topics, now: row.now }),
+    context,
+    messagesView: view,
+    timeZone,
+  };
 }

@@ -1,4 +1,5 @@
 import { communitySummary, loadDollarsEnabled, requireStaff, trayFlags, type Access, type StaffContext } from '@server/authz';
+import { messagingUnavailable, SEND_NOTIFICATION_BUTTON } from '@server/messages/list';
 import { listContext } from '~/lib/listing/contexts';
 import { visibleTrays } from '~/lib/trays';
 import { getServices } from '~/services.server';
@@ -37,14 +38,17 @@ export function communityName(key: string, record: CommunityRecord): string {
 /**
  * The trays the person sees in this project (spec 03 §6). In the studio project, the
  * catalogue's studio-disabled buttons and any other button the project's configuration lists
- * (`studioDisabledFeatures`) open 'Feature Unavailable'.
+ * (`studioDisabledFeatures`) open 'Feature Unavailable'; so does Send Notification for a
+ * non-admin when the main menu has no Messages section.
  */
 export async function trayViews(access: Access, community: string, project: ProjectConfig): Promise<TrayView[]> {
   const services = await getServices();
   const dollarsEnabled = await loadDollarsEnabled(services);
   const trays = visibleTrays(trayFlags(access, community, { dollarsEnabled, isStudio: project.isStudio }));
-  if (!project.isStudio) return trays;
-  const disabled = new Set(project.studioDisabledFeatures);
+  const disabled = new Set(project.isStudio ? project.studioDisabledFeatures : []);
+  // Messaging needs a Messages section in the main menu; without one non-admins get the dialog (spec 03 §6).
+  if (await messagingUnavailable(services, access, community)) disabled.add(SEND_NOTIFICATION_BUTTON);
+  if (disabled.size === 0) return trays;
   return trays.map((tray) => ({
     ...tray,
     buttons: tray.buttons.map((button) => ({ ...button, unavailable: button.unavailable || disabled.has(button.id) })),

@@ -153,7 +153,15 @@ export interface MenuItemEditor {
   kind: 'menu-item';
 }
 
-export type ListEditor = InlineEditor | DetailEditor | MenuItemEditor;
+/**
+ * Rows edited by a form of their own at the list's `edit` address (the messages list: the
+ * notification form at `/amc-messages/:context/edit?id=…&list=…`); rows have no single delete.
+ */
+export interface LinkedEditor {
+  kind: 'linked';
+}
+
+export type ListEditor = InlineEditor | DetailEditor | MenuItemEditor | LinkedEditor;
 
 /** One list context of the registry. */
 export interface ListContextDefinition {

@@ -24,7 +24,16 @@ export type ListLocation =
   | { family: 'listnm'; context: string; tab: string | null; firstTab: string | null }
   | { family: 'list'; menuId: string; gridMenuKey: string; tab: string | null }
   /** The calendar of events, `/amc-calendar/:context/:view` (spec 02 "Calendars"): the view is in the path. */
-  | { family: 'calendar'; calendarId: string; view: ListView };
+  | { family: 'calendar'; calendarId: string; view: ListView }
+  /**
+   * The messages list, `/amc-messages/:context` (spec 02 "Messages"): its view in `?view=`
+   * (active, archive, scheduled); later chunks from its index route (`?index&after=`), as
+   * `/amc-messages/:context/:action` is the notification form.
+   */
+  | { family: 'messages'; context: string; view: MessagesView };
+
+/** The messages list's views (spec 02 §4 "Views"): active, archived, and the scheduled list. */
+export type MessagesView = ListView | 'scheduled';
 
 export type ListAction = 'add' | 'sort' | 'header-images' | 'config.events';
 export type ItemAction = 'edit' | 'duplicate' | 'delete';
@@ -63,6 +72,11 @@ export interface ListUrls {
   view: (view: ListView) => string;
 }
 
+/** A view of the messages list, without the filters (the view switch). */
+export function messagesViewHref(context: string, view: MessagesView): string {
+  return `/amc-messages/${seg(context)}${view === 'active' ? '' : `?view=${view}`}`;
+}
+
 /** Every address of one list screen, keeping `search`'s filters. */
 export function listUrls(location: ListLocation, search: URLSearchParams | string = ''): ListUrls {
   const viewQuery = (view: ListView) => (view === 'archive' ? '?view=archive' : '');
@@ -78,6 +92,18 @@ export function listUrls(location: ListLocation, search: URLSearchParams | strin
       item: (action, key) => `${base}/${action}/${seg(key)}${query}`,
       rows: `${base}/rows${query}`,
       view: path,
+    };
+  }
+  if (location.family === 'messages') {
+    const base = `/amc-messages/${seg(location.context)}`;
+    const query = filterQuery(search, { view: location.view === 'active' ? null : location.view });
+    return {
+      list: `${base}${query}`,
+      tab: () => `${base}${query}`,
+      action: (action) => `${base}/${action}${query}`,
+      item: (action, key) => `${base}/${action}?id=${seg(key)}&list=${location.view === 'scheduled' ? 'scheduled' : 'messages'}`,
+      rows: `${base}${filterQuery(search, { view: location.view === 'active' ? null : location.view, index: '' })}`,
+      view: (view) => messagesViewHref(location.context, view),
     };
   }
   if (location.family === 'listnm') {
