@@ -34,6 +34,24 @@ export const CalendarImportJobSchema = z
   .strict()
   .refine((value) => (value.community === undefined) === (value.calendarId === undefined), 'community and calendarId go together');
 
+const ProductName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name');
+
+/** Where a message is stored (server/messages/dispatch.ts MessageTarget). */
+export const MessageTargetSchema = z.discriminatedUnion('area', [
+  z.object({ area: z.literal('community'), community: DbKey, list: z.enum(['messages', 'messages-scheduled']), key: DbKey }).strict(),
+  z.object({ area: z.literal('system'), community: DbKey, list: z.enum(['messages', 'messages-scheduled']), key: DbKey }).strict(),
+  z.object({ area: z.literal('personal'), community: DbKey, from: DbKey, to: DbKey, key: DbKey }).strict(),
+]);
+
+export const NotificationJobSchema = z
+  .object({
+    product: ProductName,
+    target: MessageTargetSchema,
+    /** The run this job delivers (ms): the record's nextScheduledRun ?? deliveryTime when queued. */
+    due: z.number().int().min(0).max(8.64e15),
+  })
+  .strict();
+
 export interface QueueDefinition {
   schema: z.ZodTypeAny;
   /** Jobs one worker process runs at once. */
@@ -51,6 +69,11 @@ export const queueRegistry = {
     schema: CalendarImportJobSchema,
     concurrency: 1,
     description: "Imports a calendar's configured sources (iCal, Google, The Events Calendar), or every calendar's on the schedule.",
+  },
+  notification: {
+    schema: NotificationJobSchema,
+    concurrency: 50,
+    description: 'Delivers one run of a message: moves or copies it into the live list and pushes it.',
   },
 } as const satisfies Record<string, QueueDefinition>;
 

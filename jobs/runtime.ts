@@ -1,9 +1,12 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOptions, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { requeuePendingEmails } from '@server/mail/email-queue';
+import type { NotificationJob } from '@server/messages/dispatch';
+import { requeueScheduledMessages } from '@server/messages/rebuild';
 import { PermanentJobError, RetryLaterError } from './errors';
 import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './processors/calendar-import';
 import { processEmail } from './processors/email';
+import { processNotification } from './processors/notification';
 import {
   DEFAULT_JOB_OPTIONS,
   QUEUE_NAMES,
@@ -30,7 +33,11 @@ import type { JobContext, JobDeps, Logger, Processor } from './types';
 const processors: { [N in QueueName]: Processor<JobPayload<N>, unknown> } = {
   email: processEmail,
   'calendar-import': processCalendarImport,
+  notification: processNotification,
 };
+
+/** Jobs added to Redis per round trip when rebuilding the notification schedule. */
+const BULK_ADD_SIZE = 1_000;
 
 export interface JobRuntimeOptions {
   /** redis://[user:password@]host:port[/db] or rediss://… */
@@ -196,6 +203,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const jobDefaults: JobsOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobDefaults };
+  /** What processors receive: the services, and this runtime to queue follow-up jobs. */
+  const processorDeps: JobDeps = {
+    ...deps,
+    get jobs() {
+      return deps.jobs ?? runtime;
+    },
+  };
 
   /** The one connection of the queues; also the template the workers duplicate. */
   let connection: Redis | null = null;
@@ -350,7 +364,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         },
       };
       try {
-        return await run(payload, deps, context);
+        return await run(payload, processorDeps, context);
       } catch (error) {
         if (error instanceof RetryLaterError) {
           await job.moveToDelayed(error.until, token);
@@ -361,6 +375,21 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         throw error;
       }
     };
+  }
+
+  /** Adds many notification jobs in batches; ids already in Redis are left as they are. */
+  async function enqueueNotifications(jobs: NotificationJob[]): Promise<number> {
+    let added = 0;
+    for (let start = 0; start < jobs.length; start += BULK_ADD_SIZE) {
+      const batch = jobs.slice(start, start + BULK_ADD_SIZE).map((job) => ({
+        name: 'notification',
+        data: parseJobPayload('notification', job.payload),
+        opts: jobOptionsFor({ jobId: job.jobId, delay: job.delay }, jobDefaults),
+      }));
+      await withTimeout(queueFor('notification').addBulk(batch), commandTimeoutMs * 4, 'Adding notification jobs');
+      added += batch.length;
+    }
+    return added;
   }
 
   function launchWorkers() {
@@ -401,6 +430,12 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       if (report.enqueued > 0) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
     } catch (error) {
       log.error('Could not requeue the e-mails waiting in the database:', error);
+    }
+    try {
+      const report = await requeueScheduledMessages({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
+      if (report.scheduled > 0) log.info(`Rebuilt the jobs of ${report.scheduled} scheduled message(s) from the database.`);
+    } catch (error) {
+      reportError('rebuilding the scheduled messages', error);
     }
     try {
       // The import schedule's truth is the calendars' config: (re)creating the scheduler is idempotent.
