@@ -57,6 +57,11 @@ export interface QueueDefinition {
   /** Jobs one worker process runs at once. */
   concurrency: number;
   description: string;
+  /**
+   * How long a running job's lock lasts (BullMQ's 30 s by default); a worker that dies holds its
+   * jobs this long before another runs them again. The lock is renewed at half this time.
+   */
+  lockDurationMs?: number;
 }
 
 export const queueRegistry = {
@@ -74,6 +79,8 @@ export const queueRegistry = {
     schema: NotificationJobSchema,
     concurrency: 50,
     description: 'Delivers one run of a message: moves or copies it into the live list and pushes it.',
+    // Short jobs: a killed worker's runs are taken over within seconds, not half a minute.
+    lockDurationMs: 10_000,
   },
 } as const satisfies Record<string, QueueDefinition>;
 

@@ -17,6 +17,7 @@ import {
   type EnqueueResult,
   type JobPayload,
   type JobQueue,
+  type QueueDefinition,
   type QueueName,
 } from './queues';
 import type { JobContext, JobDeps, Logger, Processor } from './types';
@@ -180,6 +181,12 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
  */
 function endClient(client: Redis) {
   if (client.status !== 'end') client.disconnect();
+}
+
+/** A queue's own lock duration, and stalled checks as often. */
+function lockOptions(definition: QueueDefinition): { lockDuration?: number; stalledInterval?: number } {
+  const ms = definition.lockDurationMs;
+  return ms === undefined ? {} : { lockDuration: ms, stalledInterval: ms };
 }
 
 function every(ms: number): string {
@@ -399,6 +406,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         connection: template,
         prefix,
         concurrency: options.concurrency?.[name] ?? queueRegistry[name].concurrency,
+        ...lockOptions(queueRegistry[name]),
         autorun: true,
       });
       worker.on('error', (error) => reportError(`${name} worker`, error));
