@@ -13,10 +13,12 @@ const DbKey = z
   .max(768)
   .regex(/^[^.#$[\]/\u0000-\u001f\u007f]+$/, 'must be a database key');
 
+const ProductName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name');
+
 export const EmailJobSchema = z
   .object({
     /** The `{product}` root the e-mail queue item lives under. */
-    product: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name'),
+    product: ProductName,
     /** The item's key under `{product}/email-queue`. */
     queueKey: DbKey,
   })
@@ -24,7 +26,7 @@ export const EmailJobSchema = z
 
 export const CalendarImportJobSchema = z
   .object({
-    product: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name'),
+    product: ProductName,
     /** With calendarId: that calendar's imports; without: every calendar's (the schedule). */
     community: DbKey.optional(),
     calendarId: DbKey.optional(),
@@ -33,8 +35,6 @@ export const CalendarImportJobSchema = z
   })
   .strict()
   .refine((value) => (value.community === undefined) === (value.calendarId === undefined), 'community and calendarId go together');
-
-const ProductName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name');
 
 /** Where a message is stored (server/messages/dispatch.ts MessageTarget). */
 export const MessageTargetSchema = z.discriminatedUnion('area', [

@@ -80,6 +80,8 @@ describe('notification jobs', () => {
     await db.ref(paths.scheduledMessage('north-shore', '-A')).set(scheduledMessage(due));
     await db.ref(paths.scheduledMessage('south-shore', '-B')).set(scheduledMessage(due));
     await db.ref(paths.systemScheduledMessage('-S')).set({ ...scheduledMessage(due), userGroup: 'all', location: 'north-shore' });
+    // A location no job can carry is skipped (and said), not the end of the rebuild.
+    await db.ref(paths.systemScheduledMessage('-Bad')).set({ ...scheduledMessage(due), location: 'a b:c'.repeat(200) });
 
     const first = startRuntime(db, ownPrefix);
     expect(await first.startWorkers()).toBe(true);

@@ -388,11 +388,21 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   async function enqueueNotifications(jobs: NotificationJob[]): Promise<number> {
     let added = 0;
     for (let start = 0; start < jobs.length; start += BULK_ADD_SIZE) {
-      const batch = jobs.slice(start, start + BULK_ADD_SIZE).map((job) => ({
-        name: 'notification',
-        data: parseJobPayload('notification', job.payload),
-        opts: jobOptionsFor({ jobId: job.jobId, delay: job.delay }, jobDefaults),
-      }));
+      const batch = jobs.slice(start, start + BULK_ADD_SIZE).flatMap((job) => {
+        try {
+          return [
+            {
+              name: 'notification',
+              data: parseJobPayload('notification', job.payload),
+              opts: jobOptionsFor({ jobId: job.jobId, delay: job.delay }, jobDefaults),
+            },
+          ];
+        } catch (error) {
+          // One record with a key no job can carry does not stop the others.
+          log.warn(`Scheduled message ${job.payload.target.key} cannot be queued: ${messageOf(error)}`);
+          return [];
+        }
+      });
       await withTimeout(queueFor('notification').addBulk(batch), commandTimeoutMs * 4, 'Adding notification jobs');
       added += batch.length;
     }

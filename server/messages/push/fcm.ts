@@ -37,6 +37,16 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function refused(error: unknown): PushDeliveryError {
+  return new PushDeliveryError(
+    `Firebase Cloud Messaging refused the notification: ${messageOf(error)}`,
+    PERMANENT_CODES.has(codeOf(error)),
+    {
+      cause: error,
+    },
+  );
+}
+
 function collapseOptions(idempotencyKey: string) {
   const collapse = pushOutboxId(idempotencyKey);
   return {
@@ -61,13 +71,7 @@ export function createFcmPush(messaging: FcmMessaging): PushPort {
           const id = await messaging.send({ ...common, topic: destination.topic });
           return { transport: 'fcm', id, delivered: 1, failed: 0, duplicate: false };
         } catch (error) {
-          throw new PushDeliveryError(
-            `Firebase Cloud Messaging refused the notification: ${messageOf(error)}`,
-            PERMANENT_CODES.has(codeOf(error)),
-            {
-              cause: error,
-            },
-          );
+          throw refused(error);
         }
       }
 
@@ -84,13 +88,7 @@ export function createFcmPush(messaging: FcmMessaging): PushPort {
         try {
           batch = await messaging.sendEachForMulticast({ ...common, tokens });
         } catch (error) {
-          throw new PushDeliveryError(
-            `Firebase Cloud Messaging refused the notification: ${messageOf(error)}`,
-            PERMANENT_CODES.has(codeOf(error)),
-            {
-              cause: error,
-            },
-          );
+          throw refused(error);
         }
         delivered += batch.successCount;
         failed += batch.failureCount;
