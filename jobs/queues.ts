@@ -13,10 +13,12 @@ const DbKey = z
   .max(768)
   .regex(/^[^.#$[\]/\u0000-\u001f\u007f]+$/, 'must be a database key');
 
+const ProductName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name');
+
 export const EmailJobSchema = z
   .object({
     /** The `{product}` root the e-mail queue item lives under. */
-    product: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name'),
+    product: ProductName,
     /** The item's key under `{product}/email-queue`. */
     queueKey: DbKey,
   })
@@ -24,7 +26,7 @@ export const EmailJobSchema = z
 
 export const CalendarImportJobSchema = z
   .object({
-    product: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product name'),
+    product: ProductName,
     /** With calendarId: that calendar's imports; without: every calendar's (the schedule). */
     community: DbKey.optional(),
     calendarId: DbKey.optional(),
@@ -34,11 +36,32 @@ export const CalendarImportJobSchema = z
   .strict()
   .refine((value) => (value.community === undefined) === (value.calendarId === undefined), 'community and calendarId go together');
 
+/** Where a message is stored (server/messages/dispatch.ts MessageTarget). */
+export const MessageTargetSchema = z.discriminatedUnion('area', [
+  z.object({ area: z.literal('community'), community: DbKey, list: z.enum(['messages', 'messages-scheduled']), key: DbKey }).strict(),
+  z.object({ area: z.literal('system'), community: DbKey, list: z.enum(['messages', 'messages-scheduled']), key: DbKey }).strict(),
+  z.object({ area: z.literal('personal'), community: DbKey, from: DbKey, to: DbKey, key: DbKey }).strict(),
+]);
+
+export const NotificationJobSchema = z
+  .object({
+    product: ProductName,
+    target: MessageTargetSchema,
+    /** The run this job delivers (ms): the record's nextScheduledRun ?? deliveryTime when queued. */
+    due: z.number().int().min(0).max(8.64e15),
+  })
+  .strict();
+
 export interface QueueDefinition {
   schema: z.ZodTypeAny;
   /** Jobs one worker process runs at once. */
   concurrency: number;
   description: string;
+  /**
+   * How long a running job's lock lasts (BullMQ's 30 s by default); a worker that dies holds its
+   * jobs this long before another runs them again. The lock is renewed at half this time.
+   */
+  lockDurationMs?: number;
 }
 
 export const queueRegistry = {
@@ -51,6 +74,13 @@ export const queueRegistry = {
     schema: CalendarImportJobSchema,
     concurrency: 1,
     description: "Imports a calendar's configured sources (iCal, Google, The Events Calendar), or every calendar's on the schedule.",
+  },
+  notification: {
+    schema: NotificationJobSchema,
+    concurrency: 50,
+    description: 'Delivers one run of a message: moves or copies it into the live list and pushes it.',
+    // Short jobs: a killed worker's runs are taken over within seconds, not half a minute.
+    lockDurationMs: 10_000,
   },
 } as const satisfies Record<string, QueueDefinition>;
 

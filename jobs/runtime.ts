@@ -1,9 +1,12 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOptions, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { requeuePendingEmails } from '@server/mail/email-queue';
+import type { NotificationJob } from '@server/messages/dispatch';
+import { requeueScheduledMessages } from '@server/messages/rebuild';
 import { PermanentJobError, RetryLaterError } from './errors';
 import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './processors/calendar-import';
 import { processEmail } from './processors/email';
+import { processNotification } from './processors/notification';
 import {
   DEFAULT_JOB_OPTIONS,
   QUEUE_NAMES,
@@ -14,6 +17,7 @@ import {
   type EnqueueResult,
   type JobPayload,
   type JobQueue,
+  type QueueDefinition,
   type QueueName,
 } from './queues';
 import type { JobContext, JobDeps, Logger, Processor } from './types';
@@ -30,7 +34,11 @@ import type { JobContext, JobDeps, Logger, Processor } from './types';
 const processors: { [N in QueueName]: Processor<JobPayload<N>, unknown> } = {
   email: processEmail,
   'calendar-import': processCalendarImport,
+  notification: processNotification,
 };
+
+/** Jobs added to Redis per round trip when rebuilding the notification schedule. */
+const BULK_ADD_SIZE = 1_000;
 
 export interface JobRuntimeOptions {
   /** redis://[user:password@]host:port[/db] or rediss://… */
@@ -175,6 +183,12 @@ function endClient(client: Redis) {
   if (client.status !== 'end') client.disconnect();
 }
 
+/** A queue's own lock duration, and stalled checks as often. */
+function lockOptions(definition: QueueDefinition): { lockDuration?: number; stalledInterval?: number } {
+  const ms = definition.lockDurationMs;
+  return ms === undefined ? {} : { lockDuration: ms, stalledInterval: ms };
+}
+
 function every(ms: number): string {
   return ms >= 1_000 ? `${Math.round(ms / 1_000)} s` : `${ms} ms`;
 }
@@ -196,6 +210,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const jobDefaults: JobsOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobDefaults };
+  /** What processors receive: the services, and this runtime to queue follow-up jobs. */
+  const processorDeps: JobDeps = {
+    ...deps,
+    get jobs() {
+      return deps.jobs ?? runtime;
+    },
+  };
 
   /** The one connection of the queues; also the template the workers duplicate. */
   let connection: Redis | null = null;
@@ -350,7 +371,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         },
       };
       try {
-        return await run(payload, deps, context);
+        return await run(payload, processorDeps, context);
       } catch (error) {
         if (error instanceof RetryLaterError) {
           await job.moveToDelayed(error.until, token);
@@ -363,6 +384,31 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     };
   }
 
+  /** Adds many notification jobs in batches; ids already in Redis are left as they are. */
+  async function enqueueNotifications(jobs: NotificationJob[]): Promise<number> {
+    let added = 0;
+    for (let start = 0; start < jobs.length; start += BULK_ADD_SIZE) {
+      const batch = jobs.slice(start, start + BULK_ADD_SIZE).flatMap((job) => {
+        try {
+          return [
+            {
+              name: 'notification',
+              data: parseJobPayload('notification', job.payload),
+              opts: jobOptionsFor({ jobId: job.jobId, delay: job.delay }, jobDefaults),
+            },
+          ];
+        } catch (error) {
+          // One record with a key no job can carry does not stop the others.
+          log.warn(`Scheduled message ${job.payload.target.key} cannot be queued: ${messageOf(error)}`);
+          return [];
+        }
+      });
+      await withTimeout(queueFor('notification').addBulk(batch), commandTimeoutMs * 4, 'Adding notification jobs');
+      added += batch.length;
+    }
+    return added;
+  }
+
   function launchWorkers() {
     const template = sharedConnection();
     for (const name of QUEUE_NAMES) {
@@ -370,6 +416,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         connection: template,
         prefix,
         concurrency: options.concurrency?.[name] ?? queueRegistry[name].concurrency,
+        ...lockOptions(queueRegistry[name]),
         autorun: true,
       });
       worker.on('error', (error) => reportError(`${name} worker`, error));
@@ -401,6 +448,12 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       if (report.enqueued > 0) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
     } catch (error) {
       log.error('Could not requeue the e-mails waiting in the database:', error);
+    }
+    try {
+      const report = await requeueScheduledMessages({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
+      if (report.scheduled > 0) log.info(`Rebuilt the jobs of ${report.scheduled} scheduled message(s) from the database.`);
+    } catch (error) {
+      reportError('rebuilding the scheduled messages', error);
     }
     try {
       // The import schedule's truth is the calendars' config: (re)creating the scheduler is idempotent.

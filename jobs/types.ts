@@ -1,7 +1,9 @@
 import type { RealtimeDb } from '@server/db/types';
 import type { CalendarImportPort } from '@server/events/import/sources';
 import type { Mailer } from '@server/mail/types';
+import type { PushPort } from '@server/messages/push/types';
 import type { Paths } from '@server/paths';
+import type { JobQueue } from './queues';
 
 /** What processors and the runtime log through; `console` fits. */
 export interface Logger {
@@ -20,6 +22,10 @@ export interface JobDeps {
   log: Logger;
   /** Calendar import sources; without it the HTTP adapters run and Google is offline. */
   calendarImports?: CalendarImportPort;
+  /** Push notifications; without it the recorded outbox in the database. */
+  push?: PushPort;
+  /** Where processors queue follow-up jobs; the runtime fills it with itself. */
+  jobs?: JobQueue;
 }
 
 /** What a processor may know and tell about the job it runs. */

@@ -106,6 +106,11 @@
  *   fromFile, by url), maps, bookings, hunts, calendarConfigs (server/actions/targets.ts)
  * Platform (not in the spec)
  * - {product}/dev-outbox[/{id}] ............... outbox (mail kept by the offline mailer)
+ * - {product}/dev-push-outbox[/{id}] .......... pushOutbox (push notifications kept by the offline push port)
+ * - {product}/message-deliveries/{id} ......... messageDelivery (one record per delivered run of a
+ *   message, written with its move or copy: docs/decisions/012)
+ * - {product}/users/{uid}/device-tokens ....... deviceTokens (the app's push tokens of one user,
+ *   {tokenKey: token}; written by the mobile app, read for personal notifications)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
  * - {product}/console-tokens/{id} ............. authToken (single-use sign-in link and password-reset tokens)
  * - {product}/location-data/{community}/remote-audit/{detailId}[/{entryId}] ... remoteAudit (who saved
@@ -529,6 +534,14 @@ export function createPaths(product: string) {
     /** dev-outbox[/{id}]: mail the offline mailer keeps instead of sending (platform, not spec). */
     outbox: (id?: string) => optional(`${p}/dev-outbox`, 'id', id),
 
+    // Push delivery (platform, not spec)
+    /** dev-push-outbox[/{id}]: push notifications the offline push port keeps instead of sending. */
+    pushOutbox: (id?: string) => optional(`${p}/dev-push-outbox`, 'id', id),
+    /** message-deliveries/{id}: the delivery record of one run of a message (docs/decisions/012). */
+    messageDelivery: (id: string) => `${p}/message-deliveries/${key('id', id)}`,
+    /** users/{uid}/device-tokens: the push tokens of one user's devices ({tokenKey: token}). */
+    deviceTokens: (uid: string) => `${p}/users/${key('uid', uid)}/device-tokens`,
+
     // Sign-in (platform, not spec)
     /** console-sessions/{id}: a signed-in browser's session; the cookie holds only the id. */
     session: (id: string) => `${p}/console-sessions/${key('id', id)}`,
@@ -669,6 +682,9 @@ export const PATH_SHAPES = {
   aiResponse: '{product}/users/{uid}/campground-locations/{community}/ai/{assistantPath}/{promptKey}/responses/{responseKey}',
   emailQueue: '{product}/email-queue[/{id}]',
   outbox: '{product}/dev-outbox[/{id}]',
+  pushOutbox: '{product}/dev-push-outbox[/{id}]',
+  messageDelivery: '{product}/message-deliveries/{id}',
+  deviceTokens: '{product}/users/{uid}/device-tokens',
   session: '{product}/console-sessions/{id}',
   authToken: '{product}/console-tokens/{id}',
 } as const satisfies Record<keyof Paths, string>;

@@ -13,6 +13,7 @@ import { createDb, embeddedSqlite, type RealtimeDb } from './db';
 import { databaseEngine, getEnv, type Env } from './env';
 import { firebaseApp } from './firebase-app';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
+import { createPushPort, type PushPort } from './messages/push';
 import { createPaths, type Paths } from './paths';
 import { sessionSecrets } from './secrets';
 import { createStorage, type FileStorage } from './storage';
@@ -29,6 +30,8 @@ export interface Services {
   identity: IdentityProvider;
   storage: FileStorage;
   mailer: Mailer;
+  /** Push notifications: Firebase Cloud Messaging when Firebase is configured, else the recorded outbox. */
+  push: PushPort;
   jobs: JobRuntime;
   sessions: StaffSessionStorage;
   /** Sign-in in progress: the pending sign-in cookie, e-mailed link tokens, the honeypot. */
@@ -61,10 +64,12 @@ export async function createServices(env: Env): Promise<Services> {
 
   const mailer = env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createOutboxMailer({ db, paths });
 
+  const push = createPushPort({ firebase, db, paths });
+
   const jobs = createJobRuntime({
     redisUrl: env.REDIS_URL,
     prefix: env.REDIS_PREFIX,
-    deps: { db, paths, mailer, log: console, calendarImports: calendarImportPort({ googleApiKey: env.GOOGLE_CALENDAR_API_KEY }) },
+    deps: { db, paths, mailer, push, log: console, calendarImports: calendarImportPort({ googleApiKey: env.GOOGLE_CALENDAR_API_KEY }) },
   });
 
   const secrets = sessionSecrets(env);
@@ -72,7 +77,7 @@ export async function createServices(env: Env): Promise<Services> {
   const auth = createAuthKit({ db, paths, secrets, secure: secureCookies(env) });
   const rateLimiter = createRateLimiter({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
 
-  return { env, paths, db, identity, storage, mailer, jobs, sessions, auth, rateLimiter, firebase };
+  return { env, paths, db, identity, storage, mailer, push, jobs, sessions, auth, rateLimiter, firebase };
 }
 
 function identityFor(env: Env, db: RealtimeDb, firebase: App | undefined): IdentityProvider {

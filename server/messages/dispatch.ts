@@ -1,4 +1,5 @@
-import type { JobQueue } from '@jobs/queues';
+import { createHash } from 'node:crypto';
+import type { JobPayload, JobQueue } from '@jobs/queues';
 import type { RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
 
@@ -21,12 +22,87 @@ export interface DispatchDeps {
   jobs: JobQueue;
 }
 
+/** The path of the stored message a target names. */
+export function messagePath(paths: Paths, target: MessageTarget): string {
+  switch (target.area) {
+    case 'community':
+      return target.list === 'messages'
+        ? paths.message(target.community, target.key)
+        : paths.scheduledMessage(target.community, target.key);
+    case 'system':
+      return target.list === 'messages' ? paths.systemMessage(target.key) : paths.systemScheduledMessage(target.key);
+    case 'personal':
+      return paths.personalMessage(target.community, target.from, target.to, target.key);
+  }
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * The run a stored message is due at: a scheduled one's nextScheduledRun (recurring) or
+ * deliveryTime; an instant or personal one's deliveryTime (createdTime, else 0). Null for a
+ * scheduled record without a time.
+ */
+export function dueOf(target: MessageTarget, record: unknown): number | null {
+  if (!record || typeof record !== 'object') return null;
+  const { nextScheduledRun, deliveryTime, createdTime } = record as Record<string, unknown>;
+  if (target.area !== 'personal' && target.list === 'messages-scheduled') {
+    if (isNumber(nextScheduledRun)) return Math.floor(nextScheduledRun);
+    return isNumber(deliveryTime) ? Math.floor(deliveryTime) : null;
+  }
+  if (isNumber(deliveryTime)) return Math.floor(deliveryTime);
+  return isNumber(createdTime) ? Math.floor(createdTime) : 0;
+}
+
+/**
+ * The id of one run of one message: its due time and a digest of where it is stored. The job
+ * id and the delivery record's key (docs/decisions/012) both come from it, so the same run is
+ * always the same job and the same delivery record.
+ */
+export function deliveryId(product: string, target: MessageTarget, due: number): string {
+  const where =
+    target.area === 'personal'
+      ? [product, target.area, target.community, target.from, target.to, target.key]
+      : [product, target.area, target.community, target.list, target.key];
+  const digest = createHash('sha256').update(JSON.stringify(where)).digest('hex').slice(0, 24);
+  return `${due}-${digest}`;
+}
+
+/** The BullMQ job id of one run (no ':' and never an integer). */
+export function notificationJobId(product: string, target: MessageTarget, due: number): string {
+  return `notification-${deliveryId(product, target, due)}`;
+}
+
+export interface NotificationJob {
+  payload: JobPayload<'notification'>;
+  jobId: string;
+  delay: number;
+}
+
+/** The job of a run: delayed until its due time, under its stable id. */
+export function notificationJob(paths: Paths, target: MessageTarget, due: number, now: number): NotificationJob {
+  const product = paths.product();
+  return {
+    payload: { product, target, due },
+    jobId: notificationJobId(product, target, due),
+    delay: Math.max(0, due - now),
+  };
+}
+
 /**
  * Hands a just-written message to delivery: an instant one is pushed at once, a scheduled one
  * (new or edited) gets its delayed job at its next run. Never throws for an unreachable Redis:
  * the database is the truth and the scheduler rebuilds what is missing.
+ *
+ * An edit that moves the time adds a job under a new id; the old job still fires, finds the
+ * record no longer due at its time and does nothing.
  */
 export async function dispatchMessage(deps: DispatchDeps, target: MessageTarget): Promise<void> {
-  void deps;
-  void target;
+  const record = (await deps.db.ref(messagePath(deps.paths, target)).get()).val();
+  const due = dueOf(target, record);
+  if (due === null) return;
+  const job = notificationJob(deps.paths, target, due, Date.now());
+  // A finished job under this id (an earlier run at the same time that found nothing to do)
+  // is replaced, so a time edited back to an earlier value is delivered.
+  await deps.jobs.enqueue('notification', job.payload, { jobId: job.jobId, delay: job.delay, replaceFinished: true });
 }

@@ -229,6 +229,11 @@ export const MATRIX: MatrixRow[] = [
     expected: everyone(200),
     note: 'public in demo mode (the demo set-up these lines run in) without SMTP; 404 outside demo mode or with SMTP_URL (app/routes/dev.outbox.test.ts)',
   },
+  {
+    request: { path: '/dev/push-outbox' },
+    expected: everyone(200),
+    note: 'public in demo mode (the demo set-up these lines run in) without Firebase; 404 outside demo mode or with Firebase configured (app/routes/dev.push-outbox.test.ts)',
+  },
   { request: { path: SEED_IMAGE }, expected: everyone(200), note: 'public: the path is the capability' },
   { request: { path: '/files/demo-campground/images/nope.png' }, expected: everyone(404) },
   { request: { path: '/no/such/page' }, expected: everyone(404) },

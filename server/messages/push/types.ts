@@ -1,0 +1,70 @@
+/**
+ * The push port: how a notification reaches the app's users. One topic per community and user
+ * group (the system-wide area has its own, group 'all'), or one user's device tokens. Every
+ * send carries an idempotency key: the same key sent twice is one notification wherever the
+ * adapter can promise it (docs/decisions/012).
+ */
+
+export type PushDestination =
+  /** Everyone subscribed to the topic (see topicFor). */
+  | { kind: 'topic'; topic: string }
+  /** One user's devices. */
+  | { kind: 'tokens'; uid: string; tokens: string[] };
+
+export interface PushContent {
+  title: string;
+  body: string;
+  /** Key/value pairs the app reads (the message's key, its community, its link). */
+  data: Record<string, string>;
+}
+
+export interface PushRequest {
+  destination: PushDestination;
+  content: PushContent;
+  /** Stable for one delivery of one message: a retry sends the same key. */
+  idempotencyKey: string;
+}
+
+export interface PushResult {
+  transport: PushPort['transport'];
+  /** The adapter's id of what it sent (FCM message id, outbox record id). */
+  id: string;
+  /** Devices or topics that accepted it. */
+  delivered: number;
+  /** Tokens the service refused (personal sends). */
+  failed: number;
+  /** True when the adapter knew the key and did not send again. */
+  duplicate: boolean;
+}
+
+export class PushDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PushDeliveryError';
+  }
+}
+
+export interface PushPort {
+  readonly transport: 'fcm' | 'outbox';
+  /** Sends one notification; throws PushDeliveryError (or any error) when it did not go out. */
+  send(request: PushRequest): Promise<PushResult>;
+}
+
+/** FCM topic names allow letters, digits and -_.~%. */
+function topicPart(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * The topic of a community's user group (`{community}__{group}`), or of the system-wide area
+ * (`system__{group}`, group 'all' by default). An empty group is 'all'.
+ */
+export function topicFor(scope: { area: 'community'; community: string } | { area: 'system' }, userGroup: string | undefined): string {
+  const group = userGroup && userGroup.trim() !== '' ? userGroup.trim() : 'all';
+  const owner = scope.area === 'system' ? 'system' : scope.community;
+  return `${topicPart(owner)}__${topicPart(group)}`;
+}
