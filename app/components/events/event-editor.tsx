@@ -311,6 +311,15 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             <Callout.Text>You are editing all future events of this recurrence, from the next one.</Callout.Text>
           </Callout.Root>
         ) : null}
+        {data.notifyHref && !readOnly ? (
+          <Flex mb="3">
+            <Button asChild variant="soft" size="1">
+              <Link to={data.notifyHref} data-testid="event-notify">
+                Send Notification
+              </Link>
+            </Button>
+          </Flex>
+        ) : null}
         <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} onInput={refresh} onChange={refresh} noValidate>
           <VersionField version={actionData?.version ?? data.version} />
           <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />

@@ -152,17 +152,19 @@ function newDefaults(target: Target): Record<string, unknown> {
   const reminder = target.reminder;
   if (!reminder) return base;
   const chosen = reminder.plan.options.find((option) => option.scheduledEvent === reminder.plan.chosen);
-  const endTime = reminder.endDate;
+  const times = messageFormValue(
+    { endTime: reminder.endDate, deliveryTime: chosen?.deliveryTime ?? undefined },
+    target.options.timeZone,
+    'scheduled',
+  );
+  const pick = (names: string[]) => Object.fromEntries(names.filter((name) => name in times).map((name) => [name, times[name]]));
   return {
     ...base,
+    ...pick(['endTime', 'endTime-date', 'endTime-time', 'deliveryTime', 'deliveryTime-date', 'deliveryTime-time']),
     title: reminder.plan.title,
     description: reminder.plan.description,
-    scheduledEvent: reminder.plan.chosen === null ? '' : String(reminder.plan.chosen),
-    ...messageFormValue({ endTime, deliveryTime: chosen?.deliveryTime ?? undefined }, target.options.timeZone, 'scheduled'),
-    audience: 'group',
     deliveryType: reminder.plan.delivery,
-    linkType: 'none',
-    sendNotification: 'on',
+    scheduledEvent: reminder.plan.chosen === null ? '' : String(reminder.plan.chosen),
   };
 }
 
