@@ -9,7 +9,7 @@ import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
-import { parseDateTimeField } from '~/lib/date-time';
+import { formatDate, formatTime, parseDateTimeField } from '~/lib/date-time';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
 import {
   AUDIENCE_LABELS,
@@ -62,7 +62,7 @@ function RadioGroup<T extends string>({
               type="radio"
               name={name}
               value={choice.value}
-              defaultChecked={value === choice.value}
+              checked={value === choice.value}
               disabled={choice.disabled}
               onChange={() => onChange(choice.value)}
             />
@@ -125,6 +125,8 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
         : (['instant', 'future', 'recurring'] as const)
   ).map((type) => ({ value: type, label: DELIVERY_LABELS[type], disabled: personal && type !== 'instant' && hydrated }));
   const lockedTime = reminder !== null && scheduledEvent !== 'custom' && scheduledEvent !== '';
+  const lockedAt = reminder?.plan.options.find((option) => String(option.scheduledEvent) === scheduledEvent)?.deliveryTime ?? null;
+  const lockedText = lockedAt === null ? '' : `${formatDate(lockedAt, tz)} ${formatTime(lockedAt, tz)}`;
   const heading = editing ? 'Edit Notification' : data.systemwide ? 'Send Systemwide Notification' : 'Send Notification';
 
   return (
@@ -251,7 +253,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             {!instantEdit && shows(deliveryType !== 'instant' && !personal) ? (
               lockedTime && hydrated ? (
                 <Text size="2" data-testid="locked-delivery">
-                  Delivery Time is set by the choice above ({tz}).
+                  Delivery Time: {lockedText} ({tz})
                 </Text>
               ) : (
                 <DateTimePicker
@@ -294,6 +296,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                   name="recurrenceEndDate"
                   label="Last Day of Recurrence"
                   withTime={false}
+                  optional
                   defaultValue={pickerValue('recurrenceEndDate', false)}
                   timeZone={tz}
                   now={data.now}
