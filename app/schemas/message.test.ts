@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatTime } from '~/lib/date-time';
 import { MESSAGE_TEXTS, messageSchema, messageSectionOfErrors, type MessageSchemaOptions } from './message';
@@ -144,6 +145,19 @@ describe('notification rules', () => {
     });
     expect(custom).toMatchObject({ deliveryTime: NOW + 2 * HOUR, scheduledEvent: null });
     expect(messageSchema({ ...OPTIONS, reminder: { delivery: 'instant', options: [] } }).parse(event).deliveryType).toBe('instant');
+  });
+
+  it('system-wide buttons only open a website, dial a number or send an e-mail (spec 02 §6)', () => {
+    const post = (action: string, key: string) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({ ...VALID, userGroup: '' })) data.append(name, value);
+      for (const [name, value] of Object.entries({ title: 'Go', icon: 'dining', order: '1', 'action.action': action, 'action.key': key }))
+        data.append(`detailButtons[0].${name}`, value);
+      return parseWithZod(data, { schema: messageSchema({ ...OPTIONS, systemwide: true, userGroups: [], allowButtons: true }) });
+    };
+    expect(post('website', 'https://x.example').status).toBe('success');
+    expect(post('call', '5185550163').status).toBe('success');
+    expect(post('hunt', 'some-hunt').status).toBe('error');
   });
 
   it('an invalid submit opens the section of the first error', () => {

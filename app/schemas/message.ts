@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionTargets } from '~/lib/actions';
+import type { ActionKind, ActionTargets } from '~/lib/actions';
 import { DATE_TIME_TEXTS, parseDateTimeField } from '~/lib/date-time';
 import { isValidKey } from '~/lib/db-key';
 import { detailButtonsFormSchema, type DetailButtonFormValue } from '~/lib/detail-buttons';
@@ -71,6 +71,8 @@ export const LINK_LABELS: Record<LinkType, string> = {
 
 /** The system-wide user group (spec 02 §6). */
 export const SYSTEMWIDE_USER_GROUP = 'all';
+/** Buttons of a system-wide message only open a website, dial a number or send an e-mail (spec 02 §6). */
+export const SYSTEMWIDE_BUTTON_ACTIONS = ['website', 'call', 'mailto'] as const satisfies readonly ActionKind[];
 /** A reminder made from an event goes to current guests (spec 02 §3). */
 export const EVENT_USER_GROUP = 'currentGuest';
 
@@ -239,7 +241,11 @@ export function effectiveDeliveryType(
 
 export function messageSchema(options: MessageSchemaOptions) {
   const { timeZone, now } = options;
-  const buttons = detailButtonsFormSchema({ communityRequired: false, targets: options.targets });
+  const buttons = detailButtonsFormSchema({
+    communityRequired: false,
+    targets: options.targets,
+    allowed: options.systemwide ? SYSTEMWIDE_BUTTON_ACTIONS : undefined,
+  });
   return RawMessageSchema.extend({ detailButtons: options.allowButtons ? buttons : z.unknown() }).transform(
     (raw, ctx): MessageFormOutput => {
       const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });

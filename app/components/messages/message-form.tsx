@@ -7,6 +7,7 @@ import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
+import { WeekdayChecks } from '~/components/forms/weekday-checks';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { formatDate, formatTime, parseDateTimeField } from '~/lib/date-time';
@@ -18,6 +19,7 @@ import {
   LINK_TYPES,
   MESSAGE_SECTIONS,
   MESSAGE_TEXTS,
+  SYSTEMWIDE_BUTTON_ACTIONS,
   type Audience,
   type DeliveryType,
   type LinkType,
@@ -26,7 +28,6 @@ import {
 import type { MessageFormActionData, MessageFormData } from './message-form.server';
 
 type Field = FieldMetadata<unknown>;
-const WEEKDAYS_MONDAY_FIRST = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 function Part({ id, open, children }: { id: MessageSectionId; open: boolean; children: ReactNode }) {
   return (
@@ -276,22 +277,14 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             />
             {!instantEdit && !reminder && shows(deliveryType === 'recurring') ? (
               <div data-testid="recurrence">
-                <fieldset className="form-row" id={f.validDays!.id}>
-                  <legend>Days of the week (Recurring Notification)</legend>
-                  <div className="weekday-checks">
-                    {WEEKDAYS_MONDAY_FIRST.map((day, index) => {
-                      const days = value('validDays');
-                      const ticked = Array.isArray(days) ? days[index] === 'on' || days[index] === true : false;
-                      return (
-                        <label key={day} className="form-check">
-                          <input type="checkbox" name={`validDays[${index}]`} defaultChecked={ticked} />
-                          {day}
-                        </label>
-                      );
-                    })}
-                  </div>
-                  <ErrorList id={f.validDays!.errorId} errors={f.validDays!.errors} />
-                </fieldset>
+                <WeekdayChecks
+                  id={f.validDays!.id}
+                  name="validDays"
+                  legend="Days of the week (Recurring Notification)"
+                  value={value('validDays')}
+                  errorId={f.validDays!.errorId}
+                  errors={f.validDays!.errors}
+                />
                 <DateTimePicker
                   name="recurrenceEndDate"
                   label="Last Day of Recurrence"
@@ -352,6 +345,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                 name="detailButtons"
                 defaultValue={detailButtonsFormValue(posted ? posted.detailButtons : data.defaultValue.detailButtons)}
                 targets={data.targets}
+                allowed={data.systemwide ? SYSTEMWIDE_BUTTON_ACTIONS : undefined}
                 errors={form.allErrors}
               />
             ) : null}
