@@ -528,6 +528,11 @@ export function createPaths(product: string) {
       return `${ai(uid, community)}/${key('assistantPath', assistantPath)}/${key('promptKey', promptKey)}/responses/${responseKey}`;
     },
 
+    // App users (the people of the apps, not staff)
+    /** users: app users' profiles (name, email, communityId, isAnonymous), queried by communityId. */
+    appUsers: () => `${p}/users`,
+    appUser: (uid: string) => `${p}/users/${key('uid', uid)}`,
+
     // Mail
     /** email-queue[/{id}]: spec-shaped e-mail items (subject, body, emailType 3, email). */
     emailQueue: (id?: string) => optional(`${p}/email-queue`, 'id', id),
@@ -676,6 +681,8 @@ export const PATH_SHAPES = {
   studioActivity: '{product}/studio-activity/{community}',
   locationImports: '{product}/location-import',
   locationImport: '{product}/location-import/{importId}',
+  appUsers: '{product}/users',
+  appUser: '{product}/users/{uid}',
   aiHistory: '{product}/users/{uid}/campground-locations/{community}/ai',
   aiPrompts: '{product}/users/{uid}/campground-locations/{community}/ai/{assistantPath}',
   aiPrompt: '{product}/users/{uid}/campground-locations/{community}/ai/{assistantPath}/{promptKey}',

@@ -4,6 +4,7 @@ import { EVENT_LIST_LINES } from './event-lists';
 import { EVENT_LINES } from './events';
 import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
 import { LISTING_LINES } from './listing';
+import { MESSAGE_FORM_LINES } from './message-form';
 import { MESSAGE_LINES } from './messages';
 import { REMOTE_EVENT_LINES } from './remote-events';
 
@@ -843,6 +844,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Remote calendars and events (spec 01 route table, spec 02 §6) ──
   ...REMOTE_EVENT_LINES,
+  ...MESSAGE_FORM_LINES,
 
   // ── The calendar of events (spec 02 "Calendars") ──
   ...EVENT_LIST_LINES,

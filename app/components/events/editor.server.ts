@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loadActionTargets, type ActionTargets } from '@server/actions/targets';
 import { sitePath } from '@server/auth/redirect';
 import type { SessionUser } from '@server/auth/session';
-import { forbidden, requireStaff, requireUser } from '@server/authz';
+import { canNotify, forbidden, requireStaff, requireUser } from '@server/authz';
 import type { RemoteGrant } from '@server/authz/access';
 import type { DbValue } from '@server/db/types';
 import {
@@ -132,6 +132,8 @@ export interface EventEditorData {
   readOnly: boolean;
   /** The read-only event's Duplicate (the way to use it again). */
   duplicateHref: string | null;
+  /** Send Notification for this event (spec 02 §4 "From an event"): staff who may notify, while the event has not ended. */
+  notifyHref: string | null;
   options: EventFormOptions;
   now: number;
   header: HeaderView;
@@ -198,6 +200,8 @@ interface Target {
   pending: PendingEvent | null;
   /** Remote add: the calendar requires approval of new events. */
   approval: boolean;
+  /** The person may send notifications in the community (admin or can-notify). */
+  notify: boolean;
 }
 
 async function staffTarget(request: Request, params: Params, mode: EventEditorMode, archivedView: boolean): Promise<Target> {
@@ -232,6 +236,7 @@ async function staffTarget(request: Request, params: Params, mode: EventEditorMo
     here: new URL(request.url).pathname,
     pending: null,
     approval: false,
+    notify: canNotify(staff.access, staff.community),
   };
 }
 
@@ -261,6 +266,7 @@ async function importTarget(request: Request, params: Params): Promise<Target> {
     here: new URL(request.url).pathname,
     pending,
     approval: false,
+    notify: false,
   };
 }
 
@@ -325,6 +331,7 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
     here: new URL(request.url).pathname,
     pending: null,
     approval,
+    notify: false,
   };
 }
 
@@ -524,8 +531,14 @@ export async function loadEventEditor(
   const rights = remote ? eventEditorRights({ kind: 'remote', grant: remote.grant }) : eventEditorRights({ kind: 'staff' });
   const returnTo = returnToOf(request, target);
   const calendar = options.calendars.find((candidate) => candidate.id === calendarId)!;
+  const ended = (Number(target.stored?.endDate) || 0) <= target.now;
+  const notifyHref =
+    mode === 'edit' && target.notify && target.itemId && !ended
+      ? `/amc-messages/messages/add?${new URLSearchParams({ calendar: calendarId, event: target.itemId })}`
+      : null;
   const base = {
     mode,
+    notifyHref,
     heading: HEADINGS[mode],
     calendar,
     options,

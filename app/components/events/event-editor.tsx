@@ -8,6 +8,7 @@ import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
+import { WeekdayChecks } from '~/components/forms/weekday-checks';
 import { HeaderMediaSummary } from '~/components/header-editor/header-media-summary';
 import { EditorFieldControl } from '~/components/listing/editor-fields';
 import { DIALOG_CANCEL, PageDialog } from '~/components/ui/dialog';
@@ -25,7 +26,6 @@ import {
   OFF_SITE,
   RECURRENCE_KINDS,
   RECURRENCE_LABELS,
-  WEEKDAYS_MONDAY_FIRST,
   type EventSectionId,
 } from '~/schemas/event';
 import type { EventEditorActionData, EventEditorData } from './editor.server';
@@ -311,6 +311,15 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             <Callout.Text>You are editing all future events of this recurrence, from the next one.</Callout.Text>
           </Callout.Root>
         ) : null}
+        {data.notifyHref && !readOnly ? (
+          <Flex mb="3">
+            <Button asChild variant="soft" size="1">
+              <Link to={data.notifyHref} data-testid="event-notify">
+                Send Notification
+              </Link>
+            </Button>
+          </Flex>
+        ) : null}
         <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} onInput={refresh} onChange={refresh} noValidate>
           <VersionField version={actionData?.version ?? data.version} />
           <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
@@ -399,22 +408,14 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
                       label="Recurrence"
                       choices={RECURRENCE_KINDS.map((kind) => ({ value: kind, label: RECURRENCE_LABELS[kind] }))}
                     />
-                    <fieldset className="form-row" id={f.validDays!.id}>
-                      <legend>Days of the week (daily recurrence)</legend>
-                      <div className="weekday-checks">
-                        {WEEKDAYS_MONDAY_FIRST.map((day, index) => {
-                          const days = value('validDays');
-                          const ticked = Array.isArray(days) ? days[index] === 'on' || days[index] === true : false;
-                          return (
-                            <label key={day} className="form-check">
-                              <input type="checkbox" name={`validDays[${index}]`} defaultChecked={ticked} />
-                              {day}
-                            </label>
-                          );
-                        })}
-                      </div>
-                      <ErrorList id={f.validDays!.errorId} errors={f.validDays!.errors} />
-                    </fieldset>
+                    <WeekdayChecks
+                      id={f.validDays!.id}
+                      name="validDays"
+                      legend="Days of the week (daily recurrence)"
+                      value={value('validDays')}
+                      errorId={f.validDays!.errorId}
+                      errors={f.validDays!.errors}
+                    />
                     <DateTimePicker
                       name="recurrenceEndDate"
                       label="Last Day of Recurrence"

@@ -51,14 +51,27 @@ export interface DateTimePickerProps {
   errors?: string[];
   /** 'now', for tests and server renders that must agree with the browser. */
   now?: number;
+  /** Without a stored value the parts start empty (an optional date) instead of the default. */
+  optional?: boolean;
 }
 
-export function DateTimePicker({ name, label, defaultValue, timeZone, withTime = true, min, errors, now }: DateTimePickerProps) {
+export function DateTimePicker({
+  name,
+  label,
+  defaultValue,
+  timeZone,
+  withTime = true,
+  min,
+  errors,
+  now,
+  optional = false,
+}: DateTimePickerProps) {
   const id = useId();
   const names = dateTimeFieldNames(name);
   const initial = defaultDateTime(defaultValue, now ?? Date.now(), timeZone, withTime);
-  const [date, setDate] = useState(formatDate(initial, timeZone));
-  const [time, setTime] = useState(withTime ? formatTime(initial, timeZone) : '');
+  const blank = optional && defaultValue === null;
+  const [date, setDate] = useState(blank ? '' : formatDate(initial, timeZone));
+  const [time, setTime] = useState(withTime && !blank ? formatTime(initial, timeZone) : '');
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const earliest = min ?? now ?? Date.now();

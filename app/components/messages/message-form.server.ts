@@ -1,0 +1,255 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data as answer } from '@remix-run/node';
+import { loadActionTargets, type ActionTargets } from '@server/actions/targets';
+import { requireCanNotify, requireSystemAdmin, type StaffContext } from '@server/authz';
+import { readForm } from '@server/http/form.server';
+import {
+  loadEventReminder,
+  loadMessageFormOptions,
+  messageFormValue,
+  readMessage,
+  reminderOptions,
+  type EventReminder,
+  type MessageFormOptions,
+} from '@server/messages/form';
+import { createMessage, messageVersion, updateMessage, type MessageList } from '@server/messages/save';
+import { redirectWithToast } from '~/components/toast.server';
+import { conflictMessage, conflictRows, type Conflict } from '~/lib/conflict';
+import { intent, intents, parseIntent } from '~/lib/intent';
+import { MESSAGE_TEXTS, messageSchema, messageSectionOfErrors, type MessageSectionId } from '~/schemas/message';
+import { getServices } from '~/services.server';
+
+/**
+ * The notification form's server half (spec 02 "Messages", §4, §5, §6, §7):
+ * `/amc-messages/:context/add`, `/add-button` (a new notification), `/edit?id={key}&list=messages|scheduled`
+ * (edit in place) and, from an event, `/amc-messages/messages/add?calendar={calendarId}&event={eventId}`.
+ * `:context` is `messages` (the community's; admins or can-notify) or `systemwide-notification`
+ * (the system-wide area; system admins). Any other context or action: 404.
+ */
+
+export const MessageFormIntent = intents(intent('save'));
+
+export const MESSAGE_CONTEXTS = ['messages', 'systemwide-notification'] as const;
+export const MESSAGE_ACTIONS = ['add', 'add-button', 'edit'] as const;
+
+export interface MessageFormData {
+  context: (typeof MESSAGE_CONTEXTS)[number];
+  systemwide: boolean;
+  /** The banner for a system admin on the community form (with the button to the systemwide listing). */
+  communityBanner: boolean;
+  editing: { list: MessageList; key: string } | null;
+  /** Editing a message whose end passed: nothing can be submitted. */
+  archived: boolean;
+  defaultValue: Record<string, unknown>;
+  version: string | null;
+  options: MessageFormOptions;
+  targets: ActionTargets;
+  reminder: EventReminder | null;
+  now: number;
+  listHref: string;
+  /** Where saving and Cancel go back to (the event, from an event). */
+  returnTo: string;
+  formAction: string;
+}
+
+export interface MessageFormActionData {
+  result: SubmissionResult<string[]>;
+  openSection: MessageSectionId;
+  conflict: Conflict | null;
+  version: string | null;
+  formError: string | null;
+}
+
+type Params = Record<string, string | undefined>;
+const notFound = () => new Response('Not Found', { status: 404 });
+
+interface Target {
+  staff: StaffContext;
+  context: MessageFormData['context'];
+  systemwide: boolean;
+  editing: { list: MessageList; key: string; record: Record<string, unknown> } | null;
+  reminder: EventReminder | null;
+  options: MessageFormOptions;
+  targets: ActionTargets;
+  now: number;
+  formAction: string;
+  listHref: string;
+  returnTo: string;
+}
+
+async function targetOf(request: Request, params: Params): Promise<Target> {
+  const context = params.context as MessageFormData['context'];
+  if (!MESSAGE_CONTEXTS.includes(context)) throw notFound();
+  const action = params.action ?? '';
+  if (!(MESSAGE_ACTIONS as readonly string[]).includes(action)) throw notFound();
+  const systemwide = context === 'systemwide-notification';
+  const staff = systemwide ? await requireSystemAdmin(request) : await requireCanNotify(request);
+  const services = await getServices();
+  const deps = { db: services.db, paths: services.paths };
+  const url = new URL(request.url);
+  const now = Date.now();
+  const options = await loadMessageFormOptions(deps, staff.community, systemwide);
+  const targets = await loadActionTargets(deps, [{ key: staff.community, title: '' }]);
+  const listHref = `/amc-messages/${context}`;
+  let editing: Target['editing'] = null;
+  let reminder: EventReminder | null = null;
+  let returnTo = listHref;
+  if (action === 'edit') {
+    const key = url.searchParams.get('id') ?? '';
+    const list: MessageList = url.searchParams.get('list') === 'scheduled' ? 'scheduled' : 'messages';
+    const record = await readMessage(deps, { community: staff.community, systemwide }, list, key);
+    if (!record) throw notFound();
+    editing = { list, key, record };
+    returnTo = list === 'scheduled' ? `${listHref}?view=scheduled` : listHref;
+  } else if (url.searchParams.has('event')) {
+    if (systemwide) throw notFound();
+    const calendarId = url.searchParams.get('calendar') ?? '';
+    const eventId = url.searchParams.get('event') ?? '';
+    reminder = await loadEventReminder(deps, staff.community, calendarId, eventId, now);
+    if (!reminder) throw notFound();
+    returnTo = `/detail/events/${encodeURIComponent(calendarId)}/${encodeURIComponent(eventId)}`;
+  }
+  return {
+    staff,
+    context,
+    systemwide,
+    editing,
+    reminder,
+    options,
+    targets,
+    now,
+    formAction: `${url.pathname}${url.search}`,
+    listHref,
+    returnTo,
+  };
+}
+
+function schemaOf(target: Target) {
+  const { options, editing } = target;
+  return messageSchema({
+    timeZone: options.timeZone,
+    now: target.now,
+    editing: editing ? { list: editing.list, deliveryTime: Number(editing.record.deliveryTime) || 0 } : null,
+    systemwide: target.systemwide,
+    allowPersonal: options.allowPersonal,
+    allowButtons: options.allowButtons,
+    categories: options.categories.map((topic) => topic.value),
+    userGroups: options.userGroups.map((topic) => topic.value),
+    users: options.users.map((user) => user.value),
+    reminder: reminderOptions(target.reminder),
+    targets: target.targets,
+  });
+}
+
+const isArchived = (target: Target) => {
+  const end = Number(target.editing?.record.endTime) || 0;
+  return target.editing !== null && end !== 0 && end <= target.now;
+};
+
+function newDefaults(target: Target): Record<string, unknown> {
+  const base = messageFormValue(null, target.options.timeZone, null);
+  const reminder = target.reminder;
+  if (!reminder) return base;
+  const chosen = reminder.plan.options.find((option) => option.scheduledEvent === reminder.plan.chosen);
+  const times = messageFormValue(
+    { endTime: reminder.endDate, deliveryTime: chosen?.deliveryTime ?? undefined },
+    target.options.timeZone,
+    'scheduled',
+  );
+  const pick = (names: string[]) => Object.fromEntries(names.filter((name) => name in times).map((name) => [name, times[name]]));
+  return {
+    ...base,
+    ...pick(['endTime', 'endTime-date', 'endTime-time', 'deliveryTime', 'deliveryTime-date', 'deliveryTime-time']),
+    title: reminder.plan.title,
+    description: reminder.plan.description,
+    deliveryType: reminder.plan.delivery,
+    scheduledEvent: reminder.plan.chosen === null ? '' : String(reminder.plan.chosen),
+  };
+}
+
+export async function loadMessageForm(request: Request, params: Params): Promise<MessageFormData> {
+  const target = await targetOf(request, params);
+  const { editing, options } = target;
+  return {
+    context: target.context,
+    systemwide: target.systemwide,
+    communityBanner: !target.systemwide && target.staff.access.isResortSystem,
+    editing: editing ? { list: editing.list, key: editing.key } : null,
+    archived: isArchived(target),
+    defaultValue: editing ? messageFormValue(editing.record, options.timeZone, editing.list) : newDefaults(target),
+    version: editing ? messageVersion(editing.record) : null,
+    options,
+    targets: target.targets,
+    reminder: target.reminder,
+    now: target.now,
+    listHref: target.listHref,
+    returnTo: target.returnTo,
+    formAction: target.formAction,
+  };
+}
+
+const CONFLICT_LABELS = { title: 'Title', description: 'Description', category: 'Type', userGroup: 'User Group' } as const;
+
+export async function messageFormAction(request: Request, params: Params) {
+  const target = await targetOf(request, params);
+  const formData = await readForm(request);
+  parseIntent(formData, MessageFormIntent);
+  const services = await getServices();
+  const deps = { db: services.db, paths: services.paths, jobs: services.jobs };
+  const submission = parseWithZod(formData, { schema: schemaOf(target) });
+  const refuse = (status: number, extra: Partial<MessageFormActionData> = {}) =>
+    answer<MessageFormActionData>(
+      {
+        result: submission.reply(),
+        openSection: messageSectionOfErrors(Object.keys(submission.reply().error ?? {})) ?? 'required',
+        conflict: null,
+        version: null,
+        formError: null,
+        ...extra,
+      },
+      { status },
+    );
+  if (isArchived(target)) return refuse(400, { formError: MESSAGE_TEXTS.archived });
+  if (submission.status !== 'success') return refuse(400);
+  const value = submission.value;
+  const context = {
+    community: target.staff.community,
+    uid: target.staff.user.uid,
+    systemwide: target.systemwide,
+    now: Date.now(),
+    event: target.reminder
+      ? { eventId: target.reminder.eventId, startDate: target.reminder.startDate, endDate: target.reminder.endDate }
+      : null,
+  };
+  const result = target.editing
+    ? await updateMessage(deps, context, target.editing.list, target.editing.key, value, value.version)
+    : await createMessage(deps, context, value);
+  if (!result.ok && result.reason === 'not-found') return refuse(404, { formError: MESSAGE_TEXTS.notFound });
+  if (!result.ok) {
+    const posted = Object.fromEntries(formData.entries());
+    return refuse(409, {
+      conflict: {
+        message: conflictMessage('This notification'),
+        version: result.version,
+        theirs: conflictRows(CONFLICT_LABELS, result.current, posted),
+      },
+      version: result.version,
+    });
+  }
+  const message = target.editing
+    ? 'Notification saved.'
+    : value.deliveryType === 'instant'
+      ? 'Notification sent.'
+      : 'Notification scheduled.';
+  return redirectWithToast(request, target.returnTo, { kind: 'success', message });
+}
+
+/** The messages layout's guard: the context's permission (admins or can-notify; system admins for the system-wide area). */
+export async function guardMessagesContext(request: Request, params: Params): Promise<null> {
+  const context = params.context as MessageFormData['context'];
+  if (!MESSAGE_CONTEXTS.includes(context)) throw notFound();
+  if (context === 'systemwide-notification') await requireSystemAdmin(request);
+  else await requireCanNotify(request);
+  return null;
+}
