@@ -6,9 +6,11 @@ import type { BulkActionData, RowView } from '~/components/listing/list.server';
 import { currentProject } from '~/components/shell/project.server';
 import { trayViews } from '~/components/shell/shell.server';
 import * as listRoute from '~/routes/_app.amc-messages.$context';
+import * as formRoute from '~/routes/_app.amc-messages.$context.$action';
 import * as indexRoute from '~/routes/_app.amc-messages.$context._index';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, type PostedFields } from '../../../tests/setup/requests';
 import type { MessagesActionsData, MessagesScreenData } from './list.server';
 
 /**
@@ -66,14 +68,8 @@ async function own(rights: Rights, data: Record<string, DbValue> = {}, options: 
   return { community, cookie };
 }
 
-const get = (o: Own, path: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: o.cookie } });
-function post(o: Own, path: string, fields: Array<[string, string]>) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { Cookie: o.cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
-    body: new URLSearchParams(fields),
-  });
-}
+const get = (o: Own, path: string) => getRequest(o.cookie, path);
+const post = (o: Own, path: string, fields: PostedFields) => postRequest(o.cookie, path, fields);
 const args = (request: Request, context: string) => ({ request, params: { context }, context: {} });
 
 const message = (title: string, delivery: number, end: number, more: Record<string, DbValue> = {}): Record<string, DbValue> => ({
@@ -368,6 +364,18 @@ describe('the messages list', () => {
     const notifier = await own({ canNotify: true }, {}, { messagesMenu: false });
     const answer = await outcome(listRoute.loader(args(get(notifier, '/amc-messages/messages'), 'messages')));
     expect(answer.response?.headers.get('Location')).toBe('/?unavailable=send-notification');
+    // The form's address and its post are refused the same way.
+    const formParams = { context: 'messages', action: 'add' };
+    const form = await outcome(formRoute.loader({ request: get(notifier, '/amc-messages/messages/add'), params: formParams, context: {} }));
+    expect(form.response?.headers.get('Location')).toBe('/?unavailable=send-notification');
+    const posted = await outcome(
+      formRoute.action({
+        request: post(notifier, '/amc-messages/messages/add', { intent: 'save', title: 'Hi' }),
+        params: formParams,
+        context: {},
+      }),
+    );
+    expect(posted.response?.headers.get('Location')).toBe('/?unavailable=send-notification');
     const admin = await own({ isAdmin: true }, {}, { messagesMenu: false });
     expect((await outcome(listRoute.loader(args(get(admin, '/amc-messages/messages'), 'messages')))).status).toBe(200);
 

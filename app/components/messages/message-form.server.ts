@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data as answer } from '@remix-run/node';
+import { data as answer, redirect } from '@remix-run/node';
 import { loadActionTargets, type ActionTargets } from '@server/actions/targets';
 import { requireCanNotify, requireSystemAdmin, type StaffContext } from '@server/authz';
 import { readForm } from '@server/http/form.server';
@@ -13,7 +13,9 @@ import {
   type EventReminder,
   type MessageFormOptions,
 } from '@server/messages/form';
+import { messagingUnavailable, SEND_NOTIFICATION_BUTTON } from '@server/messages/list';
 import { createMessage, messageVersion, updateMessage, type MessageList } from '@server/messages/save';
+import { UNAVAILABLE_PARAM } from '~/components/shell/tray-types';
 import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, type Conflict } from '~/lib/conflict';
 import { intent, intents, parseIntent } from '~/lib/intent';
@@ -86,6 +88,9 @@ async function targetOf(request: Request, params: Params): Promise<Target> {
   const systemwide = context === 'systemwide-notification';
   const staff = systemwide ? await requireSystemAdmin(request) : await requireCanNotify(request);
   const services = await getServices();
+  if (!systemwide && (await messagingUnavailable(services, staff.access, staff.community))) {
+    throw redirect(`/?${UNAVAILABLE_PARAM}=${SEND_NOTIFICATION_BUTTON}`);
+  }
   const deps = { db: services.db, paths: services.paths };
   const url = new URL(request.url);
   const now = Date.now();
