@@ -266,6 +266,15 @@ describe('the demo data', () => {
     expect(new Set(topics)).toEqual(new Set(['user-group', 'category']));
   });
 
+  it('has app users for personal notifications: named ones with devices, an Apple relay address and an anonymous one', () => {
+    const users = Object.values(obj(at(tree, paths.appUsers())))
+      .map(obj)
+      .filter((user) => user.communityId === 'demo-campground');
+    expect(users.filter((user) => user.name && obj(user['device-tokens'])).length).toBeGreaterThanOrEqual(2);
+    expect(users.some((user) => String(user.email).endsWith('@privaterelay.appleid.com'))).toBe(true);
+    expect(users.some((user) => user.isAnonymous === true)).toBe(true);
+  });
+
   it('gives the demo accounts the documented rights', () => {
     const rights = (uid: string) => UserAuthorizationSchema.parse(at(tree, paths.userAuthorization(uid)));
     expect(rights('demo-system').communities).toEqual({

@@ -43,6 +43,7 @@ export const OWNED_ROOTS: Array<[PathName, 'full' | 'short']> = [
   ['systemMessage', 'full'],
   ['systemScheduledMessage', 'full'],
   ['aiHistory', 'full'],
+  ['appUser', 'full'],
   ['dollarsRecord', 'full'],
 ];
 export const DEFAULT_ROOTS: Array<[PathName, 'full' | 'short']> = [
