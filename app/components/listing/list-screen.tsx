@@ -105,7 +105,7 @@ function Filters({ data }: { data: ListScreenData }) {
               className="form-control"
               defaultValue={filters.q}
               maxLength={200}
-              placeholder="Title, description or location"
+              placeholder={filters.searchHint ?? 'Title, description or location'}
               style={{ minWidth: 'min(300px, 70vw)' }}
             />
           </Flex>

@@ -95,6 +95,8 @@ export interface FilterView {
   view: ListView | null;
   active: boolean;
   clearHref: string;
+  /** What the text filter searches, as its placeholder says. */
+  searchHint?: string;
   /** Query parameters the filter form keeps (the messages list's `view=scheduled`). */
   keep?: Array<{ name: string; value: string }>;
 }
@@ -324,6 +326,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   ]);
   const urls = listUrls(list.location, url.searchParams);
   view.clearHref = urls.view(view.view ?? 'active');
+  view.searchHint = definition.fields.locationTitle ? 'Title, description or location' : 'Title or description';
   const moreParam = Number.parseInt(url.searchParams.get('more') ?? '0', 10);
   const more = Number.isFinite(moreParam) ? Math.min(Math.max(moreParam, 0), MAX_MORE) : 0;
   const now = Date.now();
