@@ -7,6 +7,7 @@ import * as eventRoute from '~/routes/_app.detail.events.$dbContext.$itemId._ind
 import { MESSAGE_TEXTS } from '~/schemas/message';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
 import type { EventEditorData } from '../events/editor.server';
 import type { MessageFormActionData, MessageFormData } from './message-form.server';
 
@@ -15,7 +16,6 @@ import type { MessageFormActionData, MessageFormData } from './message-form.serv
  * database: each test makes a community of its own (topics, an app user, an event, staff).
  */
 
-const ORIGIN = 'http://console.test';
 const TZ = 'America/Chicago';
 const HOUR = 36e5;
 let services: Services;
@@ -79,16 +79,9 @@ async function ownCommunity(rights: Record<string, boolean> = { isEditor: true, 
   return { community, cookie, uid, start };
 }
 
-const url = (path: string) => `${ORIGIN}${path}`;
-const get = (own: Own, path: string) => new Request(url(path), { headers: { Cookie: own.cookie } });
-function post(own: Own, path: string, fields: Record<string, string>) {
-  return new Request(url(path), {
-    method: 'POST',
-    headers: { Cookie: own.cookie, Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-}
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const get = (own: Own, path: string) => getRequest(own.cookie, path);
+const post = (own: Own, path: string, fields: PostedFields) => postRequest(own.cookie, path, fields);
+const args = routeArgs;
 const when = (name: string, ms: number) => ({ [`${name}-date`]: formatDate(ms, TZ), [`${name}-time`]: formatTime(ms, TZ) });
 const load = (own: Own, path: string, params: Record<string, string>) =>
   outcome<MessageFormData>(formRoute.loader(args(get(own, path), params)));
@@ -108,6 +101,10 @@ describe('the notification form', () => {
       'Jordan Ellis (jordan@mail.example)',
     ]);
     expect(data?.options.timeZone).toBe(TZ);
+    // A new notification goes out at the next whole hour and ends a day later.
+    const next = Math.ceil((Date.now() + 1) / HOUR) * HOUR;
+    expect(Number(data?.defaultValue.deliveryTime)).toBeGreaterThanOrEqual(next);
+    expect(Number(data?.defaultValue.endTime) - Number(data?.defaultValue.deliveryTime)).toBe(24 * HOUR);
   });
 
   it('refuses people who may not notify, other contexts and other actions', async () => {

@@ -18,6 +18,7 @@ import { createMessage, messageVersion, updateMessage, type MessageList } from '
 import { UNAVAILABLE_PARAM } from '~/components/shell/tray-types';
 import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, type Conflict } from '~/lib/conflict';
+import { nextHour } from '~/lib/date-time';
 import { intent, intents, parseIntent } from '~/lib/intent';
 import { MESSAGE_TEXTS, messageSchema, messageSectionOfErrors, type MessageSectionId } from '~/schemas/message';
 import { getServices } from '~/services.server';
@@ -152,20 +153,29 @@ const isArchived = (target: Target) => {
   return target.editing !== null && end !== 0 && end <= target.now;
 };
 
+const DAY_MS = 24 * 3_600_000;
+const TIME_FIELDS = ['endTime', 'endTime-date', 'endTime-time', 'deliveryTime', 'deliveryTime-date', 'deliveryTime-time'];
+const pickTimes = (times: Record<string, unknown>) =>
+  Object.fromEntries(TIME_FIELDS.filter((name) => name in times).map((name) => [name, times[name]]));
+
 function newDefaults(target: Target): Record<string, unknown> {
   const base = messageFormValue(null, target.options.timeZone, null);
   const reminder = target.reminder;
-  if (!reminder) return base;
+  if (!reminder) {
+    // A new notification goes out at the next whole hour and stays a day, unless changed.
+    const deliveryTime = nextHour(target.now, target.options.timeZone);
+    const times = messageFormValue({ deliveryTime, endTime: deliveryTime + DAY_MS }, target.options.timeZone, 'scheduled');
+    return { ...base, ...pickTimes(times) };
+  }
   const chosen = reminder.plan.options.find((option) => option.scheduledEvent === reminder.plan.chosen);
   const times = messageFormValue(
     { endTime: reminder.endDate, deliveryTime: chosen?.deliveryTime ?? undefined },
     target.options.timeZone,
     'scheduled',
   );
-  const pick = (names: string[]) => Object.fromEntries(names.filter((name) => name in times).map((name) => [name, times[name]]));
   return {
     ...base,
-    ...pick(['endTime', 'endTime-date', 'endTime-time', 'deliveryTime', 'deliveryTime-date', 'deliveryTime-time']),
+    ...pickTimes(times),
     title: reminder.plan.title,
     description: reminder.plan.description,
     deliveryType: reminder.plan.delivery,
