@@ -103,7 +103,7 @@ export const REMOTE_MESSAGE_LINES: MatrixRow[] = [
     note: "deleting another listing's recurring schedule: 404",
   },
   {
-    request: { method: 'POST', path: LIST, form: { intent: 'save', ...INSTANT } },
+    request: { method: 'POST', path: LIST, form: INSTANT },
     expected: holder(400),
     note: 'the list takes deletes only',
   },
