@@ -167,6 +167,7 @@ describe("a remote manager's Messaging", () => {
 
     const list = await load<RemoteMessagesData>(null, LIST, own.link, '?detail=bakery&saved=sent');
     expect(list.data?.saved).toBe('Notification sent.');
+    expect(list.data?.listingHref).toBe(`/detail/remote/${own.link}/`);
     expect(list.data?.active.map((row) => row.title)).toEqual(['Fresh bread']);
     expect(list.data?.scheduled).toEqual([]);
   });

@@ -85,6 +85,8 @@ interface Messaging {
   listing: ListingLink;
   listHref: string;
   sendHref: string;
+  /** The listing's remote page. */
+  listingHref: string;
 }
 
 /** The stored action of a listing's notification: 'business-detail' for a business, else the granted item's type. */
@@ -135,6 +137,7 @@ async function messagingOf(request: Request, params: Params): Promise<Messaging>
     },
     listHref: `${base(REMOTE_MESSAGES_CONTEXT)}${query}`,
     sendHref: `${base(REMOTE_SEND_CONTEXT)}${query}`,
+    listingHref: byLink ? `/detail/remote/${encodeURIComponent(uuid)}/` : `/detail/remote/id/${encodeURIComponent(detailId)}`,
   };
 }
 
@@ -174,6 +177,7 @@ export interface RemoteMessageRow {
 export interface RemoteMessagesData extends RemoteFrameData {
   kind: 'list';
   listingTitle: string;
+  listingHref: string;
   timeZone: string;
   scheduled: RemoteMessageRow[];
   active: RemoteMessageRow[];
@@ -219,6 +223,7 @@ export async function loadRemoteMessages(request: Request, params: Params): Prom
     ...frame,
     kind: 'list',
     listingTitle: messaging.remote.grant.detailTitle || String(messaging.remote.item.value.title ?? ''),
+    listingHref: messaging.listingHref,
     timeZone,
     scheduled: rows.filter((row) => row.list === 'scheduled'),
     active: rows.filter((row) => row.list === 'messages'),

@@ -76,9 +76,14 @@ function RemoteMessagesList({ data }: { data: RemoteMessagesData }) {
         <Heading as="h2" size="5">
           Notifications
         </Heading>
-        <Button asChild>
-          <Link to={data.sendHref}>Send Notification</Link>
-        </Button>
+        <Flex gap="2">
+          <Button asChild variant="soft" color="gray">
+            <Link to={data.listingHref}>Back to the listing</Link>
+          </Button>
+          <Button asChild>
+            <Link to={data.sendHref}>Send Notification</Link>
+          </Button>
+        </Flex>
       </Flex>
       {data.saved ? (
         <Callout.Root color="green" role="status" data-testid="remote-message-saved">
