@@ -71,7 +71,7 @@ export const LINK_LABELS: Record<LinkType, string> = {
 
 /** The system-wide user group (spec 02 §6). */
 export const SYSTEMWIDE_USER_GROUP = 'all';
-/** Buttons of a system-wide message only open a website, dial a number or send an e-mail (spec 02 §6). */
+/** Buttons of a system-wide or detail-page message only open a website, dial a number or send an e-mail (spec 02 §6). */
 export const SYSTEMWIDE_BUTTON_ACTIONS = ['website', 'call', 'mailto'] as const satisfies readonly ActionKind[];
 /** A reminder made from an event goes to current guests (spec 02 §3). */
 export const EVENT_USER_GROUP = 'currentGuest';
@@ -131,6 +131,12 @@ export interface MessageSchemaOptions {
   /** From an event: the reminder's delivery ('instant' within the hour) and its before-event choices. */
   reminder: { delivery: 'instant' | 'future'; options: readonly ReminderChoice[] } | null;
   targets?: ActionTargets;
+  /**
+   * A listing's own notification (a remote manager's, spec 02 §2 "uuid present means a remote
+   * detail-page context"): no personal audience, no Type nor User Group (it goes to the
+   * listing's favorites), buttons limited to website / dial number / send e-mail.
+   */
+  detailPage?: boolean;
 }
 
 const text = (max: number) =>
@@ -244,7 +250,7 @@ export function messageSchema(options: MessageSchemaOptions) {
   const buttons = detailButtonsFormSchema({
     communityRequired: false,
     targets: options.targets,
-    allowed: options.systemwide ? SYSTEMWIDE_BUTTON_ACTIONS : undefined,
+    allowed: options.systemwide || options.detailPage ? SYSTEMWIDE_BUTTON_ACTIONS : undefined,
   });
   return RawMessageSchema.extend({ detailButtons: options.allowButtons ? buttons : z.unknown() }).transform(
     (raw, ctx): MessageFormOutput => {
@@ -254,7 +260,8 @@ export function messageSchema(options: MessageSchemaOptions) {
       if (raw.description === '') issue(['description'], MESSAGE_TEXTS.descriptionRequired);
 
       // Audience: personal only with allowPersonal, never when editing nor system-wide nor from an event.
-      const personalOffered = options.allowPersonal && !options.editing && !options.systemwide && !options.reminder;
+      const personalOffered =
+        options.allowPersonal && !options.editing && !options.systemwide && !options.reminder && options.detailPage !== true;
       let audience: Audience = 'group';
       if (personalOffered) {
         if (raw.audience === undefined) issue(['audience'], MESSAGE_TEXTS.audienceRequired);
@@ -263,7 +270,9 @@ export function messageSchema(options: MessageSchemaOptions) {
       let category = '';
       let userGroup = '';
       let toUser = '';
-      if (audience === 'group') {
+      if (options.detailPage) {
+        // The listing's favorites topic: no Type nor User Group.
+      } else if (audience === 'group') {
         category = raw.category;
         if (category === '' || !options.categories.includes(category)) issue(['category'], MESSAGE_TEXTS.typeRequired);
         userGroup = options.systemwide ? SYSTEMWIDE_USER_GROUP : options.reminder ? EVENT_USER_GROUP : raw.userGroup;

@@ -230,6 +230,24 @@ describe('instant, system-wide and personal messages', () => {
     expect(await read(paths.message(community, '-Now'))).toMatchObject({ deliveryTime: sent, delivery: { lastDeliveredAt: sent + 1_000 } });
   });
 
+  it("pushes a listing's own notification to the listing's favorites topic when it is delivered", async () => {
+    const due = at(2027, 3, 5, 9);
+    const listing = { action: 'business-detail', actionKey: 'lakeside-grill', actionCommunityKey: community, userGroup: '', category: '' };
+    await db.ref(paths.scheduledMessage(community, '-Grill')).set(message({ deliveryTime: due, ...listing }));
+    const target: MessageTarget = { area: 'community', community, list: 'messages-scheduled', key: '-Grill' };
+    expect(await run(target, due)).toMatchObject({ outcome: 'delivered' });
+    expect(await read(paths.message(community, '-Grill'))).toMatchObject({ actionKey: 'lakeside-grill' });
+    expect(await outbox()).toEqual([expect.objectContaining({ kind: 'topic', destination: `${community}__detail__lakeside-grill` })]);
+  });
+
+  it("keeps the user group's topic for a message of another community's listing", async () => {
+    const sent = Date.UTC(2027, 2, 1, 15);
+    const other = { actionKey: 'lakeside-grill', actionCommunityKey: 'elsewhere', userGroup: '' };
+    await db.ref(paths.message(community, '-Other')).set(message({ deliveryTime: sent, ...other }));
+    expect(await run({ area: 'community', community, list: 'messages', key: '-Other' }, sent)).toMatchObject({ outcome: 'delivered' });
+    expect(await outbox()).toEqual([expect.objectContaining({ destination: `${community}__all` })]);
+  });
+
   it('pushes a system-wide message to the system topic, moving it within system-data', async () => {
     const due = at(2027, 3, 5, 9);
     await db.ref(paths.systemScheduledMessage('-Sys')).set(message({ deliveryTime: due, userGroup: 'all', location: community }));

@@ -4,7 +4,7 @@ import type { DbValue, RealtimeDb } from '@server/db/types';
 import { communityTimeZone } from '@server/events/import/run';
 import type { Paths } from '@server/paths';
 import { deliveryId, dueOf, messagePath, notificationJob, type MessageTarget } from './dispatch';
-import { topicFor, type PushContent, type PushPort, type PushResult } from './push/types';
+import { messageTopic, type PushContent, type PushPort, type PushResult } from './push/types';
 import { nextRecurringRun } from './schedule';
 
 /**
@@ -132,10 +132,7 @@ async function planRun(
 
   const destination = {
     kind: 'topic' as const,
-    topic: topicFor(
-      target.area === 'system' ? { area: 'system' } : { area: 'community', community: target.community },
-      text(record.userGroup, 200),
-    ),
+    topic: messageTopic(target.area === 'system' ? { area: 'system' } : { area: 'community', community: target.community }, record),
   };
   const live = (key: string) => (target.area === 'system' ? paths.systemMessage(key) : paths.message(target.community, key));
   const data = (key: string) => ({ messageKey: key, community: target.community, area: target.area });

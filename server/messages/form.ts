@@ -79,8 +79,13 @@ export async function appUsersOf(deps: Deps, community: string): Promise<AppUser
   return users.sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** The lists and flags of the form, for the community or the system-wide area. */
-export async function loadMessageFormOptions(deps: Deps, community: string, systemwide: boolean): Promise<MessageFormOptions> {
+/** The lists and flags of the form, for the community, the system-wide area or a listing's own notification. */
+export async function loadMessageFormOptions(
+  deps: Deps,
+  community: string,
+  systemwide: boolean,
+  { detailPage = false }: { detailPage?: boolean } = {},
+): Promise<MessageFormOptions> {
   const { db, paths } = deps;
   const [topics, personal, buttons, record] = await Promise.all([
     db.ref(systemwide ? paths.systemTopics() : paths.topics(community)).get(),
@@ -88,15 +93,16 @@ export async function loadMessageFormOptions(deps: Deps, community: string, syst
     db.ref(paths.featureFlag('allowNotificationButtons')).get(),
     db.ref(paths.community(community)).get(),
   ]);
-  const allowPersonal = personal.val() === true && !systemwide;
+  // A listing's own notification goes to its favorites: no personal audience, no topics to choose.
+  const allowPersonal = personal.val() === true && !systemwide && !detailPage;
   const communityRecord = record.val();
   return {
     timeZone:
       isObject(communityRecord) && typeof communityRecord.timeZone === 'string' && communityRecord.timeZone !== ''
         ? communityRecord.timeZone
         : 'America/New_York',
-    categories: topicsOf(topics.val(), 'category'),
-    userGroups: systemwide ? [] : topicsOf(topics.val(), 'user-group'),
+    categories: detailPage ? [] : topicsOf(topics.val(), 'category'),
+    userGroups: systemwide || detailPage ? [] : topicsOf(topics.val(), 'user-group'),
     users: allowPersonal ? await appUsersOf(deps, community) : [],
     allowPersonal,
     allowButtons: buttons.val() === true,

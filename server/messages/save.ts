@@ -62,7 +62,24 @@ export interface SaveContext {
   now: number;
   /** From an event: the event's id and times (the reminder's own fields). */
   event?: { eventId: string; startDate: number; endDate: number } | null;
+  /**
+   * A listing's own notification (a remote manager's): the listing it opens, written on a new
+   * record; an edit only reaches a record of that listing.
+   */
+  listing?: ListingLink | null;
 }
+
+/** The listing a detail-page notification opens (spec 02 §3 action fields). */
+export interface ListingLink {
+  action: string;
+  actionKey: string;
+  actionCommunityKey: string;
+  actionParams: string;
+}
+
+/** True when a stored message is the listing's own. */
+export const isListingMessage = (record: Record<string, unknown>, listing: Pick<ListingLink, 'actionKey' | 'actionCommunityKey'>) =>
+  record.actionKey === listing.actionKey && record.actionCommunityKey === listing.actionCommunityKey;
 
 /** The form's own fields of a record (null deletes on an update). */
 function ownFields(value: MessageFormOutput, stored: Record<string, unknown> | null, deliveryTime: number): Record<string, DbValue> {
@@ -115,6 +132,7 @@ export async function createMessage(deps: SaveDeps, context: SaveContext, value:
     createdTime: now,
   };
   if (value.deliveryType === 'recurring') record.nextScheduledRun = deliveryTime;
+  if (context.listing) Object.assign(record, context.listing, { userGroup: '', category: '' });
   if (context.event) {
     record.isFromEvent = true;
     record.eventId = context.event.eventId;
@@ -182,7 +200,10 @@ export async function updateMessage(
       outcome = { ok: false, reason: 'not-found' };
       return unchanged(current);
     }
-    if (context.systemwide && current.location !== context.community) {
+    if (
+      (context.systemwide && current.location !== context.community) ||
+      (context.listing && !isListingMessage(current, context.listing))
+    ) {
       outcome = { ok: false, reason: 'not-found' };
       return undefined;
     }

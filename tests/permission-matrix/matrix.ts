@@ -7,6 +7,7 @@ import { LISTING_LINES } from './listing';
 import { MESSAGE_FORM_LINES } from './message-form';
 import { MESSAGE_LINES } from './messages';
 import { REMOTE_EVENT_LINES } from './remote-events';
+import { REMOTE_MESSAGE_LINES } from './remote-messages';
 
 /**
  * THE PERMISSION MATRIX: who gets what from every address of the app.
@@ -844,6 +845,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Remote calendars and events (spec 01 route table, spec 02 §6) ──
   ...REMOTE_EVENT_LINES,
+  ...REMOTE_MESSAGE_LINES,
   ...MESSAGE_FORM_LINES,
 
   // ── The calendar of events (spec 02 "Calendars") ──

@@ -36,6 +36,7 @@ import { HEADER_BUCKET } from '@server/header/header-info';
 import { readForm } from '@server/http/form.server';
 import { readListIcons } from '@server/list-icons';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
+import { remoteMessagingHref } from '@server/messages/remote';
 import { formatListingContext, isValidKey } from '@server/paths';
 import { applyPlaceChoice, communityDistanceMiles, searchPlaces } from '@server/places/location';
 import { PlacesError, placeSearchErrorMessage, placesProvider, type PlaceSuggestion } from '@server/providers/places';
@@ -144,6 +145,8 @@ export interface BusinessEditorData {
   allowedActions: readonly ActionKind[] | null;
   communityRequired: boolean;
   remote: { relationship: string; detailTitle: string } | null;
+  /** Remote pages: the Messaging button's address when the grant allows notifications (spec 03 §6). */
+  messagingHref: string | null;
 }
 
 export interface BusinessEditorActionData {
@@ -450,6 +453,7 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
     remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, detailId, remoteAdmin) : {},
     audit,
     remote: target.remote ? { relationship: target.remote.grant.title, detailTitle: target.remote.grant.detailTitle } : null,
+    messagingHref: target.remote ? remoteMessagingHref(target.remote.grant, target.remote.user) : null,
   };
 }
 
@@ -802,7 +806,7 @@ export interface RemoteFrameData {
   leaveLabel: string;
 }
 
-async function remoteFrame(request: Request, params: Params): Promise<RemoteFrameData> {
+export async function remoteFrame(request: Request, params: Params): Promise<RemoteFrameData> {
   const project = await currentProject(request);
   const signedIn = params.detailId !== undefined;
   return {

@@ -21,6 +21,15 @@ export function RemotePage({
 }) {
   return (
     <RemoteFrame frame={data}>
+      {data.messagingHref ? (
+        <Flex justify="end" mb="3">
+          <Button asChild variant="soft">
+            <Link to={data.messagingHref} data-testid="remote-messaging">
+              Messaging
+            </Link>
+          </Button>
+        </Flex>
+      ) : null}
       {data.requested ? (
         <Callout.Root color="green" role="status" mb="3" data-testid="request-sent">
           <Callout.Text>

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data as answer, redirect } from '@remix-run/node';
 import { loadActionTargets, type ActionTargets } from '@server/actions/targets';
-import { requireCanNotify, requireSystemAdmin, type StaffContext } from '@server/authz';
+import { requireCanNotify, requireSystemAdmin } from '@server/authz';
 import { readForm } from '@server/http/form.server';
 import {
   loadEventReminder,
@@ -14,7 +14,7 @@ import {
   type MessageFormOptions,
 } from '@server/messages/form';
 import { messagingUnavailable, SEND_NOTIFICATION_BUTTON } from '@server/messages/list';
-import { createMessage, messageVersion, updateMessage, type MessageList } from '@server/messages/save';
+import { createMessage, messageVersion, updateMessage, type ListingLink, type MessageList } from '@server/messages/save';
 import { UNAVAILABLE_PARAM } from '~/components/shell/tray-types';
 import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, type Conflict } from '~/lib/conflict';
@@ -39,6 +39,8 @@ export const MESSAGE_ACTIONS = ['add', 'add-button', 'edit'] as const;
 export interface MessageFormData {
   context: (typeof MESSAGE_CONTEXTS)[number];
   systemwide: boolean;
+  /** A listing's own notification (a remote manager's): no personal audience, Type nor User Group; buttons limited. */
+  detailPage: boolean;
   /** The banner for a system admin on the community form (with the button to the systemwide listing). */
   communityBanner: boolean;
   editing: { list: MessageList; key: string } | null;
@@ -67,10 +69,17 @@ export interface MessageFormActionData {
 type Params = Record<string, string | undefined>;
 const notFound = () => new Response('Not Found', { status: 404 });
 
-interface Target {
-  staff: StaffContext;
+/** What the form is for: where it saves, who saves, what it edits. The remote form builds one too. */
+export interface MessageFormTarget {
+  community: string;
+  /** The creator of a new message. */
+  uid: string;
+  communityBanner: boolean;
   context: MessageFormData['context'];
   systemwide: boolean;
+  detailPage: boolean;
+  /** A listing's own notification: the listing it opens (and the only one an edit reaches). */
+  listing: ListingLink | null;
   editing: { list: MessageList; key: string; record: Record<string, unknown> } | null;
   reminder: EventReminder | null;
   options: MessageFormOptions;
@@ -80,6 +89,8 @@ interface Target {
   listHref: string;
   returnTo: string;
 }
+
+type Target = MessageFormTarget;
 
 async function targetOf(request: Request, params: Params): Promise<Target> {
   const context = params.context as MessageFormData['context'];
@@ -117,9 +128,13 @@ async function targetOf(request: Request, params: Params): Promise<Target> {
     returnTo = `/detail/events/${encodeURIComponent(calendarId)}/${encodeURIComponent(eventId)}`;
   }
   return {
-    staff,
+    community: staff.community,
+    uid: staff.user.uid,
+    communityBanner: !systemwide && staff.access.isResortSystem,
     context,
     systemwide,
+    detailPage: false,
+    listing: null,
     editing,
     reminder,
     options,
@@ -138,6 +153,7 @@ function schemaOf(target: Target) {
     now: target.now,
     editing: editing ? { list: editing.list, deliveryTime: Number(editing.record.deliveryTime) || 0 } : null,
     systemwide: target.systemwide,
+    detailPage: target.detailPage,
     allowPersonal: options.allowPersonal,
     allowButtons: options.allowButtons,
     categories: options.categories.map((topic) => topic.value),
@@ -184,12 +200,17 @@ function newDefaults(target: Target): Record<string, unknown> {
 }
 
 export async function loadMessageForm(request: Request, params: Params): Promise<MessageFormData> {
-  const target = await targetOf(request, params);
+  return messageFormData(await targetOf(request, params));
+}
+
+/** The form's data for a target. */
+export function messageFormData(target: MessageFormTarget): MessageFormData {
   const { editing, options } = target;
   return {
     context: target.context,
     systemwide: target.systemwide,
-    communityBanner: !target.systemwide && target.staff.access.isResortSystem,
+    detailPage: target.detailPage,
+    communityBanner: target.communityBanner,
     editing: editing ? { list: editing.list, key: editing.key } : null,
     archived: isArchived(target),
     defaultValue: editing ? messageFormValue(editing.record, options.timeZone, editing.list) : newDefaults(target),
@@ -210,6 +231,22 @@ export async function messageFormAction(request: Request, params: Params) {
   const target = await targetOf(request, params);
   const formData = await readForm(request);
   parseIntent(formData, MessageFormIntent);
+  return submitMessageForm(target, formData, ({ message }) => redirectWithToast(request, target.returnTo, { kind: 'success', message }));
+}
+
+/** What a successful save was: a new message sent now, a new one scheduled, or an edit. */
+export type MessageSaveKind = 'sent' | 'scheduled' | 'saved';
+
+/**
+ * Checks and saves a posted notification for a target: 400 with the fields' messages, 404 when
+ * the edited message is gone, 409 with the other version on a conflict; after a save `done`
+ * answers (the redirect).
+ */
+export async function submitMessageForm(
+  target: MessageFormTarget,
+  formData: FormData,
+  done: (saved: { kind: MessageSaveKind; message: string }) => Promise<Response> | Response,
+) {
   const services = await getServices();
   const deps = { db: services.db, paths: services.paths, jobs: services.jobs };
   const submission = parseWithZod(formData, { schema: schemaOf(target) });
@@ -229,9 +266,10 @@ export async function messageFormAction(request: Request, params: Params) {
   if (submission.status !== 'success') return refuse(400);
   const value = submission.value;
   const context = {
-    community: target.staff.community,
-    uid: target.staff.user.uid,
+    community: target.community,
+    uid: target.uid,
     systemwide: target.systemwide,
+    listing: target.listing,
     now: Date.now(),
     event: target.reminder
       ? { eventId: target.reminder.eventId, startDate: target.reminder.startDate, endDate: target.reminder.endDate }
@@ -252,13 +290,16 @@ export async function messageFormAction(request: Request, params: Params) {
       version: result.version,
     });
   }
-  const message = target.editing
-    ? 'Notification saved.'
-    : value.deliveryType === 'instant'
-      ? 'Notification sent.'
-      : 'Notification scheduled.';
-  return redirectWithToast(request, target.returnTo, { kind: 'success', message });
+  const kind: MessageSaveKind = target.editing ? 'saved' : value.deliveryType === 'instant' ? 'sent' : 'scheduled';
+  return done({ kind, message: MESSAGE_SAVED[kind] });
 }
+
+/** The answer to a successful save. */
+export const MESSAGE_SAVED: Record<MessageSaveKind, string> = {
+  saved: 'Notification saved.',
+  sent: 'Notification sent.',
+  scheduled: 'Notification scheduled.',
+};
 
 /** The messages layout's guard: the context's permission (admins or can-notify; system admins for the system-wide area). */
 export async function guardMessagesContext(request: Request, params: Params): Promise<null> {

@@ -115,7 +115,9 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
   const shows = (condition: boolean) => !hydrated || condition;
   const editing = data.editing !== null;
   const instantEdit = data.editing?.list === 'messages';
-  const personalOffered = data.options.allowPersonal && !editing && !data.systemwide && !data.reminder;
+  const personalOffered = data.options.allowPersonal && !editing && !data.systemwide && !data.reminder && !data.detailPage;
+  // A listing's own notification links a file or a website only (the community's forms, store and menu are not offered).
+  const linkTypes = data.detailPage ? LINK_TYPES.filter((type) => type === 'none' || type === 'file' || type === 'url') : LINK_TYPES;
   const personal = audience === 'personal';
   const reminder = data.reminder;
   const deliveryChoices = (
@@ -183,7 +185,11 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                 errors={f.audience!.errors}
               />
             ) : null}
-            {shows(!personal) ? (
+            {data.detailPage ? (
+              <Text size="2" data-testid="listing-audience">
+                Sent to the app users who favorited this listing.
+              </Text>
+            ) : shows(!personal) ? (
               <>
                 <SelectField
                   field={f.category!}
@@ -311,7 +317,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             <SelectField
               field={f.linkType!}
               label="Link"
-              choices={LINK_TYPES.map((type) => ({ value: type, label: LINK_LABELS[type] }))}
+              choices={linkTypes.map((type) => ({ value: type, label: LINK_LABELS[type] }))}
               onChange={(next) => setLinkType(next as LinkType)}
             />
             {shows(linkType === 'form') ? (
@@ -345,7 +351,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                 name="detailButtons"
                 defaultValue={detailButtonsFormValue(posted ? posted.detailButtons : data.defaultValue.detailButtons)}
                 targets={data.targets}
-                allowed={data.systemwide ? SYSTEMWIDE_BUTTON_ACTIONS : undefined}
+                allowed={data.systemwide || data.detailPage ? SYSTEMWIDE_BUTTON_ACTIONS : undefined}
                 errors={form.allErrors}
               />
             ) : null}

@@ -68,3 +68,27 @@ export function topicFor(scope: { area: 'community'; community: string } | { are
   const owner = scope.area === 'system' ? 'system' : scope.community;
   return `${topicPart(owner)}__${topicPart(group)}`;
 }
+
+/**
+ * The favorites topic of a listing (`{community}__detail__{detailId}`): a listing's own
+ * notification (a remote manager's, with the listing as its action and no user group) goes to
+ * the app users who favorited it.
+ */
+export function detailTopicFor(community: string, detailId: string): string {
+  return `${topicPart(community)}__detail__${topicPart(detailId)}`;
+}
+
+/** The topic of a stored community or system-wide message: its listing's favorites, else its user group's. */
+export function messageTopic(
+  scope: { area: 'community'; community: string } | { area: 'system' },
+  record: { userGroup?: unknown; actionKey?: unknown; actionCommunityKey?: unknown },
+): string {
+  const userGroup = typeof record.userGroup === 'string' ? record.userGroup.slice(0, 200) : '';
+  const listing =
+    scope.area === 'community' &&
+    userGroup.trim() === '' &&
+    typeof record.actionKey === 'string' &&
+    record.actionKey !== '' &&
+    record.actionCommunityKey === scope.community;
+  return listing ? detailTopicFor(scope.community, record.actionKey as string) : topicFor(scope, userGroup);
+}
