@@ -280,10 +280,16 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
 
 /** Remote pages: `/detail/remote/:uuid` (URL grant) and `/detail/remote/id/:detailId` (e-mail grant, signed in). */
 async function remoteTarget(request: Request, params: Params): Promise<Target> {
-  const remote =
-    params.uuid !== undefined
-      ? await requireRemoteGrant(request, { uuid: params.uuid }, 'editInfo')
-      : await requireRemoteGrant(request, { detailId: params.detailId ?? '' }, 'editInfo');
+  const lookup = params.uuid !== undefined ? { uuid: params.uuid } : { detailId: params.detailId ?? '' };
+  const remote = await requireRemoteGrant(request, lookup, 'editInfo').catch(async (refusal: unknown) => {
+    // A grant that only sends notifications opens on the listing's Messaging page.
+    if (refusal instanceof Response && refusal.status === 403) {
+      const messaging = await requireRemoteGrant(request, lookup, 'sendNotifications').catch(() => null);
+      const href = messaging ? remoteMessagingHref(messaging.grant, messaging.user) : null;
+      if (href && request.method === 'GET') throw redirect(href);
+    }
+    throw refusal;
+  });
   const services = await getServices();
   const { item, grant } = remote;
   const sections = await detailSections(services, item.community);

@@ -3,6 +3,7 @@ import type { Services } from '@server/services';
 import { ACTION_MESSAGES } from '~/lib/actions';
 import { formatDate, formatTime } from '~/lib/date-time';
 import * as remoteRoute from '~/routes/detail.remote.$uuid._index';
+import * as remoteByIdRoute from '~/routes/detail.remote.id.$detailId._index';
 import * as messagingRoute from '~/routes/listnm.remote.$context.$uuid';
 import { MESSAGE_TEXTS } from '~/schemas/message';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
@@ -44,14 +45,13 @@ interface Own {
 const hourAhead = (hours: number) => Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
 const when = (name: string, ms: number) => ({ [`${name}-date`]: formatDate(ms, TZ), [`${name}-time`]: formatTime(ms, TZ) });
 
-function entry(uid: string, accessType: 'url' | 'email', community: string, rights: { sendNotifications: boolean }) {
+function entry(uid: string, accessType: 'url' | 'email', community: string, rights: { sendNotifications: boolean; editInfo: boolean }) {
   return {
     type: 'business',
     contexts: [`${community}/dining-resort`],
     origContext: `${community}/dining-resort`,
     title: 'Owner',
     detailTitle: 'Bakery',
-    editInfo: true,
     addButtons: true,
     accessType,
     uid,
@@ -59,20 +59,21 @@ function entry(uid: string, accessType: 'url' | 'email', community: string, righ
   };
 }
 
-async function ownCommunity(options: { sendNotifications?: boolean } = {}): Promise<Own> {
+async function ownCommunity(options: { sendNotifications?: boolean; editInfo?: boolean } = {}): Promise<Own> {
   counter += 1;
   const community = `remote-msg-${counter}`;
   const link = `link-${counter}-a1b2c3`;
   const uid = `remote-person-${counter}`;
   const other = `other-person-${counter}`;
   const sendNotifications = options.sendNotifications ?? true;
+  const editInfo = options.editInfo ?? true;
   const { paths } = services;
   await services.db.ref().update({
     [paths.community(community)]: { title: `Remote Messages ${counter}`, timeZone: TZ },
     [paths.listItem(community, 'dining-resort', 'bakery')]: { title: 'Bakery', id: 'bakery' },
     [paths.listItem(community, 'dining-resort', 'diner')]: { title: 'Diner', id: 'diner' },
-    [paths.remoteByUid(link, 'bakery')]: entry(link, 'url', community, { sendNotifications }),
-    [paths.remoteByUid(uid, 'bakery')]: entry(uid, 'email', community, { sendNotifications }),
+    [paths.remoteByUid(link, 'bakery')]: entry(link, 'url', community, { sendNotifications, editInfo }),
+    [paths.remoteByUid(uid, 'bakery')]: entry(uid, 'email', community, { sendNotifications, editInfo }),
     [paths.scheduledMessage(community, 'diner-news')]: {
       title: 'Diner news',
       description: 'Not the bakery',
@@ -132,6 +133,22 @@ describe("a remote manager's Messaging", () => {
     expect((await load(null, LIST, own.link, '?detail=bakery')).status).toBe(200);
     expect((await load(null, LIST, own.link, '?detail=diner')).status).toBe(404);
     expect((await load(null, LIST, 'no-such-link')).status).toBe(404);
+  });
+
+  it('opens a grant that may only send notifications on its Messaging page', async () => {
+    const own = await ownCommunity({ editInfo: false });
+    const byLink = await outcome(remoteRoute.loader(routeArgs(getRequest(null, `/detail/remote/${own.link}/`), { uuid: own.link })));
+    expect(byLink.status).toBe(302);
+    expect(byLink.response?.headers.get('Location')).toBe(`/listnm/remote/${LIST}/${own.link}?detail=bakery`);
+    const byLogin = await outcome(
+      remoteByIdRoute.loader(routeArgs(getRequest(own.cookie, '/detail/remote/id/bakery'), { detailId: 'bakery' })),
+    );
+    expect(byLogin.response?.headers.get('Location')).toBe(`/listnm/remote/${LIST}/${own.uid}?detail=bakery`);
+    // A grant with neither right is still refused.
+    const neither = await ownCommunity({ editInfo: false, sendNotifications: false });
+    expect(
+      (await outcome(remoteRoute.loader(routeArgs(getRequest(null, `/detail/remote/${neither.link}/`), { uuid: neither.link })))).status,
+    ).toBe(403);
   });
 
   it('sends an instant notification by link to the listing, without Type nor User Group, and records it in the audit', async () => {
