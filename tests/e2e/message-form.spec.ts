@@ -55,7 +55,7 @@ test('Send Now: refused with the typed title kept, then sent to the messages lis
   });
 });
 
-test('with JavaScript the delivery type shows only its own fields', async ({ page, community }) => {
+test('with JavaScript the delivery type shows only its own fields, and a giveaway category ticks Giveaway', async ({ page, community }) => {
   expect(community.role).toBe('admin');
   await page.goto('/amc-messages/messages/add');
   await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
@@ -69,6 +69,12 @@ test('with JavaScript the delivery type shows only its own fields', async ({ pag
   await expect(picker(page, /^Delivery Time \(America\/New_York\)/)).toBeVisible();
   await page.getByLabel('Send Now', { exact: true }).check();
   await expect(picker(page, /^Delivery Time/)).toHaveCount(0);
+  // A giveaway category ticks Giveaway; another clears it.
+  await openSection(page, 'Additional Information');
+  await page.getByLabel('Type *').selectOption({ label: 'Giveaways' });
+  await expect(page.getByLabel('Giveaway', { exact: true })).toBeChecked();
+  await page.getByLabel('Type *').selectOption({ label: 'Announcements' });
+  await expect(page.getByLabel('Giveaway', { exact: true })).not.toBeChecked();
 });
 
 test('screenshots of each delivery mode, personal and from an event', async ({ page, community }) => {

@@ -196,6 +196,11 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                   label="Type *"
                   empty="Select type"
                   choices={data.options.categories.map((topic) => ({ value: topic.value, label: topic.label }))}
+                  onChange={(category) => {
+                    // A giveaway category makes the notification a giveaway (the box can still be cleared).
+                    const topic = data.options.categories.find((choice) => choice.value === category);
+                    if (topic) form.update({ name: f.isGiveaway!.name, value: topic.isGiveaway ? 'on' : undefined });
+                  }}
                 />
                 {data.systemwide ? (
                   <Text size="2" data-testid="systemwide-group">
