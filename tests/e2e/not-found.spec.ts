@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
  * 404 page, while a page that exists sends them to sign in.
  */
 
-const UNKNOWN = ['/listnm/users', '/amc-messages/no-such-list', '/no/such/page', '/not-an-action'];
+const UNKNOWN = ['/listnm/users', '/no/such/page', '/not-an-action'];
 
 test('signed in, an unknown address is 404 inside the shell', async ({ page, loginAs }, info) => {
   await loginAs('admin@demo.example');

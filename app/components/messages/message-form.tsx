@@ -199,7 +199,8 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                   onChange={(category) => {
                     // A giveaway category makes the notification a giveaway (the box can still be cleared).
                     const topic = data.options.categories.find((choice) => choice.value === category);
-                    if (topic) form.update({ name: f.isGiveaway!.name, value: topic.isGiveaway ? 'on' : undefined });
+                    const box = document.getElementById(f.isGiveaway!.id);
+                    if (topic && box instanceof HTMLInputElement) box.checked = topic.isGiveaway;
                   }}
                 />
                 {data.systemwide ? (
