@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
 import { firstSectionWithError } from '~/lib/editor-sections';
+import { optionalText as text } from './common';
 import { checkbox, requiredText } from './listing/shared';
 
 /**
@@ -76,14 +77,6 @@ export function calendarSectionOfErrors(errorFields: readonly string[]): Calenda
 export const newCalendarSchema = z.object({
   title: requiredText(CALENDAR_TEXTS.titleRequired, 100),
 });
-
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .optional()
-    .transform((value) => value ?? '');
 
 /** A posted list: absent is empty, one value a list of one, a record (conform's sparse rows) its values in order. */
 const rows = (value: unknown): unknown[] => {

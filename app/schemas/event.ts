@@ -13,6 +13,7 @@ import {
   resetEnd,
   type EventTimes,
 } from '~/lib/event-times';
+import { optionalText as text, optionalKey } from './common';
 import { checkbox, optionalText, phone, richText, TITLE_REQUIRED, url } from './listing/shared';
 
 /**
@@ -161,22 +162,6 @@ export interface EventSchemaOptions {
   /** The action selector may offer several communities (custom buttons). */
   communityRequired?: boolean;
 }
-
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .optional()
-    .transform((value) => value ?? '');
-
-const optionalKey = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((value) => value ?? '')
-  .refine((value) => value === '' || isValidKey(value), 'Not a valid key.');
 
 const keyList = (max: number) =>
   z.preprocess(

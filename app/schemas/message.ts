@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { ActionKind, ActionTargets } from '~/lib/actions';
 import { DATE_TIME_TEXTS, parseDateTimeField } from '~/lib/date-time';
-import { isValidKey } from '~/lib/db-key';
 import { detailButtonsFormSchema, type DetailButtonFormValue } from '~/lib/detail-buttons';
 import { firstSectionWithError } from '~/lib/editor-sections';
 import { endOfZonedDay } from '~/lib/event-times';
 import { isValidUrl } from '~/schemas/community';
 import { checkbox, INVALID_URL } from '~/schemas/listing/shared';
+import { optionalText as text, optionalKey } from './common';
 
 /**
  * The notification form (spec 02 "Messages", §3 message / recurrenceInfo, §4 "Notification
@@ -138,22 +138,6 @@ export interface MessageSchemaOptions {
    */
   detailPage?: boolean;
 }
-
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .optional()
-    .transform((value) => value ?? '');
-
-const optionalKey = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((value) => value ?? '')
-  .refine((value) => value === '' || isValidKey(value), 'Not a valid key.');
 
 const picker = z.string().max(40).optional();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
 import { isDroppedRow, keptRows, orderNumber, rowCheckbox, rowList } from '~/lib/posted-rows';
+import { optionalText as text } from './common';
 
 /**
  * The Remote Administration section of the business editor (spec 03 §2 "Remote
@@ -79,13 +80,6 @@ const MAX_UUID = 128;
 /** Ticked posts 'on', unticked posts nothing. */
 const checkbox = rowCheckbox;
 /** A text field; conform posts an emptied field as nothing. Over-long text is refused. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .optional()
-    .transform((value) => value ?? '');
 const EMAIL = z.string().email();
 
 const RawEntrySchema = z.object({

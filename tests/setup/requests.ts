@@ -1,3 +1,5 @@
+import { formatDate, formatTime } from '~/lib/date-time';
+
 /**
  * Requests for server tests that call loaders and actions directly: a signed-in GET, a form
  * POST as a browser sends it (same-origin, url-encoded, repeated names for lists), and the
@@ -40,3 +42,10 @@ export function postRequest(cookie: string | null, path: string, fields: PostedF
 
 /** What Remix passes a loader or action. */
 export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+/** An instant as the date-time picker posts it: the epoch ms and its date and time parts in the zone. */
+export const pickerFields = (name: string, ms: number, timeZone: string): Record<string, string> => ({
+  [name]: String(ms),
+  [`${name}-date`]: formatDate(ms, timeZone),
+  [`${name}-time`]: formatTime(ms, timeZone),
+});
