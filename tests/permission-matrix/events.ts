@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from '~/lib/date-time';
+import { pickerFields } from '../setup/requests';
 import { headerLines } from './business';
 import type { Role } from './fixtures';
 import type { MatrixRow, Outcome } from './matrix';
@@ -37,11 +37,7 @@ const roles = (outcome: Outcome, overrides: Partial<Record<Role, Outcome>> = {})
 
 /** A whole hour a week ahead, as the date-time pickers post it. */
 const start = Math.ceil((Date.now() + 7 * 864e5) / 36e5) * 36e5;
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 
 /** A complete, valid form of the editor. */
 const VALID: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from '~/lib/date-time';
+import { pickerFields } from '../setup/requests';
 import type { Role } from './fixtures';
 import type { MatrixRow, Outcome } from './matrix';
 
@@ -30,11 +30,7 @@ const systemOnly = (outcome: Outcome): Record<Role, Outcome> => notify(403, { sy
 
 /** A whole hour a week ahead, as the pickers post it. */
 const later = Math.ceil((Date.now() + 7 * 864e5) / 36e5) * 36e5;
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 
 const INSTANT = {
   intent: 'save',

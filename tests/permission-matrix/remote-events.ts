@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from '~/lib/date-time';
+import { pickerFields } from '../setup/requests';
 import type { Role } from './fixtures';
 import type { MatrixRow, Outcome } from './matrix';
 
@@ -35,11 +35,7 @@ const ANYONE = (outcome: Outcome): Record<Role, Outcome> => ({
 const SIGNED_IN_404: Record<Role, Outcome> = { ...ANYONE(404), anonymous: LOGIN };
 
 const start = Math.ceil((Date.now() + 7 * 864e5) / 36e5) * 36e5;
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 const VALID: Record<string, string> = {
   title: 'Pancake Breakfast at the Pavilion',
   audience: 'Family',

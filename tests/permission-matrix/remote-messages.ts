@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from '~/lib/date-time';
+import { pickerFields } from '../setup/requests';
 import type { Role } from './fixtures';
 import type { MatrixRow, Outcome } from './matrix';
 
@@ -44,11 +44,7 @@ const EVERYONE_404: Record<Role, Outcome> = {
 };
 
 const later = Math.ceil((Date.now() + 7 * 864e5) / 36e5) * 36e5;
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 const INSTANT = {
   intent: 'save',
   title: 'Half-price appetizers tonight',

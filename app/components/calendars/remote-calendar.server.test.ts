@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import type { Services } from '@server/services';
-import { formatDate, formatTime } from '~/lib/date-time';
 import * as calendarByLink from '~/routes/amc-calendar.remote.$uuid._index';
 import * as calendarById from '~/routes/amc-calendar.remote.id.$detailId._index';
 import * as remoteEvent from '~/routes/event.remote.$dbContext.($itemId)';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
-import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
+import { getRequest, postRequest, routeArgs, type PostedFields, pickerFields } from '../../../tests/setup/requests';
 import type { EventEditorActionData, EventEditorData } from '../events/editor.server';
 import type { RemoteCalendarData } from './remote-calendar.server';
 
@@ -97,11 +96,7 @@ async function setup(grant: { accessType?: 'url' | 'email'; uid?: string; editIn
 const args = routeArgs;
 const get = (path: string, cookie?: string) => getRequest(cookie ?? null, path);
 const post = (path: string, fields: PostedFields, cookie?: string) => postRequest(cookie ?? null, path, fields);
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 const VALID = (start: number, title: string): Record<string, string> => ({
   intent: 'save',
   title,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { eventVersion, saveEvent } from '@server/events';
 import type { Services } from '@server/services';
-import { formatDate, formatTime } from '~/lib/date-time';
 import * as editRoute from '~/routes/_app.detail.events.$dbContext.$itemId._index';
 import * as duplicateRoute from '~/routes/_app.detail.events.$dbContext.$itemId.duplicate';
 import * as addRoute from '~/routes/_app.detail.events.$dbContext._index';
@@ -11,7 +10,7 @@ import * as archivedDuplicateRoute from '~/routes/_app.detail.eventsArchived.$db
 import { EVENT_TEXTS, OFF_SITE } from '~/schemas/event';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
-import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
+import { getRequest, postRequest, routeArgs, type PostedFields, pickerFields } from '../../../tests/setup/requests';
 import { EVENT_EDITOR_TEXTS, eventHeaderTarget, type EventEditorActionData, type EventEditorData } from './editor.server';
 
 /**
@@ -129,11 +128,7 @@ const read = async (own: Own, eventId: string, calendar = 'activities') =>
   (await services.db.ref(services.paths.calendarEvent(own.community, calendar, eventId)).get()).val() as Record<string, unknown> | null;
 
 /** The picker's posted parts of an instant. */
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 
 /** A complete, valid form: 'Bingo Night' in the hall, from `start` for two hours. */
 const VALID = (start: number): Record<string, string> => ({

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import type { Services } from '@server/services';
-import { formatDate, formatTime } from '~/lib/date-time';
 import * as calendarView from '~/routes/_app.amc-calendar.$context.$view';
 import * as pendingRoute from '~/routes/_app.detail.events.google-events-import.$importId';
 import * as calendarByLink from '~/routes/amc-calendar.remote.$uuid._index';
@@ -9,7 +8,7 @@ import * as remoteEvent from '~/routes/event.remote.$dbContext.($itemId)';
 import { EVENT_TEXTS } from '~/schemas/event';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
-import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
+import { getRequest, postRequest, routeArgs, type PostedFields, pickerFields } from '../../../tests/setup/requests';
 import type { RemoteCalendarData } from '../calendars/remote-calendar.server';
 import type { EventEditorActionData, EventEditorData } from './editor.server';
 import { EVENT_EDITOR_TEXTS } from './texts';
@@ -93,11 +92,7 @@ async function setup(config: Record<string, DbValue> = {}): Promise<Own> {
 const args = routeArgs;
 const get = (path: string, cookie?: string) => getRequest(cookie ?? null, path);
 const post = (path: string, fields: PostedFields, cookie?: string) => postRequest(cookie ?? null, path, fields);
-const when = (name: string, ms: number) => ({
-  [name]: String(ms),
-  [`${name}-date`]: formatDate(ms, TZ),
-  [`${name}-time`]: formatTime(ms, TZ),
-});
+const when = (name: string, ms: number) => pickerFields(name, ms, TZ);
 const FORM = (start: number, title: string): Record<string, string> => ({
   title,
   description: '<p>Telescopes by the lake.</p>',
