@@ -122,7 +122,12 @@ test('changing the type applies its fields and defaults', { tag: '@forms' }, asy
 
 test('a restricted item needs a user group', async ({ page, community }) => {
   await page.goto('/home/edit/pool-rules');
-  await page.getByLabel('Restrict to user groups').check();
+  // A tick made while the page's script starts can be undone by it: tick until it holds.
+  const restrict = page.getByLabel('Restrict to user groups');
+  await expect(async () => {
+    await restrict.check();
+    await expect(restrict).toBeChecked({ timeout: 500 });
+  }).toPass();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('User group is required when item is restricted.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'App Admin' }).check();
