@@ -522,6 +522,67 @@ export function runContract(engine: string, createStore: () => Promise<ContractS
       });
     });
 
+    describe('guarded updates', () => {
+      const isVersion = (version: number) => (current: any) => current?.version === version;
+
+      it('writes every path when the guard passes, and reports the guard as written', async () => {
+        await base.set({ doc: { version: 1, title: 'old' }, copies: { a: 'old' } });
+        const result = await base.guardedUpdate('doc', isVersion(1), {
+          doc: { version: 2, title: 'new' },
+          'copies/a': 'new',
+          'copies/b': 'new',
+        });
+        expect(result.committed).toBe(true);
+        expect(result.snapshot.val()).toEqual({ version: 2, title: 'new' });
+        expect((await base.get()).val()).toEqual({ doc: { version: 2, title: 'new' }, copies: { a: 'new', b: 'new' } });
+      });
+
+      it('writes nothing when the guard fails, and reports the value that failed it', async () => {
+        const initial = { doc: { version: 3, title: 'theirs' }, copies: { a: 'theirs' } };
+        await base.set(initial);
+        const result = await base.guardedUpdate('doc', isVersion(1), { doc: { version: 2 }, 'copies/a': 'mine' });
+        expect(result.committed).toBe(false);
+        expect(result.snapshot.val()).toEqual({ version: 3, title: 'theirs' });
+        expect((await base.get()).val()).toEqual(initial);
+        const absent = await base.guardedUpdate('missing', (current) => current !== null, { 'copies/a': 'mine' });
+        expect(absent.committed).toBe(false);
+        expect(absent.snapshot.exists()).toBe(false);
+        expect((await base.get()).val()).toEqual(initial);
+      });
+
+      it('refuses an invalid value anywhere and writes nothing, the guarded node included', async () => {
+        const initial = { doc: { version: 1 }, copies: { a: 'old' } };
+        await base.set(initial);
+        await expect(base.guardedUpdate('doc', isVersion(1), { doc: { version: 2 }, 'copies/a': NaN })).rejects.toThrow(
+          `/${store.base}/copies/a`,
+        );
+        await expect(base.guardedUpdate('doc', isVersion(1), { doc: { version: 2 }, 'copies/b.c': 1 })).rejects.toThrow(/invalid/i);
+        expect((await base.get()).val()).toEqual(initial);
+      });
+
+      it('checks the value stored at the moment of the write, not an earlier read', async () => {
+        const other = await connect();
+        await base.set({ doc: { version: 1 } });
+        await other.ref(`${store.base}/doc`).set({ version: 5 });
+        const result = await base.guardedUpdate('doc', isVersion(1), { doc: { version: 2 }, copy: 'mine' });
+        expect(result.committed).toBe(false);
+        expect((await base.get()).val()).toEqual({ doc: { version: 5 } });
+      });
+
+      it('lets only one of two writers guarded by the same version commit', async () => {
+        const other = await connect();
+        await base.set({ doc: { version: 1 } });
+        const results = await Promise.all(
+          [db, other].map((connection, index) =>
+            connection.ref(store.base).guardedUpdate('doc', isVersion(1), { doc: { version: 2, by: index }, [`copy${index}`]: index }),
+          ),
+        );
+        expect(results.filter((result) => result.committed)).toHaveLength(1);
+        const winner = results.findIndex((result) => result.committed);
+        expect((await base.get()).val()).toEqual({ doc: { version: 2, by: winner }, [`copy${winner}`]: winner });
+      });
+    });
+
     describe('listeners', () => {
       it('fire for writes at, below and above the path, and only on change', async () => {
         const heard = record(base.child('a'));

@@ -7,6 +7,7 @@
  * as in the embedded engine. Transactions run with applyLocally off, so listeners only ever see
  * committed values, as with the embedded engine.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { App } from 'firebase-admin/app';
 import {
   getDatabase,
@@ -15,7 +16,7 @@ import {
   type Query as FirebaseQuery,
   type Reference as FirebaseReference,
 } from 'firebase-admin/database';
-import { parsePath } from './path';
+import { describePath, parsePath } from './path';
 import { prepareUpdate, toTree } from './tree';
 import type {
   DataSnapshot,
@@ -28,6 +29,15 @@ import type {
   Unsubscribe,
   ValueListener,
 } from './types';
+
+/** Where guardedUpdate keeps its leases: a root-level node of short-lived claims (decision 019). */
+const LEASE_ROOT = 'write-leases';
+/** How long a lease holds when its writer never releases it (a crash). */
+const LEASE_MS = 30_000;
+/** The writes are not sent when less than this is left of the lease. */
+const LEASE_MARGIN_MS = 5_000;
+/** Claims of a busy lease before guardedUpdate gives up (about 20 s of waiting). */
+const LEASE_ATTEMPTS = 25;
 
 export interface FirebaseDbOptions {
   /** An initialised firebase-admin app whose options name the databaseURL. */
@@ -195,6 +205,66 @@ class WrappedReference extends WrappedQuery implements Reference {
   async update(values: Record<string, DbValue>): Promise<void> {
     const writes = prepareUpdate(this.segments(), values, 'Reference.update');
     if (writes.length > 0) await this.reference.update(values);
+  }
+
+  /**
+   * Firebase has no conditional multi-path write, and a transaction over the common ancestor of
+   * the paths would download all of it. The guard is a lease instead (decision 019): a short
+   * transaction claims `write-leases/{hash of the guard's path}`, the guard is read and checked,
+   * and the writes go in ONE multi-path update that also releases the lease. A crash leaves
+   * either nothing written (the lease expires after LEASE_MS) or everything. Writers that go
+   * through guardedUpdate on the same guard take turns; plain writes are not held back.
+   */
+  async guardedUpdate(guard: string, check: (current: any) => boolean, values: Record<string, DbValue>): Promise<TransactionResult> {
+    const base = this.segments();
+    const guardPath = [...base, ...parsePath(guard, 'Reference.guardedUpdate', { allowRoot: true })];
+    const writes = prepareUpdate(base, values, 'Reference.guardedUpdate');
+    const root = this.reference.root;
+    const leasePath = `${LEASE_ROOT}/${createHash('sha256').update(guardPath.join('/')).digest('base64url')}`;
+    const lease = root.child(leasePath);
+    const guardRef = guardPath.length === 0 ? root : root.child(guardPath.join('/'));
+    const token = randomUUID();
+    let until = 0;
+    for (let attempt = 0; ; attempt++) {
+      const claimed = await lease.transaction(
+        (current: unknown) => {
+          const held = current as { until?: unknown } | null;
+          if (held && typeof held.until === 'number' && held.until > Date.now()) return undefined;
+          until = Date.now() + LEASE_MS;
+          return { token, until };
+        },
+        undefined,
+        false,
+      );
+      if (claimed.committed) break;
+      if (attempt >= LEASE_ATTEMPTS) throw new Error(`Reference.guardedUpdate: ${describePath(guardPath)} stayed busy; try again`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+    }
+    let committed = false;
+    try {
+      const snapshot = await guardRef.get();
+      if (!check(fillArrayHoles(snapshot.val()))) return { committed: false, snapshot: new WrappedSnapshot(snapshot) };
+      if (Date.now() > until - LEASE_MARGIN_MS)
+        throw new Error(`Reference.guardedUpdate: ${describePath(guardPath)} took too long; try again`);
+      const update: Record<string, DbValue> = { [leasePath]: null };
+      const entries = Object.entries(values); // prepareUpdate keeps their order
+      writes.forEach((write, index) => {
+        update[write.path.join('/')] = entries[index]![1];
+      });
+      await root.update(update);
+      committed = true;
+      return { committed: true, snapshot: new WrappedSnapshot(await guardRef.get()) };
+    } finally {
+      if (!committed) {
+        await lease
+          .transaction(
+            (current: unknown) => ((current as { token?: unknown } | null)?.token === token ? null : undefined),
+            undefined,
+            false,
+          )
+          .catch(() => undefined);
+      }
+    }
   }
 
   async remove(): Promise<void> {

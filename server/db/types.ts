@@ -69,6 +69,14 @@ export interface Reference extends Query {
    * together or none does. A null value deletes that path.
    */
   update(values: Record<string, DbValue>): Promise<void>;
+  /**
+   * A multi-path update (as `update`) made only while the value at `guard` (a path relative to
+   * this reference) passes `check`: the check and every write commit together, or nothing is
+   * written. Where the guard fails, `committed` is false and the snapshot holds the value that
+   * failed it; otherwise the snapshot holds the guard's value as written. `check` may run more
+   * than once, and must not write.
+   */
+  guardedUpdate(guard: string, check: (current: any) => boolean, values: Record<string, DbValue>): Promise<TransactionResult>;
   remove(): Promise<void>;
   /** Without a value: a reference to a new chronological push id, nothing written. */
   push(): Reference;

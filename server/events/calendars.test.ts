@@ -23,7 +23,7 @@ import {
 } from './notifications';
 import { eventVersion } from './records';
 import { saveEvent } from './save';
-import { at, eventFields, get, makeCommunity, openTestDb, saveInput } from './testing';
+import { at, dyingAfter, eventFields, get, makeCommunity, openTestDb, saveInput } from './testing';
 
 /** Calendars, their config editor, and notifications after a save, against the embedded database. */
 
@@ -253,6 +253,24 @@ describe('the calendar config editor', () => {
       ok: false,
       reason: 'gone',
     });
+  });
+
+  it('a save that dies half-way removes the import and its events together, or neither', async () => {
+    const community = await makeCommunity(deps);
+    await db.ref(paths.calendarImports(community, 'activities')).set([FEED]);
+    await plainEvent(community, 'imp1', ['activities'], { id: 'u1', calendarId: FEED.calendarId });
+    const input = {
+      community,
+      calendarId: 'activities',
+      version: null,
+      value: value({ imports: [] }),
+      importRemoval: 'delete' as const,
+      now: T0,
+    };
+    await saveCalendarConfig(dyingAfter(deps), input).catch(() => null);
+    const imports = await get(deps, paths.calendarImports(community, 'activities'));
+    const event = await get(deps, paths.calendarEvent(community, 'activities', 'imp1'));
+    expect(imports === null, 'the import is gone exactly when its events are').toBe(event === null);
   });
 
   it("on a legacy events list's config, Stop and Delete All Events deletes the source's events from the list", async () => {

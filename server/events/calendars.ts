@@ -342,37 +342,28 @@ export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalenda
 }
 
 /**
- * Writes a planned config save: the fields merged over the config as stored at that moment, in
- * a transaction that re-checks its version (so a save in between is a conflict, and a feed
- * rebuild time written in between is kept), then the events of a removed import in one update.
+ * Writes a planned config save in ONE guarded multi-path update: the fields written over the
+ * config as stored (so a feed rebuild time written meanwhile is kept) and the events of a removed
+ * import, only while the config still has the version the plan was made from (a save in between
+ * is a conflict and writes nothing; a crash writes all or nothing).
  */
 export async function commitCalendarConfigSave(
   deps: EventDeps,
   input: Pick<SaveCalendarConfigInput, 'community' | 'calendarId'>,
   planned: Extract<SaveCalendarConfigResult, { ok: true }>,
 ): Promise<SaveCalendarConfigResult> {
-  let outcome: SaveCalendarConfigResult = planned;
-  await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).transaction((current) => {
-    if (!isObject(current)) {
-      outcome = { ok: false, reason: 'gone' };
-      return unchanged(current);
-    }
-    const version = calendarConfigVersion(current);
-    if (version !== planned.baseVersion) {
-      outcome = { ok: false, reason: 'conflict', stored: current, version };
-      return unchanged(current);
-    }
-    outcome = planned;
-    const next: Record<string, DbValue> = { ...(current as Record<string, DbValue>) };
-    for (const [field, value] of Object.entries(planned.fields)) {
-      if (value === null) delete next[field];
-      else next[field] = value;
-    }
-    return next;
-  });
-  if (!outcome.ok) return outcome;
-  if (Object.keys(planned.updates).length > 0) await deps.db.ref().update(planned.updates);
-  return outcome;
+  const configPath = deps.paths.calendarConfig(input.community, input.calendarId);
+  const fields = Object.fromEntries(Object.entries(planned.fields).map(([field, value]) => [`${configPath}/${field}`, value]));
+  const result = await deps.db
+    .ref()
+    .guardedUpdate(configPath, (current) => isObject(current) && calendarConfigVersion(current) === planned.baseVersion, {
+      ...planned.updates,
+      ...fields,
+    });
+  if (result.committed) return planned;
+  const current: unknown = result.snapshot.val();
+  if (!isObject(current)) return { ok: false, reason: 'gone' };
+  return { ok: false, reason: 'conflict', stored: current, version: calendarConfigVersion(current) };
 }
 
 export async function saveCalendarConfig(deps: EventDeps, input: SaveCalendarConfigInput): Promise<SaveCalendarConfigResult> {

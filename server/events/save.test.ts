@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { eventVersion, recurrenceVersion } from './records';
 import { commitEventSave, planEventSave, recurrenceEditStart, recurrenceFormValue, saveEvent, type SaveEventPlan } from './save';
-import { at, eventFields, get, makeCommunity, NY, openTestDb, saveInput } from './testing';
+import { at, dyingAfter, eventFields, get, makeCommunity, NY, openTestDb, saveInput } from './testing';
 
 /**
  * Saving events against the embedded database: the one multi-path update across calendars and
@@ -471,5 +471,100 @@ describe('recurrences', () => {
       startDate: tuesday,
       recurrenceId: movedSave.recurrenceId,
     });
+  });
+});
+
+describe('a save that dies half-way', () => {
+  const T0 = at('2026-02-25T12:00');
+  const FIRST = at('2026-03-02T18:00');
+  const fields = (start = FIRST, more: Record<string, DbValue> = {}) => eventFields(start, start + 36e5, { title: 'Trivia', ...more });
+  const communityData = async (community: string) => get(deps, paths.locationData(community));
+
+  /** Copies in every calendar agree, and the recurrence records list exactly the occurrences stored. */
+  async function expectWhole(community: string, recurrenceId: string) {
+    const calendars = ['activities', 'kids-club'];
+    const records = await Promise.all(calendars.map((calendar) => get(deps, paths.calendarRecurrence(community, calendar, recurrenceId))));
+    const listed = records.filter(Boolean) as Array<{ eventKeys: Record<string, number>; originalItem: { title: string } }>;
+    expect(listed.length).toBeGreaterThan(0);
+    for (const record of listed) expect(record).toEqual(listed[0]);
+    const eventKeys = listed[0]!.eventKeys;
+    const seen = new Set<string>();
+    for (const calendar of calendars) {
+      for (const [id, event] of Object.entries(await eventsOf(community, calendar))) {
+        if (event.recurrenceId !== recurrenceId) continue;
+        seen.add(id);
+        expect(eventKeys[id], `${calendar}/${id} is listed with its start`).toBe(event.startDate);
+        expect(event.title).toBe(listed[0]!.originalItem.title);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(eventKeys).sort());
+  }
+
+  it('Edit Recurrence leaves the series whole, old or new, never the record of one and the occurrences of the other', async () => {
+    const community = await makeCommunity(deps);
+    const { recurrenceId } = ok(
+      await saveEvent(
+        deps,
+        saveInput(community, {
+          eventId: 'first',
+          fields: fields(),
+          now: T0,
+          calendars: ['activities', 'kids-club'],
+          recurrence: 'daily',
+          validDays: MWF,
+          recurrenceEndDate: at('2026-03-13T12:00'),
+        }),
+      ),
+    );
+    const before = await communityData(community);
+    const start = (await recurrenceEditStart(deps, community, 'activities', recurrenceId!, T0))!;
+    const input = saveInput(community, {
+      eventId: start.eventId,
+      isNew: false,
+      version: start.version,
+      scope: 'recurrence',
+      fields: fields(at('2026-03-02T19:00'), { title: 'Trivia Night' }),
+      calendars: ['activities', 'kids-club'],
+      recurrence: 'daily',
+      validDays: [true, true, false, false, false, false, false],
+      recurrenceEndDate: at('2026-03-13T12:00'),
+      now: T0,
+    });
+    const died = await saveEvent(dyingAfter(deps), input).catch(() => null);
+    const after = await communityData(community);
+    if (died === null) expect(after).toEqual(before);
+    await expectWhole(community, recurrenceId!);
+    // A retry of the same form saves the edit, or finds it saved: never a torn series.
+    const retried = await saveEvent(deps, input);
+    if (!retried.ok) expect(retried.reason).toBe('conflict');
+    await expectWhole(community, recurrenceId!);
+    const titles = Object.values(await eventsOf(community)).map((event) => event.title);
+    expect(new Set(titles)).toEqual(new Set(['Trivia Night']));
+  });
+
+  it('an event in two calendars is the same in both after a save dies', async () => {
+    const community = await makeCommunity(deps);
+    const START = at('2026-06-10T18:00');
+    ok(
+      await saveEvent(
+        deps,
+        saveInput(community, { eventId: 'ev1', fields: eventFields(START, START + 36e5), now: T0, calendars: ['activities', 'kids-club'] }),
+      ),
+    );
+    const stored = await get(deps, paths.calendarEvent(community, 'activities', 'ev1'));
+    await saveEvent(
+      dyingAfter(deps),
+      saveInput(community, {
+        eventId: 'ev1',
+        isNew: false,
+        version: eventVersion(stored),
+        fields: eventFields(START, START + 36e5, { title: 'Bingo Night' }),
+        now: T0,
+        calendars: ['activities', 'kids-club'],
+      }),
+    ).catch(() => null);
+    expect(await get(deps, paths.calendarEvent(community, 'kids-club', 'ev1'))).toEqual(
+      await get(deps, paths.calendarEvent(community, 'activities', 'ev1')),
+    );
   });
 });

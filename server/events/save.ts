@@ -1,5 +1,4 @@
 import type { DbValue } from '@server/db/types';
-import { unchanged } from '@server/db/version';
 import { endOfZonedDay } from '~/lib/event-times';
 import type { EditScope, RecurrenceKind } from '~/schemas/event';
 import { TIME_FIELDS, unlockedFields } from './item';
@@ -32,9 +31,9 @@ import { matchOccurrences, MAX_OCCURRENCES, occurrenceStarts, weeklyValidDays, t
  *
  * - `planEventSave` reads what is stored and returns every write of the save, or why there is
  *   none (conflict, gone, archived …). It writes nothing.
- * - `commitEventSave` writes the one node the edit hangs on (the event, or the recurrence
- *   record for Edit Recurrence) in a transaction that checks it is still what the plan was made
- *   from, then everything else in ONE multi-path update: the event in every calendar of its
+ * - `commitEventSave` writes everything in ONE multi-path update guarded by the one node the
+ *   edit hangs on (the event, or the recurrence record for Edit Recurrence), which must still be
+ *   what the plan was made from (RealtimeDb `guardedUpdate`): the event in every calendar of its
  *   `contexts`, its removal from calendars no longer chosen, the occurrences of a recurrence and
  *   `recurrenceInfo/{recurrenceId}` beside the events of every calendar in its `sections`, and
  *   `icsBuildTime` of each calendar touched. A save landing in between is a conflict and writes
@@ -526,29 +525,27 @@ async function planRecurrenceEdit(
 // ─── Writing ─────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Writes a planned save: the guarded node in a transaction that checks it is still the one the
- * plan was made from (absent for a new event), then the rest in one multi-path update. Another
- * save in between makes it a conflict and writes nothing.
+ * Writes a planned save as ONE guarded multi-path update: the guarded node and every other write
+ * (the other calendars' copies, the occurrences, the recurrence records, the feeds' build times)
+ * commit together, and only while the guarded node is still the one the plan was made from
+ * (absent for a new event). Another save in between makes it a conflict and writes nothing, and
+ * a crash leaves the series as it was or as saved, never half of each.
  */
 export async function commitEventSave(deps: EventDeps, planned: SaveEventPlan): Promise<SaveEventResult> {
   const { guard } = planned;
-  let outcome: SaveEventResult = planned;
   const versionOfNode = guard.base.kind === 'event' ? eventVersion : recurrenceVersion;
-  await deps.db.ref(guard.path).transaction((current) => {
-    const now = isObject(current) ? current : null;
-    const same = guard.base.version === null ? now === null : now !== null && versionOfNode(now) === guard.base.version;
-    if (!same) {
-      outcome = now
-        ? { ok: false, reason: 'conflict', stored: now, version: versionOfNode(now) }
-        : { ok: false, reason: guard.base.version === null ? 'exists' : 'gone' };
-      return unchanged(current);
-    }
-    outcome = planned;
-    return guard.value;
-  });
-  if (!outcome.ok) return outcome;
-  if (Object.keys(planned.updates).length > 0) await deps.db.ref().update(planned.updates);
-  return outcome;
+  const result = await deps.db.ref().guardedUpdate(
+    guard.path,
+    (current) => {
+      const now = isObject(current) ? current : null;
+      return guard.base.version === null ? now === null : now !== null && versionOfNode(now) === guard.base.version;
+    },
+    { ...planned.updates, [guard.path]: guard.value },
+  );
+  if (result.committed) return planned;
+  const now: unknown = result.snapshot.val();
+  if (isObject(now)) return { ok: false, reason: 'conflict', stored: now, version: versionOfNode(now) };
+  return { ok: false, reason: guard.base.version === null ? 'exists' : 'gone' };
 }
 
 /** Plans and writes a save. */

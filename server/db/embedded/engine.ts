@@ -78,6 +78,24 @@ export class EmbeddedEngine {
     );
   }
 
+  /**
+   * The writes, committed only if the value at `guard` passes `check`: the check reads the stored
+   * value inside the same IMMEDIATE transaction that applies the writes, so nothing can come in
+   * between, and a write that fails rolls the whole of it back.
+   */
+  guardedWrite(guard: readonly string[], check: (current: any) => boolean, writes: PathWrite[]): TransactionResult {
+    const text = pathText(guard);
+    const key = guard.at(-1) ?? null;
+    const outcome = this.writing((): { committed: boolean; tree: Tree | null } => {
+      const stored = this.reader.tree(text);
+      if (!check(stored === null ? null : toValue(stored))) return { committed: false, tree: stored };
+      this.writer.apply(writes);
+      return { committed: true, tree: this.reader.tree(text) };
+    });
+    if (outcome.committed) this.listeners.changed(writes.map((write) => write.path));
+    return { committed: outcome.committed, snapshot: new TreeSnapshot(key, outcome.tree) };
+  }
+
   listen(path: readonly string[], spec: QuerySpec, callback: ValueListener, onError?: (error: Error) => void): Unsubscribe {
     return this.listeners.add(path, () => this.read(path, spec), callback, onError);
   }

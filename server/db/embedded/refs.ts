@@ -107,6 +107,16 @@ export class EmbeddedReference extends EmbeddedQuery implements Reference {
     return settle(() => this.engine.write(prepareUpdate(this.segments, values, 'Reference.update')));
   }
 
+  guardedUpdate(guard: string, check: (current: any) => boolean, values: Record<string, DbValue>): Promise<TransactionResult> {
+    return settle(() =>
+      this.engine.guardedWrite(
+        [...this.segments, ...parsePath(guard, 'Reference.guardedUpdate', { allowRoot: true })],
+        check,
+        prepareUpdate(this.segments, values, 'Reference.guardedUpdate'),
+      ),
+    );
+  }
+
   remove(): Promise<void> {
     return settle(() => this.engine.write([{ path: [...this.segments], tree: null }]));
   }
