@@ -6,6 +6,7 @@ import { businessFormValue } from '~/lib/business';
 import { previewModel } from '~/lib/business-preview';
 import { BUSINESS_SECTIONS, businessSchema, sectionOfErrors } from '~/schemas/business';
 import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import { dyingAfter } from '../../tests/setup/dying-db';
 import { allowedFields, editorRights } from './access';
 import { BUSINESS_DOLLARS_TYPE, readDollarsHistory } from './dollars';
 import { businessRecord } from './item';
@@ -285,6 +286,28 @@ describe('the save', () => {
     expect(again.ok).toBe(true);
     expect((await services.db.ref(itemPath).get()).val()).toMatchObject({ title: 'Mine' });
     expect((await services.db.ref(services.paths.listItem(key, 'dining-nearby', 'grill')).get()).val()).toMatchObject({ title: 'Mine' });
+  });
+
+  it('a save that dies half-way leaves the item and its copies as they were or as saved', async () => {
+    const key = await community({ 'dining-resort/grill': { id: 'grill', title: 'Before' }, 'dining-nearby': {} });
+    const itemPath = services.paths.listItem(key, 'dining-resort', 'grill');
+    const stored = (await services.db.ref(itemPath).get()).val() as Record<string, unknown>;
+    const input = {
+      community: key,
+      section: 'dining-resort',
+      itemId: 'grill',
+      isNew: false,
+      version: businessVersion(stored, key),
+      fields: { title: 'Mine' },
+      sections: ['dining-nearby'],
+    };
+    await saveBusiness(dyingAfter({ db: services.db, paths: services.paths }), input).catch(() => null);
+    const item = (await services.db.ref(itemPath).get()).val() as Record<string, unknown>;
+    const copy = (await services.db.ref(services.paths.listItem(key, 'dining-nearby', 'grill')).get()).val() as Record<
+      string,
+      unknown
+    > | null;
+    expect(item.title === 'Mine', 'the copy exists exactly when the item was saved').toBe(copy?.title === 'Mine');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
-import { unchanged, versionOf } from '@server/db/version';
+import { versionOf } from '@server/db/version';
 import { formatListingContext, type Paths } from '@server/paths';
 import { businessFormValue, sectionOfContext } from '~/lib/business';
 
@@ -8,8 +8,8 @@ import { businessFormValue, sectionOfContext } from '~/lib/business';
  * its section at its key (a new one on top of its list, with its own key as `id`), a copy
  * under each selected Associated Listing Section (same key, same `id`), removal from the
  * sections no longer selected, and whatever the caller adds (the remote-management updates),
- * after the version the form showed was compared with the item as stored. The item is written
- * in a transaction that checks again, the rest in one multi-path update (commitBusinessSave).
+ * after the version the form showed was compared with the item as stored. Everything is written
+ * in one multi-path update that checks the item again (commitBusinessSave).
  */
 
 type Deps = { db: RealtimeDb; paths: Paths };
@@ -126,10 +126,11 @@ export async function planBusinessSave(deps: Deps, input: SaveBusinessInput): Pr
 }
 
 /**
- * Writes a planned save so that no other save is lost silently (decision 008): the item itself
- * in a transaction that checks it is still the one the plan was made from (still absent for a
- * new item), then the rest of the plan — copies, removals, `extra` (remote management) — in one
- * multi-path update. Another save in between makes it a conflict and writes nothing.
+ * Writes a planned save so that no other save is lost silently (decision 008) and no crash
+ * leaves half of it (decision 019): the item, its copies, removals and `extra` (remote
+ * management) in ONE multi-path update guarded by the item, which must still be the one the plan
+ * was made from (still absent for a new item). Another save in between makes it a conflict and
+ * writes nothing.
  */
 export async function commitBusinessSave(
   deps: Deps,
@@ -138,25 +139,18 @@ export async function commitBusinessSave(
   extra: Record<string, DbValue> = {},
 ): Promise<SaveBusinessResult> {
   const itemPath = deps.paths.listItem(input.community, input.section, input.itemId);
-  let outcome: SaveBusinessResult = planned;
-  await deps.db.ref(itemPath).transaction((current) => {
-    const now = isObject(current) ? current : null;
-    const same =
-      planned.baseVersion === null ? now === null : now !== null && businessVersion(now, input.community) === planned.baseVersion;
-    if (!same) {
-      outcome = now
-        ? { ok: false, reason: 'conflict', stored: now, version: businessVersion(now, input.community) }
-        : { ok: false, reason: planned.baseVersion === null ? 'exists' : 'gone' };
-      return unchanged(current);
-    }
-    outcome = planned;
-    return planned.item;
-  });
-  if (!outcome.ok) return outcome;
-  const rest = { ...planned.updates, ...extra };
-  delete rest[itemPath];
-  if (Object.keys(rest).length > 0) await deps.db.ref().update(rest);
-  return outcome;
+  const result = await deps.db.ref().guardedUpdate(
+    itemPath,
+    (current) => {
+      const now = isObject(current) ? current : null;
+      return planned.baseVersion === null ? now === null : now !== null && businessVersion(now, input.community) === planned.baseVersion;
+    },
+    { ...planned.updates, ...extra, [itemPath]: planned.item },
+  );
+  if (result.committed) return planned;
+  const now: unknown = result.snapshot.val();
+  if (isObject(now)) return { ok: false, reason: 'conflict', stored: now, version: businessVersion(now, input.community) };
+  return { ok: false, reason: planned.baseVersion === null ? 'exists' : 'gone' };
 }
 
 /** Plans and writes a save in one multi-path update. */

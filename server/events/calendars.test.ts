@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
+import { dyingAfter } from '../../tests/setup/dying-db';
 import {
   calendarConfigFormValue,
   calendarConfigVersion,
@@ -23,7 +24,7 @@ import {
 } from './notifications';
 import { eventVersion } from './records';
 import { saveEvent } from './save';
-import { at, dyingAfter, eventFields, get, makeCommunity, openTestDb, saveInput } from './testing';
+import { at, eventFields, get, makeCommunity, openTestDb, saveInput } from './testing';
 
 /** Calendars, their config editor, and notifications after a save, against the embedded database. */
 

@@ -1,9 +1,10 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
+import { dyingAfter } from '../../tests/setup/dying-db';
 import { eventVersion, recurrenceVersion } from './records';
 import { commitEventSave, planEventSave, recurrenceEditStart, recurrenceFormValue, saveEvent, type SaveEventPlan } from './save';
-import { at, dyingAfter, eventFields, get, makeCommunity, NY, openTestDb, saveInput } from './testing';
+import { at, eventFields, get, makeCommunity, NY, openTestDb, saveInput } from './testing';
 
 /**
  * Saving events against the embedded database: the one multi-path update across calendars and
