@@ -161,6 +161,11 @@ export interface EventSchemaOptions {
   audiences?: readonly string[];
   /** The action selector may offer several communities (custom buttons). */
   communityRequired?: boolean;
+  /**
+   * An imported event: its title and off-site location are the feed's (locked, shown read-only,
+   * the stored values posted back), so an empty one is what the feed gave, never a missing field.
+   */
+  imported?: boolean;
 }
 
 const keyList = (max: number) =>
@@ -262,7 +267,7 @@ export function eventSchema(options: EventSchemaOptions) {
   return RawEventSchema.extend({ detailButtons: buttons }).transform((raw, ctx): EventFormOutput => {
     const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
 
-    if (raw.title === '') issue(['title'], EVENT_TEXTS.titleRequired);
+    if (raw.title === '' && !options.imported) issue(['title'], EVENT_TEXTS.titleRequired);
     const audience = raw.audience.toLowerCase();
     if (audience === '' || (options.audiences && !options.audiences.includes(audience))) issue(['audience'], EVENT_TEXTS.audienceRequired);
 
@@ -270,7 +275,7 @@ export function eventSchema(options: EventSchemaOptions) {
     const offSite = raw.resortLocationId === OFF_SITE;
     if (raw.resortLocationId === '') issue(['resortLocationId'], EVENT_TEXTS.locationRequired);
     else if (!offSite && !isValidKey(raw.resortLocationId)) issue(['resortLocationId'], EVENT_TEXTS.locationRequired);
-    if (offSite && raw.location === '') issue(['location'], EVENT_TEXTS.locationTitleRequired);
+    if (offSite && raw.location === '' && !options.imported) issue(['location'], EVENT_TEXTS.locationTitleRequired);
 
     // Dates.
     const withTime = !raw.allDay;

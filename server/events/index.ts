@@ -9,6 +9,7 @@ export * from './delete';
 export * from './duplicate';
 export * from './item';
 export * from './legacy';
+export * from './locked';
 export * from './notifications';
 export * from './records';
 export * from './recurrence';

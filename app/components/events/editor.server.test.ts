@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { eventVersion, saveEvent } from '@server/events';
 import type { Services } from '@server/services';
+import { takeToast } from '~/components/toast.server';
 import * as editRoute from '~/routes/_app.detail.events.$dbContext.$itemId._index';
 import * as duplicateRoute from '~/routes/_app.detail.events.$dbContext.$itemId.duplicate';
 import * as addRoute from '~/routes/_app.detail.events.$dbContext._index';
@@ -12,6 +13,7 @@ import { installTestServices, sessionCookie } from '../../../tests/permission-ma
 import { outcome } from '../../../tests/setup/outcome';
 import { getRequest, postRequest, routeArgs, type PostedFields, pickerFields } from '../../../tests/setup/requests';
 import { EVENT_EDITOR_TEXTS, eventHeaderTarget, type EventEditorActionData, type EventEditorData } from './editor.server';
+import { LOCKED_FORM_FIELDS } from './texts';
 
 /**
  * The event editor's loaders and actions with real requests, sessions and the embedded
@@ -398,6 +400,105 @@ describe('recurring events', () => {
     );
     expect(saved.status).toBe(302);
     for (const id of ids) expect((await read(own, id))!.title).toBe('Sunrise Yoga');
+  });
+});
+
+describe('imported events', () => {
+  const FEED = 'https://feed.example/town.ics';
+
+  /** An event of the calendar feed 'Town Events' without a location (off-site, no title for it), as an import writes it. */
+  async function importedEvent(own: Own) {
+    const { paths } = services;
+    await services.db.ref().update({
+      [paths.calendarImports(own.community, 'activities')]: [{ title: 'Town Events', type: 'iCal', calendarId: FEED }],
+      [paths.calendarEvent(own.community, 'activities', 'ev-town')]: {
+        ...EVENT(hourAhead(4), { title: 'Farmers Market', resortLocationId: '', id: 'market-1@town', calendarId: FEED }),
+        contexts: [`${own.community}/amc-events/calendars/activities`],
+      },
+    });
+  }
+
+  /** The toast the next page shows after a redirect. */
+  async function toastAfter(response: Response | null) {
+    const cookie = response?.headers.get('Set-Cookie')?.split(';')[0] ?? '';
+    return (await takeToast(getRequest(cookie, '/'))).toast?.message;
+  }
+
+  /** What the page posts: its editable fields, and the locked ones as the hidden fields it carries. */
+  function pagePost(data: EventEditorData, more: Record<string, string>): Record<string, string> {
+    const locked = Object.fromEntries(
+      LOCKED_FORM_FIELDS.flatMap((name) =>
+        typeof data.defaultValue[name] === 'string' ? [[name, data.defaultValue[name] as string]] : [],
+      ),
+    );
+    return {
+      intent: 'save',
+      ...locked,
+      audience: 'Family',
+      type: 'resort',
+      resortLocationId: OFF_SITE,
+      recurrence: 'none',
+      calendars: 'activities',
+      returnTo: '/amc-calendar/activities/active',
+      version: data.version!,
+      ...more,
+    };
+  }
+
+  it('shows the feed’s fields read-only with the feed’s name, and saves the others though the feed gave no location', async () => {
+    const own = await ownCommunity();
+    await importedEvent(own);
+    const params = { dbContext: 'activities', itemId: 'ev-town' };
+    const page = await load(editRoute, get(own, '/detail/events/activities/ev-town'), params);
+    expect(page.data!.locked).toEqual({ reason: 'Set by the calendar feed Town Events; change it there.' });
+    const saved = await act(
+      editRoute,
+      post(own, '/detail/events/activities/ev-town', pagePost(page.data!, { website: 'https://market.example', cost: 'on' })),
+      params,
+    );
+    expect(saved.status).toBe(302);
+    expect(await toastAfter(saved.response)).toBe(EVENT_EDITOR_TEXTS.saved);
+    expect(await read(own, 'ev-town')).toMatchObject({
+      title: 'Farmers Market',
+      website: 'https://market.example',
+      cost: true,
+      id: 'market-1@town',
+    });
+    expect((await read(own, 'ev-town'))!.location).toBeUndefined();
+  });
+
+  it('keeps the feed’s values whatever is posted for them, saves the rest and says so', async () => {
+    const own = await ownCommunity();
+    await importedEvent(own);
+    const params = { dbContext: 'activities', itemId: 'ev-town' };
+    const page = await load(editRoute, get(own, '/detail/events/activities/ev-town'), params);
+    const stored = await read(own, 'ev-town');
+    const saved = await act(
+      editRoute,
+      post(
+        own,
+        '/detail/events/activities/ev-town',
+        pagePost(page.data!, {
+          title: 'Hijacked',
+          location: 'Somewhere else',
+          ...when('startDate', Number(stored!.startDate) + DAY),
+          ...when('endDate', Number(stored!.endDate) + DAY),
+          phone: '555-0100',
+        }),
+      ),
+      params,
+    );
+    expect(saved.status).toBe(302);
+    expect(await toastAfter(saved.response)).toBe(EVENT_EDITOR_TEXTS.savedImported);
+    const after = await read(own, 'ev-town');
+    expect(after).toMatchObject({ title: 'Farmers Market', startDate: stored!.startDate, endDate: stored!.endDate, phone: '555-0100' });
+    expect(after!.location).toBeUndefined();
+  });
+
+  it('an event of the calendar’s own is not locked', async () => {
+    const own = await ownCommunity();
+    const page = await load(editRoute, get(own, '/detail/events/activities/ev-bingo'), { dbContext: 'activities', itemId: 'ev-bingo' });
+    expect(page.data!.locked).toBeNull();
   });
 });
 

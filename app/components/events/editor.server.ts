@@ -21,6 +21,7 @@ import {
   eventsOverlappingDay,
   googleImportAccepted,
   denyGoogleImport,
+  importLockOf,
   isArchived,
   isObject,
   loadEventFormOptions,
@@ -66,7 +67,14 @@ import {
   type EventSectionId,
 } from '~/schemas/event';
 import { getServices, type Services } from '~/services.server';
-import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventEditorIntent, PendingEventIntent } from './texts';
+import {
+  EVENT_EDITOR_TEXTS,
+  EVENT_ITEM_KEY_FIELD,
+  EVENT_RETURN_TO_FIELD,
+  EventEditorIntent,
+  LOCKED_FORM_FIELDS,
+  PendingEventIntent,
+} from './texts';
 
 export { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, EventEditorIntent, PendingEventIntent };
 
@@ -149,6 +157,8 @@ export interface EventEditorData {
   remote: { buttons: boolean; calendarHref: string; approval: boolean } | null;
   /** Import context: the calendar's events of the same day (Existing Events), and who submitted the event. */
   pending: { existing: ExistingEventRow[]; submittedBy: string | null } | null;
+  /** An imported event: its locked fields are shown read-only with this reason (the feed that sets them). */
+  locked: { reason: string } | null;
 }
 
 export interface EventEditorActionData {
@@ -473,14 +483,34 @@ function formValueOf(target: Target, editing: Editing): Record<string, unknown> 
   });
 }
 
-function schemaOf(target: Target, editing: Editing) {
+function schemaOf(target: Target, editing: Editing, imported = false) {
   return eventSchema({
     timeZone: target.options.timeZone,
     now: target.now,
     shown: editing.shown,
     audiences: audienceValues(target.options),
     communityRequired: target.communities.length > 1,
+    imported,
   });
+}
+
+const lineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
+
+/**
+ * An imported event's post with its locked fields as stored (the form value the page showed), so
+ * they are validated and previewed as the feed gave them; true when the post had other values
+ * for them (not from this page, which shows them read-only).
+ */
+function keepLockedFields(formData: FormData, shown: Record<string, unknown>): boolean {
+  let changed = false;
+  for (const name of LOCKED_FORM_FIELDS) {
+    const stored = typeof shown[name] === 'string' ? (shown[name] as string) : '';
+    const posted = formData.get(name);
+    if (posted !== null && lineBreaks(String(posted)) !== lineBreaks(stored)) changed = true;
+    formData.delete(name);
+    if (stored !== '') formData.set(name, stored);
+  }
+  return changed;
 }
 
 /** Where Save and Cancel go: a posted or asked same-site `returnTo`, else the calendar's view. */
@@ -577,13 +607,16 @@ export async function loadEventEditor(
       headerHref: null,
       qr: null,
       preview: eventPreviewModel(stored, previewContext(target)),
+      locked: null,
       formAction: url.pathname,
       actionTargets: { communities: [], byAction: {} },
     };
   }
   const editorPath = `/detail/${typeSegment(target)}/${encodeURIComponent(calendarId)}/${encodeURIComponent(editing.eventId)}`;
+  const lock = mode === 'edit' && !editing.readOnly ? await importLockOf(deps, community, calendarId, target.stored) : null;
   return {
     ...base,
+    locked: lock ? { reason: EVENT_EDITOR_TEXTS.lockedReason(lock.source) } : null,
     itemKey: editing.eventId,
     defaultValue: formValueOf(target, editing),
     version: editing.version,
@@ -675,7 +708,10 @@ export async function eventEditorAction(request: Request, params: Params, reques
   const postedKey = String(formData.get(EVENT_ITEM_KEY_FIELD) ?? '');
   const editing = await editingOf(target, typeof postedScope === 'string' ? postedScope : 'event', () => postedKey);
   if (editing === 'ask') throw notFound();
-  const schema = schemaOf(target, editing);
+  // An imported event's locked fields are the feed's: what is posted for them is replaced by what is stored.
+  const imported = mode === 'edit' && (await importLockOf(deps, community, calendarId, target.stored)) !== null;
+  const lockedChanged = imported && keepLockedFields(formData, formValueOf(target, editing));
+  const schema = schemaOf(target, editing, imported);
   const submission = parseWithZod(formData, { schema });
   const preview = eventPreviewModel(eventPreviewSourceOfForm(formData), previewContext(target));
   const postedVersion =
@@ -868,7 +904,8 @@ export async function eventEditorAction(request: Request, params: Params, reques
   }
   return redirectWithToast(request, returnTo, {
     kind: 'success',
-    message: mode === 'import' ? EVENT_EDITOR_TEXTS.pendingCreated : EVENT_EDITOR_TEXTS.saved,
+    message:
+      mode === 'import' ? EVENT_EDITOR_TEXTS.pendingCreated : lockedChanged ? EVENT_EDITOR_TEXTS.savedImported : EVENT_EDITOR_TEXTS.saved,
   });
 }
 

@@ -29,7 +29,7 @@ import {
   type EventSectionId,
 } from '~/schemas/event';
 import type { EventEditorActionData, EventEditorData } from './editor.server';
-import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD } from './texts';
+import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD, EVENT_RETURN_TO_FIELD, LOCKED_FORM_FIELDS } from './texts';
 
 /**
  * The event editor's screen (spec 02 "Event editor"): the accordion of sections (each a
@@ -68,6 +68,21 @@ function postedInstant(
     required: false,
   });
   return parsed.value;
+}
+
+/** A field of an imported event set by its calendar feed: its value read-only, and why. */
+function LockedField({ name, label, text, reason }: { name: string; label: string; text: string; reason: string }) {
+  return (
+    <Flex direction="column" gap="1" data-testid={`locked-${name}`} className="locked-field">
+      <Text size="2" weight="medium">
+        {label}
+      </Text>
+      <Text size="2">{text === '' ? '—' : text}</Text>
+      <Text size="1" color="gray">
+        {reason}
+      </Text>
+    </Flex>
+  );
 }
 
 export function EventEditor({ data, actionData }: { data: EventEditorData; actionData: EventEditorActionData | undefined }) {
@@ -279,6 +294,10 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
   };
   const occurrence = data.occurrence;
   const readOnly = data.readOnly;
+  const locked = data.locked;
+  const shownText = (name: string) => (typeof data.defaultValue[name] === 'string' ? (data.defaultValue[name] as string) : '');
+  const shownWhen = (name: 'startDate' | 'endDate') =>
+    [shownText(`${name}-date`), data.defaultValue.allDay === 'on' ? '' : shownText(`${name}-time`)].filter(Boolean).join(' ');
 
   return (
     <div className="business-editor event-editor" data-hydrated={hydrated ? '' : undefined}>
@@ -311,6 +330,11 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             <Callout.Text>You are editing all future events of this recurrence, from the next one.</Callout.Text>
           </Callout.Root>
         ) : null}
+        {locked ? (
+          <Callout.Root color="blue" mb="3" data-testid="imported-note">
+            <Callout.Text>{EVENT_EDITOR_TEXTS.imported}</Callout.Text>
+          </Callout.Root>
+        ) : null}
         {data.notifyHref && !readOnly ? (
           <Flex mb="3">
             <Button asChild variant="soft" size="1">
@@ -325,6 +349,12 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
           <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
           <input type="hidden" name="scope" value={data.scope} />
           {data.mode !== 'edit' ? <input type="hidden" name={EVENT_ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          {locked
+            ? // The feed's values, for the preview; the server keeps the stored ones whatever is posted.
+              LOCKED_FORM_FIELDS.filter((name) => shownText(name) !== '').map((name) => (
+                <input key={name} type="hidden" name={name} value={shownText(name)} />
+              ))
+            : null}
           <fieldset disabled={readOnly} className="event-editor-fields" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Flex direction="column" gap="3">
               {actionData?.formError ? (
@@ -342,8 +372,12 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
               ) : null}
 
               <Part id="general" open={open === 'general'}>
-                <TextField field={f.title!} label={label('title', 'Title')} />
-                {readOnly ? (
+                {locked ? (
+                  <LockedField name="title" label="Title" text={shownText('title')} reason={locked.reason} />
+                ) : (
+                  <TextField field={f.title!} label={label('title', 'Title')} />
+                )}
+                {readOnly || locked ? (
                   // The rich-text editor stays editable in a disabled fieldset: a read-only event shows its words.
                   <Flex direction="column" gap="1" data-testid="read-only-description">
                     <Text size="2" weight="medium">
@@ -354,6 +388,11 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
                         {paragraph}
                       </Text>
                     ))}
+                    {locked ? (
+                      <Text size="1" color="gray">
+                        {locked.reason}
+                      </Text>
+                    ) : null}
                   </Flex>
                 ) : (
                   <EditorFieldControl
@@ -379,23 +418,38 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
               </Part>
 
               <Part id="dates" open={open === 'dates'}>
-                <DateTimePicker
-                  name="startDate"
-                  label={label('startDate', 'Start Date')}
-                  defaultValue={pickerValue('startDate', true)}
-                  timeZone={tz}
-                  now={data.now}
-                  errors={f.startDate!.errors}
-                />
-                <DateTimePicker
-                  name="endDate"
-                  label={label('endDate', 'End Date')}
-                  defaultValue={pickerValue('endDate', true)}
-                  timeZone={tz}
-                  now={data.now}
-                  errors={f.endDate!.errors}
-                />
-                <CheckboxField field={f.allDay!} label="All Day" />
+                {locked ? (
+                  <>
+                    <LockedField name="startDate" label="Start Date" text={shownWhen('startDate')} reason={locked.reason} />
+                    <LockedField name="endDate" label="End Date" text={shownWhen('endDate')} reason={locked.reason} />
+                    <LockedField
+                      name="allDay"
+                      label="All Day"
+                      text={data.defaultValue.allDay === 'on' ? 'Yes' : 'No'}
+                      reason={locked.reason}
+                    />
+                  </>
+                ) : (
+                  <>
+                    <DateTimePicker
+                      name="startDate"
+                      label={label('startDate', 'Start Date')}
+                      defaultValue={pickerValue('startDate', true)}
+                      timeZone={tz}
+                      now={data.now}
+                      errors={f.startDate!.errors}
+                    />
+                    <DateTimePicker
+                      name="endDate"
+                      label={label('endDate', 'End Date')}
+                      defaultValue={pickerValue('endDate', true)}
+                      timeZone={tz}
+                      now={data.now}
+                      errors={f.endDate!.errors}
+                    />
+                    <CheckboxField field={f.allDay!} label="All Day" />
+                  </>
+                )}
                 <CheckboxField field={f.endDateHide!} label="Hide End Time" />
                 {occurrence ? (
                   <Text size="2" color="gray" data-testid="occurrence-note">
@@ -441,16 +495,30 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
                 />
                 <fieldset className="form-row">
                   <legend>Off-site location</legend>
-                  <Text size="1" color="gray">
-                    For an off-site event: its title (required) and address.
-                  </Text>
-                  <TextField field={f.location!} label="Title for location" />
-                  <TextField field={f.address!} label="Address" />
-                  <TextField field={f.city!} label="City" />
-                  <div className="form-grid">
-                    <TextField field={f.latitude!} label="Latitude" inputMode="decimal" />
-                    <TextField field={f.longitude!} label="Longitude" inputMode="decimal" />
-                  </div>
+                  {locked ? (
+                    <>
+                      <LockedField name="location" label="Title for location" text={shownText('location')} reason={locked.reason} />
+                      <LockedField name="address" label="Address" text={shownText('address')} reason={locked.reason} />
+                      <LockedField name="city" label="City" text={shownText('city')} reason={locked.reason} />
+                      <div className="form-grid">
+                        <LockedField name="latitude" label="Latitude" text={shownText('latitude')} reason={locked.reason} />
+                        <LockedField name="longitude" label="Longitude" text={shownText('longitude')} reason={locked.reason} />
+                      </div>
+                    </>
+                  ) : (
+                    <>
+                      <Text size="1" color="gray">
+                        For an off-site event: its title (required) and address.
+                      </Text>
+                      <TextField field={f.location!} label="Title for location" />
+                      <TextField field={f.address!} label="Address" />
+                      <TextField field={f.city!} label="City" />
+                      <div className="form-grid">
+                        <TextField field={f.latitude!} label="Latitude" inputMode="decimal" />
+                        <TextField field={f.longitude!} label="Longitude" inputMode="decimal" />
+                      </div>
+                    </>
+                  )}
                 </fieldset>
               </Part>
 

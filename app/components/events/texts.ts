@@ -6,6 +6,13 @@ const MAX_OCCURRENCES = 1000;
 /** The event editor's own texts and field names, shared by its screen and its server half. */
 export const EVENT_EDITOR_TEXTS = {
   saved: 'Event saved.',
+  /** An imported event's locked fields (spec 02 §4 imported events; the spec gives no texts). */
+  imported:
+    'This event comes from a calendar feed: its title, description, dates and off-site location are the feed’s. Everything else can be changed here.',
+  lockedReason: (source: string) =>
+    source === '' ? 'Set by the calendar feed; change it there.' : `Set by the calendar feed ${source}; change it there.`,
+  /** A post that changed a locked field (not from this page): the rest is saved, the feed's values kept. */
+  savedImported: 'Event saved. The fields set by the calendar feed were left as the feed gives them.',
   formIncomplete: 'One or more required fields have not been completed. Please check all tabs for your missing field.',
   readOnly: 'This event has ended and is read-only. Duplicate it to use it again.',
   gone: 'This event no longer exists (it was deleted in the meantime). Nothing was saved.',
@@ -42,6 +49,24 @@ export const EventEditorIntent = intents(intent('save'), intent('preview'), inte
 
 /** The import context's posts (spec 02 "Event editor": Create Event, Deny Event), and Update Preview (no JavaScript). */
 export const PendingEventIntent = intents(intent('create-event'), intent('deny-event'), intent('preview'));
+
+/** The form fields of an imported event's locked fields (server/events/item.ts IMPORT_LOCKED_FIELDS as the form names them). */
+export const LOCKED_FORM_FIELDS = [
+  'title',
+  'description',
+  'startDate',
+  'startDate-date',
+  'startDate-time',
+  'endDate',
+  'endDate-date',
+  'endDate-time',
+  'allDay',
+  'location',
+  'address',
+  'city',
+  'latitude',
+  'longitude',
+] as const;
 
 /** Fields of the editor beside the event's. */
 export const EVENT_ITEM_KEY_FIELD = 'itemKey';
