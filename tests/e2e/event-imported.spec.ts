@@ -62,6 +62,7 @@ test(
     await expect(page.getByTestId('locked-location')).toContainText(reason);
     await expect(page.getByRole('textbox', { name: 'Title for location' })).toHaveCount(0);
 
+    await openSection(page, 'Additional Features');
     await page.getByLabel('Website').fill('https://market.example');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/amc-calendar\/activities\/active/);
