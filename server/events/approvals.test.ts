@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordingJobs } from '@jobs/testing/fixtures';
+import { dyingAfter } from '../../tests/setup/dying-db';
 import {
   eventsOverlappingDay,
   pendingEventEmail,
@@ -75,6 +76,31 @@ describe('a remote manager’s event waiting for approval', () => {
     // One job per item, named by the item's key.
     expect(jobs.added.map((job) => job.name)).toEqual(['email', 'email']);
     expect(jobs.added.map((job) => job.options.jobId).sort()).toEqual(mails.map(([key]) => key).sort());
+  });
+
+  it('a submission that dies half-way leaves the pending record with all its e-mails, or neither', async () => {
+    const community = await approvalCommunity();
+    const jobs = recordingJobs();
+    const submitted = await submitPendingEvent(
+      { ...dyingAfter(deps), jobs },
+      {
+        community,
+        calendarId: 'kids-club',
+        fields: eventFields(START, START + 36e5, { title: 'Night Hike', description: null }),
+        submittedBy: { uid: 'link-1', who: 'Link: Scout Troop' },
+        now: T0,
+        timeZone: NY,
+        origin: ORIGIN,
+      },
+    ).catch(() => null);
+    const pending = ((await get(deps, paths.googleEventImports(community))) ?? {}) as Record<string, { title?: string }>;
+    const ids = Object.entries(pending)
+      .filter(([, record]) => record.title === 'Night Hike')
+      .map(([id]) => id);
+    const queue = ((await get(deps, paths.emailQueue())) ?? {}) as Record<string, { body: string }>;
+    const mails = ids.flatMap((id) => Object.values(queue).filter((item) => item.body.includes(id)));
+    expect(mails.length).toBe(ids.length * 2);
+    if (submitted) expect(ids).toEqual([submitted.importId]);
   });
 
   it('is refused where the calendar does not take events waiting for approval', async () => {

@@ -1,7 +1,7 @@
 import type { JobQueue } from '@jobs/queues';
 import type { DbValue } from '@server/db/types';
 import { versionOf } from '@server/db/version';
-import { QueueEmailSchema, queueEmail } from '@server/mail/email-queue';
+import { enqueueQueuedEmail, plannedEmail, QueueEmailSchema } from '@server/mail/email-queue';
 import { formatEventContext, isValidKey, parseEventContext } from '@server/paths';
 import { startOfZonedDay } from '~/lib/date-time';
 import { eventWhen } from '~/lib/event-preview';
@@ -248,7 +248,6 @@ export async function submitPendingEvent(
     submittedBy: { uid: input.submittedBy.uid, who: input.submittedBy.who },
     submittedTime: input.now,
   };
-  await ref.set(record);
   const mail = pendingEventEmail({
     calendarTitle: policy.title,
     eventTitle: typeof input.fields.title === 'string' ? input.fields.title : '',
@@ -256,11 +255,21 @@ export async function submitPendingEvent(
     who: input.submittedBy.who,
     reviewLink: `${input.origin.replace(/\/+$/, '')}${pendingEventPath(importId)}`,
   });
-  const sentTo: string[] = [];
+  // The pending record and its e-mails in one update (a crash leaves both or neither); the jobs
+  // follow, and an e-mail whose job never came is sent when the workers start (requeuePendingEmails).
+  const updates: Record<string, DbValue> = { [ref.path]: record };
+  const emails: Array<{ email: string; queueKey: string }> = [];
   for (const email of policy.emails) {
     // An address the config editor would refuse (older data) is skipped, not a failed submission.
     if (!QueueEmailSchema.shape.to.safeParse(email).success) continue;
-    await queueEmail(deps, { to: email, ...mail });
+    const planned = plannedEmail(deps, { to: email, ...mail });
+    updates[planned.path] = { ...planned.item };
+    emails.push({ email, queueKey: planned.queueKey });
+  }
+  await deps.db.ref().update(updates);
+  const sentTo: string[] = [];
+  for (const { email, queueKey } of emails) {
+    await enqueueQueuedEmail(deps, queueKey);
     sentTo.push(email);
   }
   return { importId, sentTo };

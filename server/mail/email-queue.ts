@@ -88,6 +88,31 @@ export async function queueEmail(
   return { queueKey, queued: result.queued };
 }
 
+/**
+ * An e-mail to queue as part of a caller's own multi-path update: the item's path and value to
+ * write with it, and its key. Once that update is written, `enqueueQueuedEmail` gives it its job;
+ * an item whose job never came (a crash in between, Redis down) is sent by requeuePendingEmails.
+ */
+export function plannedEmail(
+  { db, paths }: Pick<EmailQueueDeps, 'db' | 'paths'>,
+  input: QueueEmailInput,
+  clock: () => number = Date.now,
+): { queueKey: string; path: string; item: EmailQueueItem } {
+  const { to, subject, body } = QueueEmailSchema.parse(input);
+  const queueKey = db.ref(paths.emailQueue()).push().key!;
+  return {
+    queueKey,
+    path: `${paths.emailQueue()}/${queueKey}`,
+    item: { subject, body, emailType: EMAIL_TYPE, email: to, status: 'queued', createdAt: clock() },
+  };
+}
+
+/** The job of an item written by the caller's update (see plannedEmail). */
+export async function enqueueQueuedEmail({ paths, jobs }: Pick<EmailQueueDeps, 'paths' | 'jobs'>, queueKey: string): Promise<QueuedEmail> {
+  const result = await enqueueItem(jobs, paths, queueKey, false);
+  return { queueKey, queued: result.queued };
+}
+
 function enqueueItem(jobs: JobQueue, paths: Paths, queueKey: string, replaceFinished: boolean): Promise<EnqueueResult> {
   return jobs.enqueue('email', { product: paths.product(), queueKey }, { jobId: queueKey, replaceFinished });
 }
