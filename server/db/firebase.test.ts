@@ -44,6 +44,9 @@ describe('firebase engine without a server', () => {
     await expect(ref.set({ ok: 1, 'bad.key': 2 })).rejects.toThrow('/community/events/bad.key');
     await expect(ref.update({ a: 1, 'b/c': Number.NaN })).rejects.toThrow('/community/events/b/c');
     await expect(ref.update({ b: { c: 1 }, 'b/c': 2 })).rejects.toThrow(/ancestor/);
+    await expect(ref.guardedUpdate('e1', () => true, { e1: { ok: 1 }, 'e2/t': Number.NaN })).rejects.toThrow('/community/events/e2/t');
+    await expect(ref.guardedUpdate('e1', () => true, { e1: 1, 'e1/t': 2 })).rejects.toThrow(/ancestor/);
+    await expect(ref.guardedUpdate('bad.key', () => true, { e1: 1 })).rejects.toThrow(/invalid/);
     await expect(ref.child('x').set(undefined as never)).rejects.toThrow(/undefined/);
     expect(() => db.ref('.info/connected')).toThrow(/invalid path/);
   });
