@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeDataUrl } from '@server/qr';
 import { CommunitySchema, type CommunityForm } from '~/schemas/community';
 import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { dyingAfter } from '../../tests/setup/dying-db';
 import { communityFormValue } from './form';
 import {
   PULL_COLORS_FAILED,
   addCommunity,
   communityExistsMessage,
+  communityVersion,
   readPullColors,
   qrTarget,
   readCommunity,
@@ -73,6 +75,23 @@ describe('saving the community (spec 01 §2.7)', () => {
     expect(after.listed).toBe(true);
     expect(after.colorBackground).toBe('#1F4D3A');
     expect(after.socialMedia).toEqual(before.socialMedia);
+  });
+
+  it('a save that dies half-way writes the record and the paths outside it together, or neither', async () => {
+    const added = await addCommunity(demo, form({ title: 'Half Way Camp' }), { ...OPTIONS, mainMenu: [] });
+    if (!added.ok) throw new Error(added.message);
+    const before = (await readCommunity(demo, added.key))!;
+    const outside = `${demo.paths.locationData(added.key)}/icon-colors-check`;
+    await saveCommunity(
+      dyingAfter(demo),
+      added.key,
+      form({ ...communityFormValue(before), title: 'Half Way Camp (renamed)' }),
+      OPTIONS,
+      { [outside]: 'written' },
+      communityVersion(before),
+    ).catch(() => null);
+    const renamed = (await readCommunity(demo, added.key))!.title === 'Half Way Camp (renamed)';
+    expect((await demo.db.ref(outside).get()).val() === 'written', 'the outside path is written exactly when the record is').toBe(renamed);
   });
 
   it('lets a resort admin clear business-only with listed off', async () => {

@@ -1,5 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
-import { unchanged, versionOf } from '@server/db/version';
+import { versionOf } from '@server/db/version';
 import { MAIN_MENU } from '@server/menu/sections';
 import { PathKeyError, communityKeyFromTitle, isStudioCommunityKey, type Paths } from '@server/paths';
 import { COLOR_FIELDS, type CommunityForm } from '~/schemas/community';
@@ -46,11 +46,11 @@ export function communityVersion(record: CommunityRecord | null): string {
 export type SaveCommunityResult = { ok: true } | { ok: false; conflict: { version: string; record: CommunityRecord } };
 
 /**
- * Writes the form's fields into the community record in one transaction over the record: when
- * `expectedVersion` is given (the version the form showed) and the record as stored then is
+ * Writes the form's fields into the community record and the `extra` paths outside it (icon
+ * conversion, menu icon colours) in one multi-path update, guarded by the record (decision 019):
+ * when `expectedVersion` is given (the version the form showed) and the record as stored then is
  * another, nothing is written and the answer is the record as it is. The fields the form does
- * not show are kept as stored. `extra` paths outside the record (icon conversion, menu icon
- * colours) are written right after, in one multi-path update.
+ * not show are kept as stored.
  */
 export async function saveCommunity(
   deps: CommunityDeps,
@@ -61,27 +61,19 @@ export async function saveCommunity(
   expectedVersion: string | null = null,
 ): Promise<SaveCommunityResult> {
   const fields = communityRecordFields(form, options);
-  let conflict: CommunityRecord | null = null;
-  await deps.db.ref(deps.paths.community(key)).transaction((raw) => {
-    conflict = null;
-    const current: CommunityRecord = isObject(raw) ? raw : {};
-    if (expectedVersion && communityVersion(current) !== expectedVersion) {
-      conflict = current;
-      return unchanged(raw);
-    }
-    const next: Record<string, unknown> = { ...current };
-    for (const [field, value] of Object.entries(fields)) {
-      if (value === null) delete next[field];
-      else next[field] = value;
-    }
-    return next as DbValue;
-  });
-  const changed = conflict as CommunityRecord | null;
-  if (changed) return { ok: false, conflict: { version: communityVersion(changed), record: changed } };
   const recordPath = deps.paths.community(key);
-  const outside = Object.fromEntries(Object.entries(extra).filter(([path]) => path !== recordPath && !path.startsWith(`${recordPath}/`)));
-  if (Object.keys(outside).length > 0) await deps.db.ref().update(outside);
-  return { ok: true };
+  // The form's fields over the record as stored, and the paths outside it, in one update checked against the version.
+  const writes: Record<string, DbValue> = {};
+  for (const [path, value] of Object.entries(extra))
+    if (path !== recordPath && !path.startsWith(`${recordPath}/`) && value !== undefined) writes[path] = value;
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) writes[`${recordPath}/${field}`] = value;
+  const result = await deps.db
+    .ref()
+    .guardedUpdate(recordPath, (raw) => !expectedVersion || communityVersion(isObject(raw) ? raw : {}) === expectedVersion, writes);
+  if (result.committed) return { ok: true };
+  const raw: unknown = result.snapshot.val();
+  const changed: CommunityRecord = isObject(raw) ? raw : {};
+  return { ok: false, conflict: { version: communityVersion(changed), record: changed } };
 }
 
 export type AddCommunityResult = { ok: true; key: string } | { ok: false; field: 'title'; message: string };
