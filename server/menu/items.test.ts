@@ -1,7 +1,21 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createEmbeddedDb } from '@server/db';
+import { createPaths } from '@server/paths';
 import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
 import type { MenuItemValue } from '~/schemas/menu-item';
-import { MENU_ITEM_MESSAGES, canDeleteMenuItem, formValueOf, storedItem, storedTabs, trackedDeepLink, typeOfItem } from './items';
+import { dyingAfter } from '../../tests/setup/dying-db';
+import { makeTempDir } from '../../tests/setup/tmp';
+import {
+  MENU_ITEM_MESSAGES,
+  canDeleteMenuItem,
+  formValueOf,
+  saveMenuItem,
+  storedItem,
+  storedTabs,
+  trackedDeepLink,
+  typeOfItem,
+} from './items';
 import { chooseSection } from './sections';
 
 const value = (fields: Partial<MenuItemValue>): MenuItemValue =>
@@ -165,5 +179,27 @@ describe('menu items', () => {
     expect(chooseSection(sections, 'gone', 'more').id).toBe('more');
     expect(chooseSection(sections, 'gone', null).id).toBe('main-menu');
     expect(chooseSection([], 'x').id).toBe('main-menu');
+  });
+});
+
+describe('saving a menu item', () => {
+  it('a save that dies half-way writes the new calendar and its menu item together, or neither', async () => {
+    const db = createEmbeddedDb({ file: join(makeTempDir('menu-items'), 'rtdb.sqlite') });
+    const paths = createPaths('amc');
+    try {
+      await db.ref(paths.menu('half-way', 'main-menu')).set([{ id: 'home', name: 'Home', type: 'website', url: 'https://example.com' }]);
+      const saved = await saveMenuItem(
+        dyingAfter({ db, paths }),
+        value({ typeId: 'amc-events', name: 'Pool Schedule', icon: 'calendar', url: '', source: 'new' }),
+        { community: 'half-way', record: {}, now: Date.UTC(2026, 5, 1) },
+      ).catch(() => null);
+      const calendar = (await db.ref(paths.calendarConfig('half-way', 'pool-schedule')).get()).val();
+      const menu = (await db.ref(paths.menu('half-way', 'main-menu')).get()).val() as Array<{ uniqueId?: string }>;
+      const listed = menu.some((item) => item.uniqueId === 'pool-schedule');
+      expect(calendar !== null, 'the calendar exists exactly when the menu lists it').toBe(listed);
+      if (saved) expect(saved.ok).toBe(true);
+    } finally {
+      await db.close();
+    }
   });
 });

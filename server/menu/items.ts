@@ -1,5 +1,5 @@
 import type { DbValue, RealtimeDb } from '@server/db';
-import { unchanged, versionOf } from '@server/db/version';
+import { versionOf } from '@server/db/version';
 import { type Paths, calendarIdFromTitle } from '@server/paths';
 import {
   authGroupOptions,
@@ -391,8 +391,8 @@ export function storedItem(
 }
 
 /**
- * Adds (no itemKey) or replaces (itemKey) an item of a menu, in one transaction over the menu
- * array, after writing the records a new calendar, map or business needs.
+ * Adds (no itemKey) or replaces (itemKey) an item of a menu, with the records a new calendar,
+ * map or business needs, in one update guarded by the menu array.
  */
 export async function saveMenuItem(deps: MenuDeps, value: MenuItemValue, ctx: SaveContext): Promise<SaveResult> {
   const type = getMenuButtonType(value.typeId);
@@ -408,12 +408,11 @@ export async function saveMenuItem(deps: MenuDeps, value: MenuItemValue, ctx: Sa
   const iconSet = text(ctx.record.iconSet) ?? 'svg_round';
   const item = storedItem(value, type, stored, typeChanged, uniqueId, id, iconColors(value, stored, ctx), iconSet);
 
-  if (Object.keys(records).length > 0) await deps.db.ref().update(records);
-
   let missing = false;
   let conflict: StoredMenuItem | null = null;
   const menuPath = deps.paths.menu(ctx.community, value.menuId);
-  const result = await deps.db.ref(menuPath).transaction((raw) => {
+  /** The menu with the item added or replaced, or undefined when it cannot be (gone, changed meanwhile). */
+  const nextMenu = (raw: unknown): DbValue | undefined => {
     missing = false;
     conflict = null;
     const list = menuItems(raw);
@@ -422,18 +421,31 @@ export async function saveMenuItem(deps: MenuDeps, value: MenuItemValue, ctx: Sa
     const at = list.findIndex((entry) => entry.key === current.key);
     if (at < 0) {
       missing = true;
-      return unchanged(raw);
+      return undefined;
     }
-    // The item as stored now, compared with the one the form showed, in this transaction.
+    // The item as stored now, compared with the one the form showed.
     const now = list[at]!;
     if (ctx.expectedVersion && menuItemVersion(value.menuId, now) !== ctx.expectedVersion) {
       conflict = now;
-      return unchanged(raw);
+      return undefined;
     }
     // Fields the editor does not show are kept as they are now, not as first read.
     values[at] = storedItem(value, type, now.value, typeChanged, uniqueId, id, iconColors(value, now.value, ctx), iconSet);
     return values as DbValue;
-  });
+  };
+  // The menu and the records a new calendar, map or business needs in one update (decision 019),
+  // made only while the menu is still the one the new array was made from; else again from the newer one.
+  let written: unknown = null;
+  for (let attempt = 0; written === null; attempt++) {
+    const seen: unknown = (await deps.db.ref(menuPath).get()).val();
+    const next = nextMenu(seen);
+    if (next === undefined) break;
+    const result = await deps.db
+      .ref()
+      .guardedUpdate(menuPath, (raw) => versionOf(raw) === versionOf(seen), { ...records, [menuPath]: next });
+    if (result.committed) written = result.snapshot.val();
+    else if (attempt >= 24) throw new Error(`saveMenuItem: ${menuPath} kept changing; nothing was saved`);
+  }
   const changed = conflict as StoredMenuItem | null;
   if (changed) {
     return {
@@ -441,8 +453,8 @@ export async function saveMenuItem(deps: MenuDeps, value: MenuItemValue, ctx: Sa
       conflict: { version: menuItemVersion(value.menuId, changed), item: { ...changed, type: typeOfItem(changed.value) } },
     };
   }
-  if (missing || !result.committed) return { ok: false, message: MENU_ITEM_MESSAGES.gone };
-  const key = menuItems(result.snapshot.val()).find((entry) => entry.value.id === id && entry.value.name === value.name)?.key ?? id;
+  if (missing || written === null) return { ok: false, message: MENU_ITEM_MESSAGES.gone };
+  const key = menuItems(written).find((entry) => entry.value.id === id && entry.value.name === value.name)?.key ?? id;
   return { ok: true, key, added: !current };
 }
 

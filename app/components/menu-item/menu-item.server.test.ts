@@ -610,21 +610,23 @@ describe('menu item editor: two people editing the same item', () => {
     expect(await storedFaqs()).toMatchObject({ name: 'Questions', description: 'From B' });
   });
 
-  it('compares inside the transaction: a change between reading and writing is a conflict too', async () => {
+  it('compares inside the write: a change between reading and writing is a conflict too', async () => {
     const opened = await load(editor, { action: 'edit', itemId: 'faqs' });
     const typeId = String(opened.defaultValue!.typeId);
     const icon = String(opened.defaultValue!.icon);
     const items = await menu();
     const at = items.findIndex((item) => item.id === 'faqs');
-    // Someone else's write lands just before this save's transaction reads the menu.
+    // Someone else's write lands just before this save's guarded write.
     const realRef = services.db.ref.bind(services.db);
+    let sneaked = false;
     const spy = vi.spyOn(services.db, 'ref').mockImplementation((path?: string) => {
       const ref = realRef(path);
-      if (path !== menuPath()) return ref;
-      const transaction = ref.transaction.bind(ref);
-      ref.transaction = async (update) => {
-        await realRef(`${menuPath()}/${at}`).update({ description: 'Sneaked in' });
-        return transaction(update);
+      if (path !== undefined && path !== '') return ref;
+      const guardedUpdate = ref.guardedUpdate.bind(ref);
+      ref.guardedUpdate = async (...args) => {
+        if (!sneaked) await realRef(`${menuPath()}/${at}`).update({ description: 'Sneaked in' });
+        sneaked = true;
+        return guardedUpdate(...args);
       };
       return ref;
     });
