@@ -258,7 +258,8 @@ class WrappedReference extends WrappedQuery implements Reference {
       if (!committed) {
         await lease
           .transaction(
-            (current: unknown) => ((current as { token?: unknown } | null)?.token === token ? null : undefined),
+            // null (Firebase's first guess when nothing is cached) proposes no change, so the SDK retries with the stored lease.
+            (current: unknown) => (current === null || (current as { token?: unknown }).token === token ? null : undefined),
             undefined,
             false,
           )
