@@ -1,5 +1,6 @@
 import { bootPlatform } from '@server/boot';
 import { EnvError, getEnv } from '@server/env';
+import { markStarting } from '@server/health';
 import { closeServices, getServices } from '@server/services';
 
 export { getServices } from '@server/services';
@@ -15,6 +16,8 @@ export function startPlatform() {
   const flags = globalThis as { [STARTED]?: boolean };
   if (flags[STARTED]) return;
   flags[STARTED] = true;
+  // Before the services exist: a health check arriving meanwhile says 'starting'.
+  markStarting();
 
   try {
     getEnv();

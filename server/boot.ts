@@ -1,4 +1,5 @@
 import { DEMO_SUPER_ADMIN_EMAIL, isDemoMode } from './env';
+import { markStarted, markStarting } from './health';
 import { showsDevOutbox } from './mail/outbox-list.server';
 import { seedDemoData, isDatabaseEmpty } from './seed';
 import type { Services } from './services';
@@ -34,12 +35,16 @@ export function demoModeLine(services: Pick<Services, 'env' | 'db' | 'mailer'>):
  */
 export async function bootPlatform(services: Services, log: BootLog = defaultLog): Promise<void> {
   const { env, db } = services;
+  // `/healthcheck` answers 'starting' (503) until the demo data is in: a newcomer's first clicks
+  // never meet a half-seeded database.
+  markStarting();
   log.info(demoModeLine(services));
   if (isDemoMode(env) && env.SEED_DEMO_DATA === 'auto' && db.engine === 'embedded' && (await isDatabaseEmpty(db, env.PRODUCT))) {
     log.info('The embedded database is empty: loading the demo communities (see README for the demo logins).');
     await seedDemoData({ db, identity: services.identity, storage: services.storage, product: env.PRODUCT });
     log.info('Demo data loaded.');
   }
+  markStarted();
   if (env.WORKERS === 'in-process') await services.jobs.startWorkers();
 }
 

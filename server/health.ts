@@ -1,7 +1,8 @@
 import type { Services } from './services';
 
 export interface HealthReport {
-  status: 'ok' | 'degraded' | 'down';
+  /** 'starting' until start-up (the demo data's seeding) is done; pages may still answer 404 meanwhile. */
+  status: 'starting' | 'ok' | 'degraded' | 'down';
   database: { engine: 'embedded' | 'firebase'; ok: boolean };
   redis: { ok: boolean; url: string; hint?: string };
   workers: 'in-process' | 'off';
@@ -10,6 +11,28 @@ export interface HealthReport {
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * Whether start-up is still under way. Kept on globalThis: the platform starts once per process,
+ * and a build reloaded by `remix dev` must see the same state.
+ */
+const STARTUP = Symbol.for('community-console.startup');
+type StartupFlags = { [STARTUP]?: 'starting' | 'started' };
+
+/** Start-up began: the health check says 'starting' until `markStarted`. */
+export function markStarting(): void {
+  (globalThis as StartupFlags)[STARTUP] = 'starting';
+}
+
+/** Start-up is done (the demo data is in the database). */
+export function markStarted(): void {
+  (globalThis as StartupFlags)[STARTUP] = 'started';
+}
+
+/** True between `markStarting` and `markStarted` (never marked: started). */
+export function isStarting(): boolean {
+  return (globalThis as StartupFlags)[STARTUP] === 'starting';
+}
 
 async function within<T>(promise: Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -41,7 +64,7 @@ export function redactUrl(url: string): string {
 export async function checkHealth(services: Pick<Services, 'db' | 'jobs' | 'env'>): Promise<HealthReport> {
   const [database, redis] = await Promise.all([within(services.db.ping(), false), within(services.jobs.ping(), false)]);
   return {
-    status: !database ? 'down' : redis ? 'ok' : 'degraded',
+    status: !database ? 'down' : isStarting() ? 'starting' : redis ? 'ok' : 'degraded',
     database: { engine: services.db.engine, ok: database },
     redis: {
       ok: redis,
