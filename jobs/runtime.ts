@@ -2,7 +2,7 @@ import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOpt
 import { Redis } from 'ioredis';
 import { requeuePendingEmails } from '@server/mail/email-queue';
 import type { NotificationJob } from '@server/messages/dispatch';
-import { requeueScheduledMessages } from '@server/messages/rebuild';
+import { requeuePendingDeliveries, requeueScheduledMessages } from '@server/messages/rebuild';
 import { PermanentJobError, RetryLaterError } from './errors';
 import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './processors/calendar-import';
 import { processEmail } from './processors/email';
@@ -491,6 +491,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     } catch (error) {
       complete = false;
       reportError('rebuilding the scheduled messages', error);
+    }
+    try {
+      const report = await requeuePendingDeliveries({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
+      if (report.pending > 0) log.info(`Queued again ${report.pending} notification(s) the database holds as not pushed yet.`);
+    } catch (error) {
+      complete = false;
+      reportError('requeuing the notifications not pushed yet', error);
     }
     try {
       // The import schedule's truth is the calendars' config: (re)creating the scheduler is idempotent.
