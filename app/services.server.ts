@@ -29,7 +29,7 @@ export function startPlatform() {
     throw error;
   }
 
-  getServices()
+  const booted = getServices()
     .then((services) => bootPlatform(services))
     .catch((error) => {
       console.error('Start-up failed:', error);
@@ -38,7 +38,8 @@ export function startPlatform() {
 
   const shutdown = (signal: NodeJS.Signals) => {
     console.log(`${signal}: finishing running jobs and closing connections…`);
-    closeServices()
+    // The worker process (WORKERS=process) finishes its running jobs while this one closes.
+    Promise.all([booted.then((workers) => workers?.stop()), closeServices()])
       .catch((error) => console.error('Error while closing:', error))
       .finally(() => process.exit(0));
   };

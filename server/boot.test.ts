@@ -66,6 +66,26 @@ describe('start-up', () => {
     }
   });
 
+  it('forks the job worker process (WORKERS=process, the default) once the demo data is in', async () => {
+    const { services, close } = await installTestServices('boot-process', {
+      seed: false,
+      env: { DEMO_MODE: 'on', SEED_DEMO_DATA: 'auto', WORKERS: 'process' },
+    });
+    try {
+      const emptyWhenForked: Promise<boolean>[] = [];
+      const worker = { pid: 1, restarts: 0, started: async () => {}, stop: async () => {} };
+      const returned = await bootPlatform(services, bootLog().log, () => {
+        emptyWhenForked.push(isDatabaseEmpty(services.db, services.env.PRODUCT));
+        return worker;
+      });
+      expect(returned).toBe(worker);
+      expect(await Promise.all(emptyWhenForked)).toEqual([false]);
+      expect(services.jobs.workersRunning).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
   it('names only what demo mode does with the given set-up', () => {
     const services = (env: Record<string, string>) => ({
       env: parseEnv({ DEMO_MODE: 'on', ...env }),

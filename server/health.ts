@@ -1,3 +1,4 @@
+import type { Env } from './env';
 import type { Services } from './services';
 
 export interface HealthReport {
@@ -11,7 +12,7 @@ export interface HealthReport {
    * rebuild them; with when that last happened.
    */
   jobs: { data: 'present' | 'missing' | 'unknown'; lostAt?: string; rebuiltAt?: string; hint?: string };
-  workers: 'in-process' | 'off';
+  workers: Env['WORKERS'];
   product: string;
   checkedAt: string;
 }
