@@ -1,5 +1,6 @@
 import { bootPlatform } from '@server/boot';
 import { EnvError, getEnv } from '@server/env';
+import { markStarting } from '@server/health';
 import { closeServices, getServices } from '@server/services';
 
 export { getServices } from '@server/services';
@@ -15,6 +16,8 @@ export function startPlatform() {
   const flags = globalThis as { [STARTED]?: boolean };
   if (flags[STARTED]) return;
   flags[STARTED] = true;
+  // Before the services exist: a health check arriving meanwhile says 'starting'.
+  markStarting();
 
   try {
     getEnv();
@@ -26,7 +29,7 @@ export function startPlatform() {
     throw error;
   }
 
-  getServices()
+  const booted = getServices()
     .then((services) => bootPlatform(services))
     .catch((error) => {
       console.error('Start-up failed:', error);
@@ -35,7 +38,8 @@ export function startPlatform() {
 
   const shutdown = (signal: NodeJS.Signals) => {
     console.log(`${signal}: finishing running jobs and closing connections…`);
-    closeServices()
+    // The worker process (WORKERS=process) finishes its running jobs while this one closes.
+    Promise.all([booted.then((workers) => workers?.stop()), closeServices()])
       .catch((error) => console.error('Error while closing:', error))
       .finally(() => process.exit(0));
   };

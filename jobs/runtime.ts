@@ -2,7 +2,7 @@ import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOpt
 import { Redis } from 'ioredis';
 import { requeuePendingEmails } from '@server/mail/email-queue';
 import type { NotificationJob } from '@server/messages/dispatch';
-import { requeueScheduledMessages } from '@server/messages/rebuild';
+import { requeuePendingDeliveries, requeueScheduledMessages } from '@server/messages/rebuild';
 import { PermanentJobError, RetryLaterError } from './errors';
 import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './processors/calendar-import';
 import { processEmail } from './processors/email';
@@ -56,6 +56,21 @@ export interface JobRuntimeOptions {
   pingTimeoutMs?: number;
   /** Time limit of adding a job or reading its status (5 s). */
   commandTimeoutMs?: number;
+  /** How often running workers check that Redis still holds the jobs (the sentinel key; 5 s). */
+  sentinelIntervalMs?: number;
+}
+
+/**
+ * Whether Redis still holds the jobs built from the database. A sentinel key is written once the
+ * workers have (re)built the queues; a Redis that is flushed, evicts keys or fails over to an
+ * empty replica while the connection stays up loses it, and the workers rebuild everything.
+ */
+export interface JobDataStatus {
+  /** 'missing': no worker has built the queues on this Redis yet, or it lost them; 'unknown': Redis does not answer. */
+  state: 'present' | 'missing' | 'unknown';
+  /** When the workers last found the jobs gone (ms), and when they had rebuilt them. */
+  lostAt: number | null;
+  rebuiltAt: number | null;
 }
 
 export interface JobStatus {
@@ -88,8 +103,13 @@ export interface JobRuntime extends JobQueue {
    * 'unknown' while Redis does not answer. Never throws.
    */
   jobStatus(queue: QueueName, id: string): Promise<JobStatus | null>;
-  /** Adds the jobs of every unfinished item the database holds (ids are stable: no duplicates). */
-  requeuePending(): Promise<void>;
+  /**
+   * Adds the jobs of every unfinished item the database holds (ids are stable: no duplicates);
+   * true when every part was handed over.
+   */
+  requeuePending(): Promise<boolean>;
+  /** Whether Redis holds the jobs built from the database (the sentinel key). Never throws. */
+  jobData(): Promise<JobDataStatus>;
   /**
    * Lets running jobs finish (up to `timeoutMs`, 10 s by default; jobs still running then
    * are retried later), then closes workers, queues and connections. Safe to call twice.
@@ -100,6 +120,15 @@ export interface JobRuntime extends JobQueue {
 const DEFAULT_RETRY_INTERVAL_MS = 30_000;
 const DEFAULT_PING_TIMEOUT_MS = 1_000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 5_000;
+const DEFAULT_SENTINEL_INTERVAL_MS = 5_000;
+/** The sentinel's key under the prefix (next to the queues' keys). */
+const SENTINEL_KEY = 'platform:jobs-built';
+
+interface SentinelValue {
+  builtAt: number;
+  lostAt?: number;
+  rebuiltAt?: number;
+}
 /** While Redis is down, producers probe it at most this often. */
 const PROBE_BACKOFF_MS = 5_000;
 /** The same error message is logged at most this often. */
@@ -209,6 +238,8 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const retryIntervalMs = options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS;
   const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const sentinelIntervalMs = options.sentinelIntervalMs ?? DEFAULT_SENTINEL_INTERVAL_MS;
+  const sentinelKey = `${prefix}:${SENTINEL_KEY}`;
   const jobDefaults: JobsOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobDefaults };
   /** What processors receive: the services, and this runtime to queue follow-up jobs. */
   const processorDeps: JobDeps = {
@@ -225,6 +256,8 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const workers: Worker[] = [];
   let starting: Promise<boolean> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
+  let sentinelTimer: NodeJS.Timeout | null = null;
+  let checkingSentinel: Promise<void> | null = null;
   let lastFailedProbe = 0;
   let lastProbeFailure: string | null = null;
   let unreachableReported = false;
@@ -442,18 +475,29 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     retryTimer.unref();
   }
 
-  async function requeuePending(): Promise<void> {
+  async function requeuePending(): Promise<boolean> {
+    let complete = true;
     try {
       const report = await requeuePendingEmails({ db: deps.db, paths: deps.paths, jobs: runtime });
       if (report.enqueued > 0) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
+      if (report.interrupted) complete = false;
     } catch (error) {
+      complete = false;
       log.error('Could not requeue the e-mails waiting in the database:', error);
     }
     try {
       const report = await requeueScheduledMessages({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
       if (report.scheduled > 0) log.info(`Rebuilt the jobs of ${report.scheduled} scheduled message(s) from the database.`);
     } catch (error) {
+      complete = false;
       reportError('rebuilding the scheduled messages', error);
+    }
+    try {
+      const report = await requeuePendingDeliveries({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
+      if (report.pending > 0) log.info(`Queued again ${report.pending} notification(s) the database holds as not pushed yet.`);
+    } catch (error) {
+      complete = false;
+      reportError('requeuing the notifications not pushed yet', error);
     }
     try {
       // The import schedule's truth is the calendars' config: (re)creating the scheduler is idempotent.
@@ -463,7 +507,77 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         { name: 'calendar-import', data: { product: deps.paths.product() }, opts: { attempts: 1 } },
       );
     } catch (error) {
+      complete = false;
       log.error('Could not schedule the calendar imports:', error);
+    }
+    return complete;
+  }
+
+  /** Writes the sentinel: Redis now holds what the database says should be queued. */
+  async function writeSentinel(client: Redis, value: SentinelValue, { onlyIfMissing = false } = {}): Promise<void> {
+    const text = JSON.stringify(value);
+    await withTimeout(
+      onlyIfMissing ? client.set(sentinelKey, text, 'NX') : client.set(sentinelKey, text),
+      commandTimeoutMs,
+      'Writing the job sentinel',
+    );
+  }
+
+  /**
+   * Runs on a short interval while workers run: a missing sentinel means Redis lost its data
+   * (FLUSHDB, eviction, failover to an empty replica) with the connection up. The queues are
+   * rebuilt from the database and the sentinel written again, saying when.
+   */
+  async function checkSentinel(): Promise<void> {
+    const client = connection;
+    if (closed || workers.length === 0 || !client || client.status !== 'ready') return;
+    let present: number;
+    try {
+      present = await withTimeout(client.exists(sentinelKey), commandTimeoutMs, 'Reading the job sentinel');
+    } catch (error) {
+      reportError('reading the job sentinel', error);
+      return;
+    }
+    if (present || closed) return;
+    const lostAt = Date.now();
+    log.warn(`Redis at ${where} lost the queued jobs (flushed, evicted or failed over); rebuilding them from the database.`);
+    if (!(await requeuePending()) || closed) return; // The sentinel stays missing: tried again on the next check.
+    const rebuiltAt = Date.now();
+    try {
+      await writeSentinel(client, { builtAt: rebuiltAt, lostAt, rebuiltAt });
+      log.info(`Rebuilt the queued jobs from the database in ${every(rebuiltAt - lostAt)}.`);
+    } catch (error) {
+      reportError('writing the job sentinel', error);
+    }
+  }
+
+  function watchSentinel() {
+    if (sentinelTimer || closed) return;
+    sentinelTimer = setInterval(() => {
+      checkingSentinel ??= checkSentinel().finally(() => {
+        checkingSentinel = null;
+      });
+    }, sentinelIntervalMs);
+    sentinelTimer.unref();
+  }
+
+  async function jobData(): Promise<JobDataStatus> {
+    const unknown: JobDataStatus = { state: 'unknown', lostAt: null, rebuiltAt: null };
+    const client = await readyConnection();
+    if (!client) return unknown;
+    try {
+      const text = await withTimeout(client.get(sentinelKey), pingTimeoutMs, 'Reading the job sentinel');
+      if (text === null) return { state: 'missing', lostAt: null, rebuiltAt: null };
+      let value: Partial<SentinelValue> = {};
+      try {
+        value = JSON.parse(text) as Partial<SentinelValue>;
+      } catch {
+        // Present is what counts; the times are for people.
+      }
+      const time = (ms: unknown) => (typeof ms === 'number' && Number.isFinite(ms) ? ms : null);
+      return { state: 'present', lostAt: time(value.lostAt), rebuiltAt: time(value.rebuiltAt) };
+    } catch {
+      return unknown;
     }
   }
 
@@ -488,7 +602,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       launchWorkers();
       if (unreachableReported) log.info(`Redis answers at ${where}; job workers started.`);
       unreachableReported = false;
-      await requeuePending();
+      if (await requeuePending()) {
+        // A sentinel already there (another worker's, or an earlier start's) keeps its times.
+        await writeSentinel(client, { builtAt: Date.now() }, { onlyIfMissing: true }).catch((error: unknown) =>
+          reportError('writing the job sentinel', error),
+        );
+      }
+      watchSentinel();
       return true;
     })().finally(() => {
       starting = null;
@@ -585,6 +705,9 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     closed = true;
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
+    if (sentinelTimer) clearInterval(sentinelTimer);
+    sentinelTimer = null;
+    await settlesWithin(checkingSentinel ?? Promise.resolve(), commandTimeoutMs);
     await settlesWithin(starting ?? Promise.resolve(), pingTimeoutMs + commandTimeoutMs);
     await settlesWithin(opening ?? Promise.resolve(), pingTimeoutMs + commandTimeoutMs);
 
@@ -617,6 +740,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     enqueue,
     jobStatus,
     requeuePending,
+    jobData,
     close({ timeoutMs = 10_000 } = {}) {
       closing ??= shutDown(timeoutMs);
       return closing;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loader as healthcheck } from '~/routes/healthcheck';
 import { installTestServices } from '../tests/permission-matrix/fixtures';
 import { bootPlatform, demoModeLine } from './boot';
 import { parseEnv } from './env';
@@ -38,6 +39,48 @@ describe('start-up', () => {
       expect(lines[0]).toBe(
         'Demo mode is on (DEMO_MODE=on): an empty database gets the demo communities and logins with their published password, super@demo.example is a super admin, /dev/outbox shows every e-mail, sign-in and reset links included, to anyone. Anyone who can reach this server can sign in as the demo people; never use it for real data.',
       );
+    } finally {
+      await close();
+    }
+  });
+
+  it("in demo mode the health check answers 'starting' (503) until the demo data is in, then 200", async () => {
+    const { services, close } = await installTestServices('boot-starting', {
+      seed: false,
+      env: { DEMO_MODE: 'on', SEED_DEMO_DATA: 'auto' },
+    });
+    try {
+      const booting = bootPlatform(services, bootLog().log);
+      const during = await healthcheck();
+      expect(during.status).toBe(503);
+      expect(await during.json()).toMatchObject({ status: 'starting', database: { ok: true } });
+      expect(await isDatabaseEmpty(services.db, services.env.PRODUCT)).toBe(true);
+
+      await booting;
+      const after = await healthcheck();
+      expect(after.status).toBe(200);
+      expect((await after.json()).status).not.toBe('starting');
+      expect(await services.identity.getUserByEmail('admin@demo.example')).toMatchObject({ uid: 'demo-admin' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('forks the job worker process (WORKERS=process, the default) once the demo data is in', async () => {
+    const { services, close } = await installTestServices('boot-process', {
+      seed: false,
+      env: { DEMO_MODE: 'on', SEED_DEMO_DATA: 'auto', WORKERS: 'process' },
+    });
+    try {
+      const emptyWhenForked: Promise<boolean>[] = [];
+      const worker = { pid: 1, restarts: 0, started: async () => {}, stop: async () => {} };
+      const returned = await bootPlatform(services, bootLog().log, () => {
+        emptyWhenForked.push(isDatabaseEmpty(services.db, services.env.PRODUCT));
+        return worker;
+      });
+      expect(returned).toBe(worker);
+      expect(await Promise.all(emptyWhenForked)).toEqual([false]);
+      expect(services.jobs.workersRunning).toBe(false);
     } finally {
       await close();
     }

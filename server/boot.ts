@@ -1,7 +1,9 @@
 import { DEMO_SUPER_ADMIN_EMAIL, isDemoMode } from './env';
+import { markStarted, markStarting } from './health';
 import { showsDevOutbox } from './mail/outbox-list.server';
 import { seedDemoData, isDatabaseEmpty } from './seed';
 import type { Services } from './services';
+import { buildDirectoryOf, startWorkerProcess, workerCommand, type WorkerProcess } from './worker-process';
 
 export interface BootLog {
   info(message: string): void;
@@ -26,21 +28,40 @@ export function demoModeLine(services: Pick<Services, 'env' | 'db' | 'mailer'>):
   return `Demo mode is on (DEMO_MODE=on)${what}. Anyone who can reach this server can sign in as the demo people; never use it for real data.`;
 }
 
+/** Forks the job worker process (server/worker-process.ts). */
+export type SpawnWorkers = () => WorkerProcess;
+
+const spawnWorkers: SpawnWorkers = () =>
+  startWorkerProcess({ command: workerCommand(buildDirectoryOf(import.meta.url), process.env.NODE_ENV === 'development') });
+
 /**
  * What `npm start` does once the services exist: say whether demo mode is on, seed the demo
- * data into an empty embedded database in demo mode, then start the job workers inside the web
- * process (unless WORKERS=off, when `npm run worker` processes run them). A Redis that does not
- * answer never stops the web pages: the job runtime says how to start it and keeps trying.
+ * data into an empty embedded database in demo mode, then start the job workers: in a child
+ * process (WORKERS=process, the default: resolves to it, for the caller to stop on shutdown),
+ * inside the web process (WORKERS=in-process), or not at all (WORKERS=off, when `npm run worker`
+ * processes run them). A Redis that does not answer never stops the web pages: the job runtime
+ * says how to start it and keeps trying.
  */
-export async function bootPlatform(services: Services, log: BootLog = defaultLog): Promise<void> {
+export async function bootPlatform(
+  services: Services,
+  log: BootLog = defaultLog,
+  spawn: SpawnWorkers = spawnWorkers,
+): Promise<WorkerProcess | null> {
   const { env, db } = services;
+  // `/healthcheck` answers 'starting' (503) until the demo data is in: a newcomer's first clicks
+  // never meet a half-seeded database.
+  markStarting();
   log.info(demoModeLine(services));
   if (isDemoMode(env) && env.SEED_DEMO_DATA === 'auto' && db.engine === 'embedded' && (await isDatabaseEmpty(db, env.PRODUCT))) {
     log.info('The embedded database is empty: loading the demo communities (see README for the demo logins).');
     await seedDemoData({ db, identity: services.identity, storage: services.storage, product: env.PRODUCT });
     log.info('Demo data loaded.');
   }
+  markStarted();
+  // Forked once the demo data is in: the worker's first rebuild finds the seeded schedule.
+  if (env.WORKERS === 'process') return spawn();
   if (env.WORKERS === 'in-process') await services.jobs.startWorkers();
+  return null;
 }
 
 const defaultLog: BootLog = {

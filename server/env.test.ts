@@ -18,7 +18,7 @@ describe('parseEnv', () => {
     const env = parseEnv({});
     expect(env.PRODUCT).toBe('amc');
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
-    expect(env.WORKERS).toBe('in-process');
+    expect(env.WORKERS).toBe('process');
     expect(databaseEngine(env)).toBe('embedded');
   });
 

@@ -130,8 +130,11 @@ export const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z0-9:_-]+$/, 'must be letters, digits, colons, underscores or hyphens')
       .default('console'),
-    /** `in-process` starts the job workers inside the web server; `off` leaves them to `npm run worker`. */
-    WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+    /**
+     * `process` (default) runs the job workers in a child process of the web server (restarted when
+     * it dies); `in-process` inside the web server; `off` leaves them to `npm run worker`.
+     */
+    WORKERS: z.enum(['process', 'in-process', 'off']).default('process'),
 
     /**
      * Comma-separated super-admin e-mails. Unset, nobody is one, except in demo mode on the

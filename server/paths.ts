@@ -109,6 +109,9 @@
  * - {product}/dev-push-outbox[/{id}] .......... pushOutbox (push notifications kept by the offline push port)
  * - {product}/message-deliveries/{id} ......... messageDelivery (one record per delivered run of a
  *   message, written with its move or copy: docs/decisions/012)
+ * - {product}/message-pending[/{id}] ........... pendingDeliveries, pendingDelivery (the runs whose push
+ *   has not gone out yet: written with the message or its move, removed with `pushedAt`;
+ *   docs/decisions/014)
  * - {product}/users/{uid}/device-tokens ....... deviceTokens (the app's push tokens of one user,
  *   {tokenKey: token}; written by the mobile app, read for personal notifications)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
@@ -544,6 +547,10 @@ export function createPaths(product: string) {
     pushOutbox: (id?: string) => optional(`${p}/dev-push-outbox`, 'id', id),
     /** message-deliveries/{id}: the delivery record of one run of a message (docs/decisions/012). */
     messageDelivery: (id: string) => `${p}/message-deliveries/${key('id', id)}`,
+    /** message-pending: the runs not pushed yet, requeued when the job service answers (docs/decisions/014). */
+    pendingDeliveries: () => `${p}/message-pending`,
+    /** message-pending/{id}: one run (its delivery id) waiting for its push. */
+    pendingDelivery: (id: string) => `${p}/message-pending/${key('id', id)}`,
     /** users/{uid}/device-tokens: the push tokens of one user's devices ({tokenKey: token}). */
     deviceTokens: (uid: string) => `${p}/users/${key('uid', uid)}/device-tokens`,
 
@@ -691,6 +698,8 @@ export const PATH_SHAPES = {
   outbox: '{product}/dev-outbox[/{id}]',
   pushOutbox: '{product}/dev-push-outbox[/{id}]',
   messageDelivery: '{product}/message-deliveries/{id}',
+  pendingDeliveries: '{product}/message-pending',
+  pendingDelivery: '{product}/message-pending/{id}',
   deviceTokens: '{product}/users/{uid}/device-tokens',
   session: '{product}/console-sessions/{id}',
   authToken: '{product}/console-tokens/{id}',

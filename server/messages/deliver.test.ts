@@ -219,6 +219,47 @@ describe('a recurring message', () => {
   });
 });
 
+describe('pending marks (message-pending): the runs not pushed yet', () => {
+  it('a run moved but not pushed keeps its mark (found again after a Redis flush), which goes with its push', async () => {
+    const first = at(2027, 3, 5, 9);
+    const target = scheduled('-Marked');
+    await db.ref(paths.scheduledMessage(community, '-Marked')).set(message({ deliveryTime: first }));
+    const failing: PushPort = {
+      transport: 'fcm',
+      async send() {
+        throw new PushDeliveryError('Firebase Cloud Messaging did not answer', false);
+      },
+    };
+    await expect(run(target, first, deps(failing))).rejects.toThrow('did not answer');
+    expect(await read(paths.scheduledMessage(community, '-Marked'))).toBeNull();
+    const mark = paths.pendingDelivery(deliveryId('amc', target, first));
+    expect(await read(mark)).toEqual({ target, due: first, since: first + 1_000 });
+
+    expect(await run(target, first)).toMatchObject({ outcome: 'delivered' });
+    expect(await read(mark)).toBeNull();
+    expect(await read(paths.pendingDeliveries())).toBeNull();
+  });
+
+  it('an instant mark whose message is gone, or whose push is refused for good, waits for nothing', async () => {
+    const sent = Date.UTC(2027, 2, 1, 15);
+    const gone: MessageTarget = { area: 'community', community, list: 'messages', key: '-Gone' };
+    await db.ref(paths.pendingDelivery(deliveryId('amc', gone, sent))).set({ target: gone, due: sent, since: sent });
+    expect(await run(gone, sent)).toEqual({ outcome: 'missing' });
+
+    const refused: MessageTarget = { area: 'community', community, list: 'messages', key: '-Refused' };
+    await db.ref(paths.message(community, '-Refused')).set(message({ deliveryTime: sent }));
+    await db.ref(paths.pendingDelivery(deliveryId('amc', refused, sent))).set({ target: refused, due: sent, since: sent });
+    const refusing: PushPort = {
+      transport: 'fcm',
+      async send() {
+        throw new PushDeliveryError('Firebase Cloud Messaging refused the notification: invalid topic', true);
+      },
+    };
+    await expect(run(refused, sent, deps(refusing))).rejects.toBeInstanceOf(PermanentJobError);
+    expect(await read(paths.pendingDeliveries())).toBeNull();
+  });
+});
+
 describe('instant, system-wide and personal messages', () => {
   it('pushes an instant message to its community and group topic', async () => {
     const sent = Date.UTC(2027, 2, 1, 15);

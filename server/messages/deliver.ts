@@ -3,8 +3,8 @@ import { plainTextOf } from '@server/community/description';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { communityTimeZone } from '@server/events/import/run';
 import type { Paths } from '@server/paths';
-import { deliveryId, dueOf, messagePath, notificationJob, type MessageTarget } from './dispatch';
-import { messageTopic, type PushContent, type PushPort, type PushResult } from './push/types';
+import { deliveryId, dueOf, messagePath, notificationJob, pendingDeliveryWrite, type MessageTarget } from './dispatch';
+import { messageTopic, PushDeliveryError, type PushContent, type PushPort, type PushResult } from './push/types';
 import { nextRecurringRun } from './schedule';
 
 /**
@@ -252,14 +252,34 @@ export async function deliverRun(
   const { target, due } = input;
   const id = deliveryId(paths.product(), target, due);
   const deliveryRef = db.ref(paths.messageDelivery(id));
+  const pendingPath = paths.pendingDelivery(id);
+  /** The delivery record's fields and the end of the run's pending mark, in one update. */
+  const finish = (fields: Record<string, DbValue>) =>
+    db.ref().update({
+      ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${deliveryRef.path}/${field}`, value])),
+      [pendingPath]: null,
+    });
 
   let delivery = (await deliveryRef.get()).val() as DeliveryRecord | null;
-  if (delivery?.pushedAt !== undefined && delivery?.pushedAt !== null) return { outcome: 'already-delivered' };
+  if (delivery?.pushedAt !== undefined && delivery?.pushedAt !== null) {
+    await db.ref(pendingPath).remove();
+    return { outcome: 'already-delivered' };
+  }
   if (!delivery) {
-    const plan = await planRun(deps, target, due, clock());
-    if ('outcome' in plan) return plan;
-    // The move or copy and the delivery record commit together or not at all.
-    await db.ref().update({ ...plan.writes, [deliveryRef.path]: plan.delivery as unknown as DbValue });
+    const now = clock();
+    const plan = await planRun(deps, target, due, now);
+    if ('outcome' in plan) {
+      // Nothing to push for this run (the message is gone or was moved to another time).
+      await db.ref(pendingPath).remove();
+      return plan;
+    }
+    // The move or copy, the delivery record and the run's pending mark commit together or not
+    // at all: a run moved but not pushed is found again after a Redis outage or flush.
+    await db.ref().update({
+      ...plan.writes,
+      [deliveryRef.path]: plan.delivery as unknown as DbValue,
+      ...pendingDeliveryWrite(paths, target, due, now),
+    });
     delivery = plan.delivery;
   }
 
@@ -272,7 +292,7 @@ export async function deliverRun(
   }
 
   if (!delivery.sendNotification) {
-    await deliveryRef.update({ pushedAt: clock(), pushTransport: 'none' });
+    await finish({ pushedAt: clock(), pushTransport: 'none' });
     await updateStatus(db, delivery.statusPath, { lastDeliveredAt: clock(), lastError: null, lastErrorAt: null });
     return { outcome: 'delivered', push: null, nextRun };
   }
@@ -290,13 +310,15 @@ export async function deliverRun(
     try {
       await deliveryRef.update({ lastError: message, lastErrorAt: at });
       await updateStatus(db, delivery.statusPath, { lastError: message, lastErrorAt: at });
+      // Refused for good: the job fails at once and the run waits for nothing any more.
+      if (error instanceof PushDeliveryError && error.permanent) await db.ref(pendingPath).remove();
     } catch (recordError) {
       deps.log.warn(`Could not record the failed push of message ${target.key}:`, recordError);
     }
     throw error;
   }
   const at = clock();
-  await deliveryRef.update({ pushedAt: at, pushTransport: result.transport, pushId: result.id, lastError: null, lastErrorAt: null });
+  await finish({ pushedAt: at, pushTransport: result.transport, pushId: result.id, lastError: null, lastErrorAt: null });
   await updateStatus(db, delivery.statusPath, { lastDeliveredAt: at, lastError: null, lastErrorAt: null });
   return { outcome: 'delivered', push: result, nextRun };
 }

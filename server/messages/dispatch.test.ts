@@ -47,6 +47,6 @@ describe('dispatchMessage', () => {
     await db.ref(paths.systemScheduledMessage('-Y1')).set({ title: 'Later', deliveryTime: Date.now() + 60_000, location: 'pine-lake' });
     await expect(
       dispatchMessage({ db, paths, jobs }, { area: 'system', community: 'pine-lake', list: 'messages-scheduled', key: '-Y1' }),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ queued: false, reason: 'Redis is not reachable' });
   });
 });

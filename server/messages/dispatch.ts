@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JobPayload, JobQueue } from '@jobs/queues';
-import type { RealtimeDb } from '@server/db/types';
+import type { DbValue, RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
 
 /**
@@ -90,19 +90,43 @@ export function notificationJob(paths: Paths, target: MessageTarget, due: number
 }
 
 /**
+ * What `{product}/message-pending/{id}` holds: a run whose push has not gone out yet. It is
+ * written in the same update as an instant or personal message (and as a scheduled run's move
+ * or copy) and removed with the delivery record's `pushedAt`, so the runs a Redis outage or
+ * flush left without a job are found in the database and queued again (docs/decisions/014).
+ */
+export interface PendingDelivery {
+  target: MessageTarget;
+  due: number;
+  /** When the run was written (ms). */
+  since: number;
+}
+
+/** The write (path and value) that marks a run as waiting for its push. */
+export function pendingDeliveryWrite(paths: Paths, target: MessageTarget, due: number, now: number): Record<string, DbValue> {
+  const pending: PendingDelivery = { target, due, since: now };
+  return { [paths.pendingDelivery(deliveryId(paths.product(), target, due))]: pending as unknown as DbValue };
+}
+
+/** Whether the message went to the job service now, or waits in the database for it. */
+export type DispatchResult = { queued: true } | { queued: false; reason: string };
+
+/**
  * Hands a just-written message to delivery: an instant one is pushed at once, a scheduled one
  * (new or edited) gets its delayed job at its next run. Never throws for an unreachable Redis:
- * the database is the truth and the scheduler rebuilds what is missing.
+ * the database is the truth and the scheduler rebuilds what is missing; the answer says whether
+ * the job service took it (an instant message that waits is 'queued', not sent).
  *
  * An edit that moves the time adds a job under a new id; the old job still fires, finds the
  * record no longer due at its time and does nothing.
  */
-export async function dispatchMessage(deps: DispatchDeps, target: MessageTarget): Promise<void> {
+export async function dispatchMessage(deps: DispatchDeps, target: MessageTarget): Promise<DispatchResult> {
   const record = (await deps.db.ref(messagePath(deps.paths, target)).get()).val();
   const due = dueOf(target, record);
-  if (due === null) return;
+  if (due === null) return { queued: true };
   const job = notificationJob(deps.paths, target, due, Date.now());
   // A finished job under this id (an earlier run at the same time that found nothing to do)
   // is replaced, so a time edited back to an earlier value is delivered.
-  await deps.jobs.enqueue('notification', job.payload, { jobId: job.jobId, delay: job.delay, replaceFinished: true });
+  const result = await deps.jobs.enqueue('notification', job.payload, { jobId: job.jobId, delay: job.delay, replaceFinished: true });
+  return result.queued ? { queued: true } : { queued: false, reason: result.reason };
 }

@@ -1,6 +1,6 @@
 import type { RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
-import { dueOf, notificationJob, type MessageTarget, type NotificationJob } from './dispatch';
+import { dueOf, notificationJob, type MessageTarget, type NotificationJob, type PendingDelivery } from './dispatch';
 
 /**
  * Rebuilding the delayed notification jobs from the database (issue 13 "Delivery"): every
@@ -70,4 +70,24 @@ export async function requeueScheduledMessages(deps: RebuildDeps, now: number = 
     report.enqueued += await deps.enqueueMany(jobs);
   }
   return report;
+}
+
+/**
+ * Queuing again every run the database marks as waiting for its push (`message-pending`): an
+ * instant or personal message saved while Redis was away or before a flush, or a scheduled run
+ * moved but not pushed. Each gets its job under the run's stable id, due at once; a run pushed
+ * meanwhile finds its delivery record and pushes nothing again (docs/decisions/014).
+ */
+export async function requeuePendingDeliveries(
+  deps: RebuildDeps,
+  now: number = Date.now(),
+): Promise<{ pending: number; enqueued: number }> {
+  const value = (await deps.db.ref(deps.paths.pendingDeliveries()).get()).val();
+  if (!value || typeof value !== 'object') return { pending: 0, enqueued: 0 };
+  const jobs: NotificationJob[] = [];
+  for (const entry of Object.values(value as Record<string, Partial<PendingDelivery> | null>)) {
+    if (!entry || typeof entry.target !== 'object' || entry.target === null || typeof entry.due !== 'number') continue;
+    jobs.push(notificationJob(deps.paths, entry.target, entry.due, now));
+  }
+  return { pending: jobs.length, enqueued: await deps.enqueueMany(jobs) };
 }

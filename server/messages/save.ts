@@ -4,7 +4,7 @@ import { unchanged, versionOf } from '@server/db/version';
 import type { Paths } from '@server/paths';
 import { detailButtonsRecord } from '~/lib/detail-buttons';
 import type { MessageFormOutput } from '~/schemas/message';
-import { dispatchMessage, type MessageTarget } from './dispatch';
+import { dispatchMessage, dueOf, pendingDeliveryWrite, type MessageTarget } from './dispatch';
 
 /**
  * The notification form's writes (spec 02 §7 "Messages"; the contract of issue 13):
@@ -116,7 +116,8 @@ const withoutNulls = (record: Record<string, DbValue>): Record<string, DbValue> 
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
 
 export type SaveResult =
-  | { ok: true; target: MessageTarget }
+  /** `queued` false: the job service did not take it now; it waits in the database and goes out when it does. */
+  | { ok: true; target: MessageTarget; queued: boolean }
   | { ok: false; reason: 'conflict'; current: Record<string, unknown>; version: string }
   | { ok: false; reason: 'not-found' };
 
@@ -147,12 +148,14 @@ export async function createMessage(deps: SaveDeps, context: SaveContext, value:
     record.fromUser = uid;
     const key = db.ref(paths.personalMessages(community, uid, value.toUser)).push().key!;
     const thread = { lastMessageKey: key, lastMessageTime: now, title: value.title };
+    target = { area: 'personal', community, from: uid, to: value.toUser, key };
     await db.ref().update({
       [paths.personalMessage(community, uid, value.toUser, key)]: record,
       [paths.messageThread(community, uid, value.toUser)]: thread,
       [paths.messageThread(community, value.toUser, uid)]: thread,
+      // Sent at once: marked as waiting for its push in the same write (found again after a Redis outage).
+      ...pendingDeliveryWrite(paths, target, dueOf(target, record) ?? now, now),
     });
-    target = { area: 'personal', community, from: uid, to: value.toUser, key };
   } else {
     const list = instant ? 'messages' : 'messages-scheduled';
     if (context.systemwide) record.location = community;
@@ -163,13 +166,17 @@ export async function createMessage(deps: SaveDeps, context: SaveContext, value:
       : instant
         ? paths.messages(community)
         : paths.scheduledMessages(community);
-    const ref = await db.ref(parent).push(record);
-    target = context.systemwide
-      ? { area: 'system', list, key: ref.key!, community }
-      : { area: 'community', community, list, key: ref.key! };
+    const key = db.ref(parent).push().key!;
+    target = context.systemwide ? { area: 'system', list, key, community } : { area: 'community', community, list, key };
+    await db.ref().update({
+      [`${parent}/${key}`]: record,
+      // An instant message is marked as waiting for its push in the same write; a scheduled one
+      // is found again through messages-scheduled.
+      ...(instant ? pendingDeliveryWrite(paths, target, dueOf(target, record) ?? now, now) : {}),
+    });
   }
-  await dispatchMessage(deps, target);
-  return { ok: true, target };
+  const dispatched = await dispatchMessage(deps, target);
+  return { ok: true, target, queued: dispatched.queued };
 }
 
 /** The path of a stored message of the community or the system-wide area. */
@@ -221,11 +228,11 @@ export async function updateMessage(
       if (recurrenceChanged || deliveryTime !== storedDelivery || typeof current.nextScheduledRun !== 'number')
         next.nextScheduledRun = deliveryTime;
     } else if (list === 'scheduled') next.nextScheduledRun = null;
-    outcome = { ok: true, target: targetOf(context, list, key) };
+    outcome = { ok: true, target: targetOf(context, list, key), queued: true };
     return withoutNulls(next as Record<string, DbValue>);
   });
   const result = outcome as SaveResult;
-  if (result.ok) await dispatchMessage(deps, result.target);
+  if (result.ok) return { ...result, queued: (await dispatchMessage(deps, result.target)).queued };
   return result;
 }
 

@@ -13,6 +13,7 @@ import { E2E_PORT } from '../../playwright.config';
 const BAD_ENV_PORT = E2E_PORT + 1000;
 const NO_REDIS_PORT = E2E_PORT + 1001;
 const DEPLOYED_PORT = E2E_PORT + 1002;
+const WORKER_PORT = E2E_PORT + 1003;
 const SERVE = ['build/server.js'];
 
 function start(port: number, env: Record<string, string>) {
@@ -100,6 +101,41 @@ test('served as a deployment (no DEMO_MODE), the outbox is 404, nothing is seede
     } finally {
       await db.close();
     }
+  } finally {
+    await stop(server.child, server.exited);
+    server.cleanup();
+  }
+});
+
+test('npm start runs the jobs in a worker process of its own: restarted when it dies, stopped with the server', async ({ request }) => {
+  const server = start(WORKER_PORT, { DEMO_MODE: 'on', SEED_DEMO_DATA: 'auto' });
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    // The health check waits through the seeding, then the worker process builds the queues.
+    await expect(async () => {
+      const response = await request.get(`http://127.0.0.1:${WORKER_PORT}/healthcheck`, { timeout: 3_000 });
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'ok', workers: 'process', jobs: { data: 'present' } });
+    }).toPass({ timeout: 30_000 });
+    const pid = Number(/Job workers run in a separate process \(pid (\d+)\)/.exec(server.output())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(server.child.pid);
+    await expect.poll(server.output).toMatch(/Job worker running \(product amc, Redis prefix startup-\d+\)\./);
+
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(server.output).toContain('The job worker stopped (signal SIGKILL); starting it again in 1 s.');
+    await expect.poll(() => server.output().match(/Job worker running/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
+
+    expect(await stop(server.child, server.exited)).toBe(0);
+    expect(server.output()).toContain('Job worker stopped.');
+    expect(alive(pid)).toBe(false);
   } finally {
     await stop(server.child, server.exited);
     server.cleanup();

@@ -234,8 +234,11 @@ export async function messageFormAction(request: Request, params: Params) {
   return submitMessageForm(target, formData, ({ message }) => redirectWithToast(request, target.returnTo, { kind: 'success', message }));
 }
 
-/** What a successful save was: a new message sent now, a new one scheduled, or an edit. */
-export type MessageSaveKind = 'sent' | 'scheduled' | 'saved';
+/**
+ * What a successful save was: a new message sent now (or queued, when the job service did not
+ * take it: it is sent as soon as it answers), a new one scheduled, or an edit.
+ */
+export type MessageSaveKind = 'sent' | 'queued' | 'scheduled' | 'saved';
 
 /**
  * Checks and saves a posted notification for a target: 400 with the fields' messages, 404 when
@@ -290,7 +293,13 @@ export async function submitMessageForm(
       version: result.version,
     });
   }
-  const kind: MessageSaveKind = target.editing ? 'saved' : value.deliveryType === 'instant' ? 'sent' : 'scheduled';
+  const kind: MessageSaveKind = target.editing
+    ? 'saved'
+    : value.deliveryType === 'instant'
+      ? result.queued
+        ? 'sent'
+        : 'queued'
+      : 'scheduled';
   return done({ kind, message: MESSAGE_SAVED[kind] });
 }
 
@@ -298,6 +307,7 @@ export async function submitMessageForm(
 export const MESSAGE_SAVED: Record<MessageSaveKind, string> = {
   saved: 'Notification saved.',
   sent: 'Notification sent.',
+  queued: 'Notification queued: the notification service is not answering right now, and it is sent as soon as it does.',
   scheduled: 'Notification scheduled.',
 };
 

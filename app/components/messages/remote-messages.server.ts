@@ -142,7 +142,7 @@ async function messagingOf(request: Request, params: Params): Promise<Messaging>
 }
 
 const SAVED_PARAM = 'saved';
-const SAVED_KINDS = ['sent', 'scheduled', 'saved', 'deleted'] as const;
+const SAVED_KINDS = ['sent', 'queued', 'scheduled', 'saved', 'deleted'] as const;
 type SavedKind = (typeof SAVED_KINDS)[number];
 const SAVED_TEXTS: Record<SavedKind, string> = { ...MESSAGE_SAVED, deleted: REMOTE_MESSAGE_TEXTS.deleted };
 
@@ -308,6 +308,7 @@ export async function loadRemoteMessageForm(request: Request, params: Params): P
 
 const AUDIT_FIELDS: Record<MessageSaveKind, string> = {
   sent: 'notification: sent',
+  queued: 'notification: queued',
   scheduled: 'notification: scheduled',
   saved: 'notification: edited',
 };
