@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedInstant } from '~/lib/date-time';
 import { all, first, IcsError, listValues, parseContentLine, parseDuration, parseIcs, parseIcsTime, unescapeText, unfold } from './ics';
 import { ianaNameOf, ianaZone, vtimezoneZone } from './zones';
 
@@ -121,20 +122,25 @@ describe('zones', () => {
 });
 
 describe('ianaZone', () => {
-  it('agrees with date-fns-tz through a year (a half-hour change too), and in the gap and the repeated hour', async () => {
-    const { fromZonedTime, toZonedTime } = await import('date-fns-tz');
+  it("agrees with date-fns-tz through a year (a half-hour change too), and with the editor's rule in the gap and the repeated hour", async () => {
+    const { toZonedTime } = await import('date-fns-tz');
     for (const name of ['America/New_York', 'Australia/Lord_Howe']) {
       const zone = ianaZone(name);
-      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 53 * 60 * 1000) {
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 173 * 60 * 1000) {
         const zoned = toZonedTime(ms, name);
         const floating = Date.UTC(zoned.getFullYear(), zoned.getMonth(), zoned.getDate(), zoned.getHours(), zoned.getMinutes());
         expect(zone.toFloating(ms)).toBe(floating);
-        const iso = new Date(floating).toISOString().slice(0, 19);
-        expect(zone.toInstant(floating)).toBe(fromZonedTime(iso, name).getTime());
+        const day = { year: zoned.getFullYear(), month: zoned.getMonth() + 1, day: zoned.getDate() };
+        expect(zone.toInstant(floating)).toBe(zonedInstant(day, { hour: zoned.getHours(), minute: zoned.getMinutes() }, name));
       }
     }
     const ny = ianaZone('America/New_York');
-    for (const iso of ['2026-03-08T02:30:00', '2026-11-01T01:30:00', '2026-11-01T00:59:00', '2026-03-08T03:00:00'])
-      expect(ny.toInstant(Date.parse(`${iso}Z`))).toBe(fromZonedTime(iso, 'America/New_York').getTime());
+    const instant = (iso: string) => new Date(ny.toInstant(Date.parse(`${iso}Z`))).toISOString();
+    // The gap: the same time after the jump; the repeated hour: its first (EDT) instant.
+    expect(instant('2026-03-08T02:30:00')).toBe('2026-03-08T07:30:00.000Z');
+    expect(instant('2027-03-14T02:15:00')).toBe('2027-03-14T07:15:00.000Z');
+    expect(instant('2026-11-01T01:30:00')).toBe('2026-11-01T05:30:00.000Z');
+    expect(instant('2026-11-01T00:59:00')).toBe('2026-11-01T04:59:00.000Z');
+    expect(instant('2026-03-08T03:00:00')).toBe('2026-03-08T07:00:00.000Z');
   });
 });
