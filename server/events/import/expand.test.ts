@@ -487,6 +487,59 @@ END:VEVENT`);
   });
 });
 
+describe('icsEvents: what other calendars agree on (the corpus agreement test found these)', () => {
+  const run = (body: string, now = at('2023-01-01T00:00')) => icsEvents(wrap(body), { now, timeZone: NY }).events;
+
+  it("reads Google's DATE with a stray Z (RDATE:20231210Z) as that date, and leaves out a misspelt rule part", () => {
+    const events = run(`
+BEGIN:VEVENT
+UID:birthday
+DTSTART;VALUE=DATE:20241210
+RRULE:FREQ=DAILY;COUNT=1
+RDATE:20231210Z
+SUMMARY:Birthday
+END:VEVENT
+BEGIN:VEVENT
+UID:club
+DTSTART;TZID=America/New_York:20230801T140000
+RRULE:FREQ=WEEKLY;UNTL=20230820;BYDAY=TU;COUNT=3
+SUMMARY:Club
+END:VEVENT`);
+    expect(events.map((event) => `${event.id} ${local(event.startDate)}`)).toEqual([
+      'club/20230801T180000Z Tue 2023-08-01 14:00',
+      'club/20230808T180000Z Tue 2023-08-08 14:00',
+      'club/20230815T180000Z Tue 2023-08-15 14:00',
+      'birthday/20231210 Sun 2023-12-10 00:00',
+    ]);
+  });
+
+  it('gives nothing for a series whose UNTIL is before its start, and leaves out an override of a date the series does not have', () => {
+    const events = run(
+      `
+BEGIN:VEVENT
+UID:deleted
+DTSTART;VALUE=DATE:20231002
+RRULE:FREQ=WEEKLY;UNTIL=20231001;BYDAY=MO
+SUMMARY:Deleted series
+END:VEVENT
+BEGIN:VEVENT
+UID:camp
+DTSTART;VALUE=DATE:20240701
+RRULE:FREQ=WEEKLY;UNTIL=20240720;INTERVAL=2;BYDAY=MO
+SUMMARY:Camp week
+END:VEVENT
+BEGIN:VEVENT
+UID:camp
+RECURRENCE-ID;VALUE=DATE:20240729
+DTSTART;VALUE=DATE:20240729
+SUMMARY:Camp week (old)
+END:VEVENT`,
+      at('2023-09-01T00:00'),
+    );
+    expect(events.map((event) => `${event.id} ${event.title}`)).toEqual(['camp/20240701 Camp week', 'camp/20240715 Camp week']);
+  });
+});
+
 describe('icsEvents: rules rrule cannot expand within bounds', () => {
   const hostile = [
     'FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30',

@@ -158,6 +158,8 @@ function untilOf(value: string, series: { allDay: boolean; zone: Zone }): Date |
   return new Date(series.allDay ? dayOf(inZone) + DAY - 1 : inZone);
 }
 
+const RULE_PARTS = /^(FREQ|COUNT|INTERVAL|BYSECOND|BYMINUTE|BYHOUR|BYDAY|BYMONTHDAY|BYYEARDAY|BYWEEKNO|BYMONTH|BYSETPOS|WKST)=/i;
+
 /**
  * The floating starts an RRULE gives, from DTSTART up to `until` (floating). Throws
  * UnsupportedRecurrence for a rule that cannot be expanded within bounds (rule-bounds.ts).
@@ -168,7 +170,8 @@ function ruleStarts(value: string, dtstart: number, series: { allDay: boolean; z
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const untilPart = parts.find((part) => part.toUpperCase().startsWith('UNTIL='));
-  const rest = parts.filter((part) => !/^(UNTIL|DTSTART|TZID)=/i.test(part)).join(';');
+  // Parts RFC 5545 does not name (a misspelt 'UNTL=') are left out, as other calendars do.
+  const rest = parts.filter((part) => RULE_PARTS.test(part)).join(';');
   let options: Partial<rrulePackage.Options>;
   try {
     options = RRule.parseString(rest);
@@ -214,6 +217,13 @@ function expandSeries(
       out.cancelled.push(uid);
       return;
     }
+    // A rule whose UNTIL is before DTSTART has no occurrence at all (Confluence ends a deleted series so).
+    const untilBeforeStart = all(master, 'RRULE').some((property) => {
+      const until = /(?:^|;)\s*UNTIL=([^;]*)/i.exec(property.value)?.[1];
+      const floating = until ? untilOf(until, series) : null;
+      return floating !== null && floating.getTime() < start.floating;
+    });
+    if (untilBeforeStart) return;
     // Wall-clock horizon with two days of slack for the zone's offset; exact filter below.
     const untilFloating = series.zone.toFloating(window.to) + 2 * DAY;
     occurrences.set(start.floating, { key: start.floating });
@@ -249,8 +259,10 @@ function expandSeries(
       }
     }
   }
-  // An override adds its occurrence (one the rules do not give, too); EXDATE wins over both.
-  for (const key of overrides.keys()) if (!occurrences.has(key)) occurrences.set(key, { key });
+  // An override replaces an occurrence of its series (one the series does not give is left out,
+  // as ical.js and recurring-ical-events do), or is an event itself when the feed has no series;
+  // EXDATE wins over both.
+  if (!master) for (const key of overrides.keys()) occurrences.set(key, { key });
   for (const key of [...occurrences.keys()]) if (excluded.has(key) || excludedDays.has(dayOf(key))) occurrences.delete(key);
 
   const masterLength = lengthOf(base, start, context);
