@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fromZonedTime } from 'date-fns-tz';
+import { Temporal } from '@js-temporal/polyfill';
 import ICAL from 'ical.js';
 import { icsEvents } from '../expand';
 import { isIanaZone } from '../zones';
@@ -14,7 +14,8 @@ import { isIanaZone } from '../zones';
  * by the import (icsEvents) and by ical.js; an occurrence is its start and inclusive end
  * instants. ical.js is given what the import does beyond RFC 5545, so that only the expansion is
  * compared: floating times and TZIDs it cannot resolve are read in the feed's X-WR-TIMEZONE or
- * the community's zone (with date-fns-tz, not the import's zone code), all-day dates are days in
+ * the community's zone (by the Temporal proposal's polyfill, with RFC 5545 §3.3.5's 'compatible'
+ * reading of skipped and repeated times; not the import's zone code), all-day dates are days in
  * the community zone, and cancelled occurrences are left out. Python's recurring-ical-events
  * would be a second reference, but the Python package index cannot be reached from here
  * (docs/decisions/016-times-and-zones.md).
@@ -46,12 +47,18 @@ export interface FileAgreement {
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** The instant of a wall-clock time in an IANA zone by Temporal (RFC 5545 §3.3.5: 'compatible'). */
+export function temporalInstant(wallClock: string, zone: string): number {
+  return Temporal.PlainDateTime.from(wallClock).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+}
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const key = (start: number, end: number) => `${isoOf(start)}→${isoOf(end)}`;
 
-/** The window of a file: a year from its earliest DTSTART (less a day). */
+/** The window of a file: a year from its events' earliest DTSTART (less a day). */
 function windowOf(text: string): { from: number; to: number } {
-  const starts = [...text.matchAll(/^DTSTART[^:\r\n]*:(\d{4})(\d{2})(\d{2})/gm)].map((match) =>
+  const events = [...text.matchAll(/^BEGIN:VEVENT\r?$[\s\S]*?^END:VEVENT\r?$/gm)].map((match) => match[0]).join('\n');
+  const starts = [...events.matchAll(/^DTSTART[^:\r\n]*:(\d{4})(\d{2})(\d{2})/gm)].map((match) =>
     Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
   );
   const from = Math.min(...starts) - DAY;
@@ -79,10 +86,10 @@ function theirOccurrences(text: string, window: { from: number; to: number }): s
   const wallClock = (time: Time) =>
     `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
   const instant = (time: Time, component: Component, property: string): number => {
-    if (time.isDate) return fromZonedTime(`${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T00:00:00`, COMMUNITY_ZONE).getTime();
+    if (time.isDate) return temporalInstant(`${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T00:00:00`, COMMUNITY_ZONE);
     const tzid = time.zone?.tzid;
     if (tzid && tzid !== 'floating') return time.toUnixTime() * 1000;
-    return fromZonedTime(wallClock(time), zoneOf(component, property)).getTime();
+    return temporalInstant(wallClock(time), zoneOf(component, property));
   };
   const cancelled = (component: Component) => String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
   const out: string[] = [];
