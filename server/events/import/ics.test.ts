@@ -118,6 +118,30 @@ describe('zones', () => {
     // 8 March 2026 02:30 does not exist; 1 November 01:30 happens twice (the first is taken).
     expect(new Date(custom.toInstant(Date.UTC(2026, 10, 1, 1, 30))).toISOString()).toBe('2026-11-01T05:30:00.000Z');
     expect(custom.toFloating(Date.UTC(2026, 2, 8, 7, 30))).toBe(Date.UTC(2026, 2, 8, 3, 30));
+    // The skipped 02:30 is read with the offset before the jump, as the editor reads it: 03:30 EDT.
+    expect(new Date(custom.toInstant(Date.UTC(2026, 2, 8, 2, 30))).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('reads a VTIMEZONE whose observance rule has no dates quickly, from its DTSTART onset only', () => {
+    const vtimezone = parseIcs(
+      [
+        'BEGIN:VCALENDAR',
+        'BEGIN:VTIMEZONE',
+        'TZID:Nowhere',
+        'BEGIN:STANDARD',
+        'TZOFFSETFROM:+0100',
+        'TZOFFSETTO:+0100',
+        'DTSTART:20000101T000000',
+        'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+        'END:VCALENDAR',
+      ].join('\n'),
+    ).components[0]!;
+    const started = performance.now();
+    const zone = vtimezoneZone(vtimezone, Date.UTC(2028, 0, 1))!;
+    expect(zone.toFloating(Date.UTC(2027, 5, 1))).toBe(Date.UTC(2027, 5, 1, 1));
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
