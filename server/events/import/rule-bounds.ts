@@ -9,7 +9,8 @@ import * as rrulePackage from 'rrule';
  * - rules a community calendar cannot use are refused with a reason the import reports: more
  *   often than hourly (SECONDLY, MINUTELY), and rules no date can match (30 February, the 40th
  *   day of a month, BYSETPOS past the end of every set, hours an hourly INTERVAL never reaches,
- *   weekdays a daily INTERVAL of whole weeks never reaches);
+ *   weekdays a daily INTERVAL of whole weeks never reaches, day filters of a daily, hourly or
+ *   weekly rule that no day of a 400-year cycle passes);
  * - any other rule runs moved forward by whole 400-year cycles of the Gregorian calendar (after
  *   which every weekday and leap day repeat, so the rule gives the same wall-clock dates, moved
  *   back after), to within 400 years of rrule's last year: a rule whose dates stop coming can walk
@@ -64,6 +65,54 @@ function monthOfYearDay(day: number, leap: boolean): number {
 /** Weekday of a floating date, Monday 0 (rrule's numbering). */
 const weekdayOf = (floating: number) => (new Date(floating).getUTCDay() + 6) % 7;
 
+/**
+ * Whether any day of a whole 400-year cycle passes the day filters of a daily, hourly or weekly
+ * rule (BYMONTH, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYDAY), each read generously (a week number as
+ * the days it may cover with any week start), so that a rule is refused only when no day can
+ * match. rrule walks such a rule day by day; this walk is plain arithmetic, a few milliseconds.
+ */
+function someDayMatches(options: RuleOptions, months: number[]): boolean {
+  const monthDays = [...list(options.bymonthday), ...list(options.bynmonthday)];
+  const yearDays = list(options.byyearday);
+  const weeks = list(options.byweekno);
+  const weekdayValues =
+    options.byweekday === null || options.byweekday === undefined
+      ? []
+      : (Array.isArray(options.byweekday) ? options.byweekday : [options.byweekday]).map((day) =>
+          typeof day === 'number' ? day : typeof day === 'string' ? -1 : day.weekday,
+        );
+  if (months.length === 0 && monthDays.length === 0 && yearDays.length === 0 && weeks.length === 0) return true;
+  let weekday = weekdayOf(Date.UTC(2000, 0, 1));
+  for (let year = 2000; year < 2000 + CYCLE_YEARS; year += 1) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    const length = leap ? 366 : 365;
+    let yearDay = 0;
+    for (let month = 1; month <= 12; month += 1) {
+      const days = month === 2 && !leap ? 28 : MONTH_DAYS[month - 1]!;
+      for (let day = 1; day <= days; day += 1) {
+        yearDay += 1;
+        const today = weekday;
+        weekday = (weekday + 1) % 7;
+        if (months.length > 0 && !months.includes(month)) continue;
+        if (monthDays.length > 0 && !monthDays.some((value) => value === day || value === day - days - 1)) continue;
+        if (yearDays.length > 0 && !yearDays.some((value) => value === yearDay || value === yearDay - length - 1)) continue;
+        if (weekdayValues.length > 0 && !weekdayValues.includes(today) && !weekdayValues.includes(-1)) continue;
+        // Week n starts between 29 December and 4 January plus 7(n - 1) days, whatever the week start.
+        if (
+          weeks.length > 0 &&
+          !weeks.some((week) => {
+            const first = week > 0 ? 7 * (week - 1) - 3 : length + 7 * week - 3;
+            return yearDay >= first && yearDay <= first + 13;
+          })
+        )
+          continue;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Why rrule would walk to its last year without giving a date; null when the rule can be expanded. */
 export function refusalOf(options: RuleOptions, dtstart: number): string | null {
   const { freq } = options;
@@ -111,6 +160,9 @@ export function refusalOf(options: RuleOptions, dtstart: number): string | null 
     );
     if (!weekdays.includes(weekdayOf(dtstart))) return UNSUPPORTED_RECURRENCE.noDates;
   }
+
+  if ((freq === RRule.DAILY || freq === RRule.HOURLY || freq === RRule.WEEKLY) && !someDayMatches(options, months))
+    return UNSUPPORTED_RECURRENCE.noDates;
 
   const positions = list(options.bysetpos);
   if (positions.length > 0) {
