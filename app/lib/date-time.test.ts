@@ -10,6 +10,7 @@ import {
   formatTime,
   monthGrid,
   nextHour,
+  wallClockInstant,
   zonedInstant,
   parseDate,
   parseDateTimeField,
@@ -177,5 +178,32 @@ describe('zonedInstant', () => {
     expect(new Date(zonedInstant({ year: 2026, month: 11, day: 1 }, { hour: 1, minute: 30 }, NY)).toISOString()).toBe(
       '2026-11-01T05:30:00.000Z',
     );
+  });
+
+  it('takes the first instant of a repeated time east of UTC too (Sydney, Chatham, Lord Howe Island)', () => {
+    const first = (zone: string, hour: number, minute: number) =>
+      new Date(zonedInstant({ year: 2027, month: 4, day: 4 }, { hour, minute }, zone)).toISOString();
+    // Sydney: 03:00 AEDT (+11) goes back to 02:00 AEST (+10); 02:30 is first 15:30 UTC.
+    expect(first('Australia/Sydney', 2, 30)).toBe('2027-04-03T15:30:00.000Z');
+    // Chatham: 03:45 +13:45 goes back to 02:45 +12:45; 03:15 is first 13:30 UTC.
+    expect(first('Pacific/Chatham', 3, 15)).toBe('2027-04-03T13:30:00.000Z');
+    // Lord Howe Island goes back half an hour: 02:00 +11 to 01:30 +10:30; 01:45 is first 14:45 UTC.
+    expect(first('Australia/Lord_Howe', 1, 45)).toBe('2027-04-03T14:45:00.000Z');
+    // Lord Howe's spring change skips half an hour (02:00 → 02:30 on 3 October 2027): 02:15 is 02:45 +11.
+    expect(new Date(zonedInstant({ year: 2027, month: 10, day: 3 }, { hour: 2, minute: 15 }, 'Australia/Lord_Howe')).toISOString()).toBe(
+      '2027-10-02T15:45:00.000Z',
+    );
+  });
+});
+
+describe('wallClockInstant', () => {
+  it('reads a skipped time with the offset before the jump and a repeated one as its first instant, from any offset function', () => {
+    // A zone at +1 that moves to +2 at 01:00 UTC and back to +1 100 hours later.
+    const HOUR = 3_600_000;
+    const offsetAt = (ms: number) => (ms >= HOUR && ms < 100 * HOUR ? 2 * HOUR : HOUR);
+    expect(wallClockInstant(2.5 * HOUR, offsetAt)).toBe(1.5 * HOUR); // skipped 02:30 → 03:30 (+2)
+    expect(wallClockInstant(101.5 * HOUR, offsetAt)).toBe(99.5 * HOUR); // repeated: the +2 one
+    expect(wallClockInstant(14 * HOUR, offsetAt)).toBe(12 * HOUR);
+    expect(wallClockInstant(200 * HOUR, offsetAt)).toBe(199 * HOUR);
   });
 });

@@ -1,4 +1,4 @@
-import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz';
+import { formatInTimeZone, toZonedTime } from 'date-fns-tz';
 
 /**
  * The date and time picker's rules (spec 03 §5 "Date picker": default message 'Date and time
@@ -83,21 +83,35 @@ function offsetAt(ms: number, timeZone: string): number {
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - Math.floor(ms / 60_000) * 60_000;
 }
 
+/** Further from a wall-clock time than any zone's offset (Manila's old local mean time was 15:56). */
+const BEYOND_ANY_OFFSET = 16 * 3_600_000;
+
 /**
- * The instant of a calendar date and wall-clock time in the zone. A time the clock skips when
- * daylight saving starts (02:30 in New York on that Sunday) is the same time after the jump
- * (03:30), as calendars and phones show it; a time the autumn change repeats is its first
- * (daylight-saving) instant.
+ * The instant of a wall-clock time in a zone, the one rule of the whole app (editor, recurrences,
+ * scheduled messages and calendar imports; RFC 5545 §3.3.5). `floating` is the wall clock written
+ * as if it were UTC; `offsetAt` gives the zone's offset from UTC at an instant. A time the clock
+ * skips when daylight saving starts (02:15 in New York on 14 March 2027) is read with the offset
+ * in force before the jump, so it is the same time after it (03:15 EDT), as calendars and phones
+ * show it; a time the autumn change repeats (01:30 in New York, 02:30 in Sydney, 03:15 in Chatham,
+ * 01:45 on Lord Howe Island) is its first instant, the one still on daylight-saving time.
+ */
+export function wallClockInstant(floating: number, offsetAt: (ms: number) => number): number {
+  const before = offsetAt(floating - BEYOND_ANY_OFFSET);
+  const after = offsetAt(floating + BEYOND_ANY_OFFSET);
+  if (before === after) return floating - before;
+  const candidates = [before, after, offsetAt(floating - before), offsetAt(floating - after)]
+    .map((offset) => floating - offset)
+    .filter((instant) => instant + offsetAt(instant) === floating);
+  // In a gap no instant shows the time: the offset before the jump.
+  return candidates.length > 0 ? Math.min(...candidates) : floating - before;
+}
+
+/**
+ * The instant of a calendar date and wall-clock time in the zone (wallClockInstant's rule: a
+ * skipped time is the same time after the jump, a repeated time its first instant).
  */
 export function zonedInstant(date: CalendarDate, time: WallTime, timeZone: string): number {
-  const instant = fromZonedTime(
-    `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}T${pad(time.hour)}:${pad(time.minute)}:00`,
-    timeZone,
-  ).getTime();
-  const shown = zonedParts(instant, timeZone);
-  if (shown.hour === time.hour && shown.minute === time.minute) return instant;
-  const HOUR = 3_600_000;
-  return instant + (offsetAt(instant + 3 * HOUR, timeZone) - offsetAt(instant - 3 * HOUR, timeZone));
+  return wallClockInstant(Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute), (ms) => offsetAt(ms, timeZone));
 }
 
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -9,7 +9,7 @@ import { nextHour, startOfZonedDay, zonedInstant, zonedParts } from '~/lib/date-
 
 /** Spec 02 §9: default duration 1 hour. */
 export const DEFAULT_EVENT_DURATION = 36e5;
-/** Spec 02 §5, §9: an all-day event lasts from the start of its day to its end. */
+/** Spec 02 §5, §9: an all-day event lasts from the start of its day to its end (this long on a day without a clock change). */
 export const ALL_DAY_DURATION = 86_399_999;
 /** Spec 02 §9: a recurring event lasts at most 24 hours. */
 export const RECURRENCE_SPAN_LIMIT = 864e5;
@@ -22,10 +22,15 @@ export interface EventTimes {
   endDateDuration: number;
 }
 
-/** An all-day event's times: the start of the start's day, and 86399999 ms after it (spec 02 §5). */
+/**
+ * An all-day event's times: the start of the start's day and the end of that calendar day in the
+ * zone (spec 02 §5): 86399999 ms later on most days, an hour less or more on the days the clocks
+ * change, so the event never runs into the next day nor stops an hour early.
+ */
 export function allDayTimes(start: number, timeZone: string): EventTimes {
   const startDate = startOfZonedDay(start, timeZone);
-  return { startDate, endDate: startDate + ALL_DAY_DURATION, endDateDuration: ALL_DAY_DURATION };
+  const endDate = endOfZonedDay(startDate, timeZone);
+  return { startDate, endDate, endDateDuration: endDate - startDate };
 }
 
 /** The last millisecond of the day of `ms` in the zone (a recurrence's last day is stored so). */

@@ -118,6 +118,38 @@ describe('eventSchema', () => {
     expect(errorsOf(parse({ ...VALID, allDay: 'on', 'startDate-date': '05/31/2026' })).startDate).toEqual([EVENT_TEXTS.startInFuture]);
   });
 
+  it('ends an all-day event on a clock-change day at the end of that day in the zone (not 86399999 ms later)', () => {
+    for (const [date, day, hours] of [
+      ['03/14/2027', '2027-03-14', 23],
+      ['11/07/2027', '2027-11-07', 25],
+    ] as const) {
+      const result = parse({
+        ...VALID,
+        allDay: 'on',
+        'startDate-date': date,
+        'startDate-time': '',
+        'endDate-date': '',
+        'endDate-time': '',
+      });
+      expect(result.status).toBe('success');
+      if (result.status !== 'success') continue;
+      expect(result.value).toMatchObject({ startDate: at(`${day}T00:00`), endDate: at(`${day}T23:59:59.999`) });
+      expect(result.value.endDateDuration).toBe(hours * 3_600_000 - 1);
+    }
+    // Repeating from the 25-hour day is not 'longer than 24 hours'.
+    const weekly = parse({
+      ...VALID,
+      allDay: 'on',
+      'startDate-date': '11/07/2027',
+      'startDate-time': '',
+      'endDate-date': '',
+      'endDate-time': '',
+      recurrence: 'weekly',
+      'recurrenceEndDate-date': '12/31/2027',
+    });
+    expect(errorsOf(weekly)).toEqual({});
+  });
+
   it('resets the end when only the start moved to or past end minus duration, keeping the duration', () => {
     const shown = { startDate: at('2026-06-10T18:00'), endDate: at('2026-06-10T20:00'), endDateDuration: 2 * 36e5, isNew: false };
     const moved = parse({ ...VALID, 'startDate-time': '07:00 PM' }, { shown });

@@ -311,7 +311,9 @@ export function eventSchema(options: EventSchemaOptions) {
     let validDays = raw.validDays;
     let recurrenceEndDate: number | null = null;
     if (raw.recurrence !== 'none') {
-      if (times.endDate !== 0 && times.endDate - times.startDate > RECURRENCE_SPAN_LIMIT) issue([], EVENT_TEXTS.recurrenceTooLong);
+      // An all-day event is one calendar day, 25 hours on the autumn change day.
+      if (!raw.allDay && times.endDate !== 0 && times.endDate - times.startDate > RECURRENCE_SPAN_LIMIT)
+        issue([], EVENT_TEXTS.recurrenceTooLong);
       if (raw.recurrence === 'weekly' && times.startDate !== 0) {
         const weekday = mondayFirstWeekday(times.startDate, timeZone);
         validDays = validDays.map((_, index) => index === weekday);

@@ -175,6 +175,19 @@ describe('event times', () => {
     expect(allDayTimes(at('2026-07-04T15:20', SYDNEY), SYDNEY).startDate).toBe(at('2026-07-04T00:00', SYDNEY));
   });
 
+  it('ends an all-day event at the end of its calendar day on the days the clocks change (23 and 25 hours)', () => {
+    expect(allDayTimes(at('2027-03-14T15:20'), NY)).toEqual({
+      startDate: at('2027-03-14T00:00'),
+      endDate: at('2027-03-14T23:59:59.999'),
+      endDateDuration: 23 * 3_600_000 - 1,
+    });
+    expect(allDayTimes(at('2027-04-04T15:20', SYDNEY), SYDNEY)).toEqual({
+      startDate: at('2027-04-04T00:00', SYDNEY),
+      endDate: at('2027-04-04T23:59:59.999', SYDNEY),
+      endDateDuration: 25 * 3_600_000 - 1,
+    });
+  });
+
   it('resets the end when the start moves to or past end minus duration (default 1 hour)', () => {
     const start = at('2026-07-04T10:00');
     const end = at('2026-07-04T12:00');

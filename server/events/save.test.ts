@@ -569,3 +569,31 @@ describe('a save that dies half-way', () => {
     );
   });
 });
+
+describe('an all-day recurrence', () => {
+  it('ends each occurrence at the end of its own day, the clock-change day too (23 hours), not a fixed length', async () => {
+    const community = await makeCommunity(deps);
+    const first = at('2027-03-13T00:00');
+    const fields = eventFields(first, at('2027-03-13T23:59:59.999'), { title: 'Open House', allDay: true });
+    ok(
+      await saveEvent(
+        deps,
+        saveInput(community, {
+          eventId: 'open-house',
+          fields,
+          now: at('2027-03-01T12:00'),
+          recurrence: 'daily',
+          validDays: [true, true, true, true, true, true, true],
+          recurrenceEndDate: at('2027-03-15T12:00'),
+        }),
+      ),
+    );
+    const events = Object.values(await eventsOf(community)).sort((a, b) => (a.startDate as number) - (b.startDate as number));
+    expect(events.map((event) => `${localTime(event.startDate as number)} → ${localTime(event.endDate as number)}`)).toEqual([
+      'Sat 03-13 00:00 → Sat 03-13 23:59',
+      'Sun 03-14 00:00 → Sun 03-14 23:59',
+      'Mon 03-15 00:00 → Mon 03-15 23:59',
+    ]);
+    expect(events.map((event) => event.endDateDuration)).toEqual([86_399_999, 23 * 3_600_000 - 1, 86_399_999]);
+  });
+});

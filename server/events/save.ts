@@ -1,5 +1,5 @@
 import type { DbValue } from '@server/db/types';
-import { endOfZonedDay } from '~/lib/event-times';
+import { allDayTimes, endOfZonedDay } from '~/lib/event-times';
 import type { EditScope, RecurrenceKind } from '~/schemas/event';
 import { TIME_FIELDS, unlockedFields } from './item';
 import {
@@ -138,11 +138,9 @@ function stamp(item: EventRecord, input: SaveEventInput, isNew: boolean): EventR
   return item;
 }
 
-const timesFor = (start: number, duration: number): EventRecord => ({
-  startDate: start,
-  endDate: start + duration,
-  endDateDuration: duration,
-});
+/** An occurrence's times: its start and length; an all-day one (`allDayZone` set) ends at the end of its own day. */
+const timesFor = (start: number, duration: number, allDayZone: string | null = null): EventRecord =>
+  allDayZone === null ? { startDate: start, endDate: start + duration, endDateDuration: duration } : { ...allDayTimes(start, allDayZone) };
 
 const durationOfFields = (fields: Record<string, unknown>, fallback: Record<string, unknown> | null): number => {
   const start = Number(fields.startDate ?? fallback?.startDate);
@@ -300,7 +298,7 @@ function planNewRecurrence(
   const changes: EventChange[] = [];
   const eventKeys: Record<string, DbValue> = {};
   for (const occurrence of occurrences) {
-    const item: EventRecord = { ...template, ...timesFor(occurrence.startDate, duration) };
+    const item: EventRecord = { ...template, ...timesFor(occurrence.startDate, duration, template.allDay === true ? timeZone : null) };
     eventKeys[occurrence.eventId] = occurrence.startDate;
     for (const calendar of calendars) updates[deps.paths.calendarEvent(community, calendar, occurrence.eventId)] = item;
     changes.push({ eventId: occurrence.eventId, before: occurrence.eventId === eventId ? stored : null, after: item });
@@ -473,7 +471,12 @@ async function planRecurrenceEdit(
 
   for (const one of match.updated) {
     const current = futureEvents.get(one.eventId)!;
-    const item: EventRecord = { ...current, ...template, ...withoutTimes(edited[one.eventId]), ...timesFor(one.startDate, duration) };
+    const item: EventRecord = {
+      ...current,
+      ...template,
+      ...withoutTimes(edited[one.eventId]),
+      ...timesFor(one.startDate, duration, template.allDay === true ? timeZone : null),
+    };
     if (current.creator !== undefined) item.creator = current.creator;
     if (edited[one.eventId] !== undefined) {
       const kept = withoutTimes(edited[one.eventId]);
@@ -488,7 +491,7 @@ async function planRecurrenceEdit(
   }
   for (const startDate of match.created) {
     const id = newEventId(deps, community, input.calendarId);
-    const item: EventRecord = { ...template, ...timesFor(startDate, duration) };
+    const item: EventRecord = { ...template, ...timesFor(startDate, duration, template.allDay === true ? timeZone : null) };
     for (const calendar of calendars) updates[deps.paths.calendarEvent(community, calendar, id)] = item;
     eventKeys[id] = startDate;
     changes.push({ eventId: id, before: null, after: item });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
+import { zonedInstant } from '~/lib/date-time';
 import { icsEvents, textToHtml } from './expand';
 import { IcsError } from './ics';
 import type { ImportedEvent } from './types';
@@ -287,5 +288,333 @@ END:VEVENT`);
 describe('textToHtml', () => {
   it('escapes and keeps paragraphs and line breaks', () => {
     expect(textToHtml('a < b\nc\n\nd & e')).toBe('<p>a &lt; b<br />c</p><p>d &amp; e</p>');
+  });
+});
+
+describe('icsEvents: times and zones as the editor has them', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const one = (body: string, timeZone = NY, now = at('2027-01-01T00:00')) => icsEvents(wrap(body), { now, timeZone }).events;
+
+  it('puts a time the spring change skips just after the jump, as the editor does (02:15 New York → 03:15 EDT)', () => {
+    const events = one(`
+BEGIN:VEVENT
+UID:gap
+DTSTART;TZID=America/New_York:20270314T021500
+DTEND;TZID=America/New_York:20270314T031500
+SUMMARY:Early swim
+END:VEVENT`);
+    expect(iso(events[0]!.startDate)).toBe('2027-03-14T07:15:00.000Z');
+    expect(events[0]!.startDate).toBe(zonedInstant({ year: 2027, month: 3, day: 14 }, { hour: 2, minute: 15 }, NY));
+    expect(local(events[0]!.startDate)).toBe('Sun 2027-03-14 03:15');
+  });
+
+  it('takes the first instant of a time the autumn change repeats, east of UTC too (Sydney, Chatham, Lord Howe Island)', () => {
+    const cases: Array<[string, string, string]> = [
+      ['America/New_York', '20271107T013000', '2027-11-07T05:30:00.000Z'],
+      ['Australia/Sydney', '20270404T023000', '2027-04-03T15:30:00.000Z'],
+      ['Pacific/Chatham', '20270404T031500', '2027-04-03T13:30:00.000Z'],
+      ['Australia/Lord_Howe', '20270404T014500', '2027-04-03T14:45:00.000Z'],
+    ];
+    for (const [zone, time, expected] of cases) {
+      const events = one(
+        `
+BEGIN:VEVENT
+UID:fold-${zone}
+DTSTART;TZID=${zone}:${time}
+SUMMARY:Night walk
+END:VEVENT`,
+        zone,
+      );
+      expect(`${zone} ${iso(events[0]!.startDate)}`).toBe(`${zone} ${expected}`);
+    }
+  });
+
+  it('takes the first instant of a repeated time in a zone defined by its VTIMEZONE only', () => {
+    const events = one(`
+BEGIN:VTIMEZONE
+TZID:Chatham Islands
+BEGIN:STANDARD
+DTSTART:19700405T034500
+RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU
+TZOFFSETFROM:+1345
+TZOFFSETTO:+1245
+END:STANDARD
+BEGIN:DAYLIGHT
+DTSTART:19700927T024500
+RRULE:FREQ=YEARLY;BYMONTH=9;BYDAY=-1SU
+TZOFFSETFROM:+1245
+TZOFFSETTO:+1345
+END:DAYLIGHT
+END:VTIMEZONE
+BEGIN:VEVENT
+UID:chatham-vtimezone
+DTSTART;TZID=Chatham Islands:20270404T031500
+SUMMARY:Harbour tour
+END:VEVENT
+BEGIN:VEVENT
+UID:chatham-gap
+DTSTART;TZID=Chatham Islands:20270926T030000
+SUMMARY:Spring tour
+END:VEVENT`);
+    expect(events.map((event) => `${event.id} ${iso(event.startDate)}`)).toEqual([
+      'chatham-vtimezone 2027-04-03T13:30:00.000Z',
+      // 03:00 does not exist on 26 September 2027 (02:45 → 03:45): 04:00 +13:45.
+      'chatham-gap 2027-09-25T14:15:00.000Z',
+    ]);
+  });
+
+  it('reads any Windows zone name by the CLDR mapping (Tokyo, India, Central Europe), not only American ones', () => {
+    const events = one(`
+BEGIN:VEVENT
+UID:tokyo
+DTSTART;TZID=Tokyo Standard Time:20270310T090000
+SUMMARY:Tokyo
+END:VEVENT
+BEGIN:VEVENT
+UID:india
+DTSTART;TZID="India Standard Time":20270310T090000
+SUMMARY:India
+END:VEVENT
+BEGIN:VEVENT
+UID:warsaw
+DTSTART;TZID=Central European Standard Time:20270710T090000
+SUMMARY:Warsaw
+END:VEVENT`);
+    expect(events.map((event) => `${event.title} ${iso(event.startDate)}`)).toEqual([
+      'Tokyo 2027-03-10T00:00:00.000Z',
+      'India 2027-03-10T03:30:00.000Z',
+      'Warsaw 2027-07-10T07:00:00.000Z',
+    ]);
+  });
+
+  it("puts floating times and unknown zones in the feed's X-WR-TIMEZONE; all-day dates stay in the community's zone", () => {
+    const text = wrap(`
+X-WR-TIMEZONE:Europe/Berlin
+BEGIN:VEVENT
+UID:floating
+DTSTART:20270310T190000
+DTEND:20270310T200000
+SUMMARY:Choir
+END:VEVENT
+BEGIN:VEVENT
+UID:unknown-zone
+DTSTART;TZID=Somewhere:20270311T190000
+SUMMARY:Band
+END:VEVENT
+BEGIN:VEVENT
+UID:day
+DTSTART;VALUE=DATE:20270312
+SUMMARY:Fair
+END:VEVENT`);
+    const { events } = icsEvents(text, { now: at('2027-01-01T00:00'), timeZone: NY });
+    expect(events.map((event) => `${event.title} ${iso(event.startDate)}`)).toEqual([
+      'Choir 2027-03-10T18:00:00.000Z',
+      'Band 2027-03-11T18:00:00.000Z',
+      'Fair 2027-03-12T05:00:00.000Z',
+    ]);
+  });
+
+  it('matches a DATE-TIME RECURRENCE-ID on an all-day series to its day (Outlook), so the day is not there twice', () => {
+    const events = one(
+      `
+BEGIN:VEVENT
+UID:market
+DTSTART;VALUE=DATE:20270301
+DTEND;VALUE=DATE:20270302
+RRULE:FREQ=WEEKLY;COUNT=3
+SUMMARY:Market
+END:VEVENT
+BEGIN:VEVENT
+UID:market
+RECURRENCE-ID;TZID=Tokyo Standard Time:20270308T000000
+DTSTART;VALUE=DATE:20270308
+DTEND;VALUE=DATE:20270309
+SUMMARY:Market (indoors)
+END:VEVENT`,
+      NY,
+    );
+    expect(events.map((event) => `${event.id} ${brief(event)}`)).toEqual([
+      'market/20270301 Mon 2027-03-01 00:00 → Mon 2027-03-01 23:59 Market',
+      'market/20270308 Mon 2027-03-08 00:00 → Mon 2027-03-08 23:59 Market (indoors)',
+      'market/20270315 Mon 2027-03-15 00:00 → Mon 2027-03-15 23:59 Market',
+    ]);
+  });
+
+  it('ends an all-day event at the end of its day on the change days (23 and 25 hours long)', () => {
+    const events = one(`
+BEGIN:VEVENT
+UID:spring
+DTSTART;VALUE=DATE:20270314
+SUMMARY:Spring day
+END:VEVENT
+BEGIN:VEVENT
+UID:autumn
+DTSTART;VALUE=DATE:20271107
+SUMMARY:Autumn day
+END:VEVENT`);
+    expect(events.map((event) => brief(event))).toEqual([
+      'Sun 2027-03-14 00:00 → Sun 2027-03-14 23:59 Spring day',
+      'Sun 2027-11-07 00:00 → Sun 2027-11-07 23:59 Autumn day',
+    ]);
+    expect(events.map((event) => event.endDate - event.startDate + 1)).toEqual([23 * 3_600_000, 25 * 3_600_000]);
+  });
+
+  it('moves and retitles this and the later occurrences for RECURRENCE-ID;RANGE=THISANDFUTURE', () => {
+    const events = one(`
+BEGIN:VEVENT
+UID:yoga
+DTSTART;TZID=America/New_York:20270301T090000
+DTEND;TZID=America/New_York:20270301T100000
+RRULE:FREQ=WEEKLY;COUNT=5
+SUMMARY:Yoga
+LOCATION:Lawn
+END:VEVENT
+BEGIN:VEVENT
+UID:yoga
+RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=America/New_York:20270315T090000
+DTSTART;TZID=America/New_York:20270315T103000
+DTEND;TZID=America/New_York:20270315T120000
+SUMMARY:Yoga (new time)
+LOCATION:Pavilion
+END:VEVENT`);
+    expect(events.map((event) => `${event.id} ${brief(event)} @${event.location}`)).toEqual([
+      'yoga/20270301T140000Z Mon 2027-03-01 09:00 → Mon 2027-03-01 10:00 Yoga @Lawn',
+      'yoga/20270308T140000Z Mon 2027-03-08 09:00 → Mon 2027-03-08 10:00 Yoga @Lawn',
+      'yoga/20270315T130000Z Mon 2027-03-15 10:30 → Mon 2027-03-15 12:00 Yoga (new time) @Pavilion',
+      'yoga/20270322T130000Z Mon 2027-03-22 10:30 → Mon 2027-03-22 12:00 Yoga (new time) @Pavilion',
+      'yoga/20270329T130000Z Mon 2027-03-29 10:30 → Mon 2027-03-29 12:00 Yoga (new time) @Pavilion',
+    ]);
+  });
+});
+
+describe('icsEvents: what other calendars agree on (the corpus agreement test found these)', () => {
+  const run = (body: string, now = at('2023-01-01T00:00')) => icsEvents(wrap(body), { now, timeZone: NY }).events;
+
+  it("reads Google's DATE with a stray Z (RDATE:20231210Z) as that date, and leaves out a misspelt rule part", () => {
+    const events = run(`
+BEGIN:VEVENT
+UID:birthday
+DTSTART;VALUE=DATE:20241210
+RRULE:FREQ=DAILY;COUNT=1
+RDATE:20231210Z
+SUMMARY:Birthday
+END:VEVENT
+BEGIN:VEVENT
+UID:club
+DTSTART;TZID=America/New_York:20230801T140000
+RRULE:FREQ=WEEKLY;UNTL=20230820;BYDAY=TU;COUNT=3
+SUMMARY:Club
+END:VEVENT`);
+    expect(events.map((event) => `${event.id} ${local(event.startDate)}`)).toEqual([
+      'club/20230801T180000Z Tue 2023-08-01 14:00',
+      'club/20230808T180000Z Tue 2023-08-08 14:00',
+      'club/20230815T180000Z Tue 2023-08-15 14:00',
+      'birthday/20231210 Sun 2023-12-10 00:00',
+    ]);
+  });
+
+  it('gives nothing for a series whose UNTIL is before its start, and leaves out an override of a date the series does not have', () => {
+    const events = run(
+      `
+BEGIN:VEVENT
+UID:deleted
+DTSTART;VALUE=DATE:20231002
+RRULE:FREQ=WEEKLY;UNTIL=20231001;BYDAY=MO
+SUMMARY:Deleted series
+END:VEVENT
+BEGIN:VEVENT
+UID:camp
+DTSTART;VALUE=DATE:20240701
+RRULE:FREQ=WEEKLY;UNTIL=20240720;INTERVAL=2;BYDAY=MO
+SUMMARY:Camp week
+END:VEVENT
+BEGIN:VEVENT
+UID:camp
+RECURRENCE-ID;VALUE=DATE:20240729
+DTSTART;VALUE=DATE:20240729
+SUMMARY:Camp week (old)
+END:VEVENT`,
+      at('2023-09-01T00:00'),
+    );
+    expect(events.map((event) => `${event.id} ${event.title}`)).toEqual(['camp/20240701 Camp week', 'camp/20240715 Camp week']);
+  });
+});
+
+describe('icsEvents: rules rrule cannot expand within bounds', () => {
+  const hostile = [
+    'FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30',
+    'FREQ=MINUTELY',
+    'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+    'FREQ=WEEKLY;BYMONTH=4,6;BYMONTHDAY=31',
+    'FREQ=HOURLY;INTERVAL=2;BYHOUR=1',
+    'FREQ=DAILY;BYSETPOS=2',
+    'FREQ=WEEKLY;BYSETPOS=9',
+    'FREQ=MONTHLY;BYSETPOS=40',
+    'FREQ=DAILY;INTERVAL=7;BYDAY=TU',
+    'FREQ=YEARLY;BYYEARDAY=300;BYMONTH=1',
+    'FREQ=DAILY;BYWEEKNO=1;BYMONTH=6',
+    'FREQ=HOURLY;BYYEARDAY=1;BYDAY=MO;BYMONTHDAY=2',
+  ];
+
+  it('skips each series with the reason, quickly, and imports the rest of the feed', () => {
+    const body = hostile
+      .map(
+        (rule, index) => `
+BEGIN:VEVENT
+UID:hostile-${index}
+DTSTART:20270301T100000Z
+RRULE:${rule}
+SUMMARY:Hostile ${index}
+END:VEVENT`,
+      )
+      .join('\n');
+    const started = performance.now();
+    const result = icsEvents(
+      wrap(`${body}
+BEGIN:VEVENT
+UID:fine
+DTSTART:20270301T100000Z
+RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3
+SUMMARY:Last weekday
+END:VEVENT`),
+      { now: at('2027-01-01T00:00'), timeZone: NY },
+    );
+    const elapsed = performance.now() - started;
+    expect(result.events.map((event) => `${event.title} ${local(event.startDate)}`)).toEqual([
+      // DTSTART is always the first occurrence.
+      'Last weekday Mon 2027-03-01 05:00',
+      'Last weekday Wed 2027-03-31 06:00',
+      'Last weekday Fri 2027-04-30 06:00',
+      'Last weekday Mon 2027-05-31 06:00',
+    ]);
+    expect(result.skipped).toEqual(
+      hostile.map((rule, index) => ({
+        uid: `hostile-${index}`,
+        reason: /SECONDLY|MINUTELY/.test(rule)
+          ? 'unsupported recurrence: it repeats more often than hourly'
+          : 'unsupported recurrence: no date matches its rule',
+      })),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('bounds a rule whose dates never come that no check names to a few centuries past the window, not to the year 9999', () => {
+    // Week 1 is never in June: rrule walks every month, and would to the year 9999 (2 to 4 s).
+    const started = performance.now();
+    const { events, skipped } = icsEvents(
+      wrap(`
+BEGIN:VEVENT
+UID:never
+DTSTART:20270301T100000Z
+RRULE:FREQ=MONTHLY;BYWEEKNO=1;BYMONTH=6
+SUMMARY:Never
+END:VEVENT`),
+      { now: at('2027-01-01T00:00'), timeZone: NY },
+    );
+    const elapsed = performance.now() - started;
+    // DTSTART only.
+    expect(events.map((event) => event.id)).toEqual(['never/20270301T100000Z']);
+    expect(skipped).toEqual([]);
+    expect(elapsed).toBeLessThan(1_000);
   });
 });

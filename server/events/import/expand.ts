@@ -13,8 +13,9 @@ import {
   type IcsDuration,
   type IcsProperty,
 } from './ics';
-import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportWindow } from './types';
-import { FeedZones, ianaZone, UTC, type Zone } from './zones';
+import { UnsupportedRecurrence, boundedRuleDates } from './rule-bounds';
+import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportWindow, type SkippedComponent } from './types';
+import { FeedZones, ianaNameOf, ianaZone, UTC, type Zone } from './zones';
 
 /**
  * The events of an iCalendar feed within the import window (spec 02 §3 imported events):
@@ -25,22 +26,27 @@ import { FeedZones, ianaZone, UTC, type Zone } from './zones';
  *   Rules run on the wall clock of DTSTART's zone, so 18:00 stays 18:00 across daylight-saving
  *   changes; UNTIL in UTC is read in that zone.
  * - A VEVENT with RECURRENCE-ID replaces the occurrence it names (matched by instant, whatever
- *   zone either is written in); an occurrence or series with STATUS:CANCELLED is left out and
- *   its id reported as cancelled.
+ *   zone either is written in; on an all-day series a DATE-TIME RECURRENCE-ID at midnight, as
+ *   Outlook writes them, names the day it is written on); with RANGE=THISANDFUTURE it also
+ *   moves the later occurrences by as much as it moves its own (on the wall clock) and gives
+ *   them its length, title, description and location (RFC 5545 §3.8.4.4). An occurrence or
+ *   series with STATUS:CANCELLED is left out and its id reported as cancelled.
+ * - A rule rrule cannot expand within bounds (more often than hourly, or no date can match it;
+ *   see rule-bounds.ts) leaves its series out, reported in `skipped` with the reason.
  * - All-day events (DATE DTSTART) keep their calendar day in the community's zone; DTEND is
  *   exclusive (a one-day event ends at 23:59:59.999 of its day); without DTEND and DURATION an
  *   all-day event lasts its day and a timed one an hour (the editor's default length).
  *   DURATION's days are added on the wall clock, its hours exactly.
- * - TZID is honoured (see zones.ts); UTC times are UTC; floating times and unknown zones are the
- *   community's.
+ * - TZID is honoured (see zones.ts); UTC times are UTC; floating times and unknown zones are in
+ *   the feed's X-WR-TIMEZONE (Google's and Apple's calendar zone) when it names one, else the
+ *   community's. Times are turned into instants by the editor's rule (wallClockInstant): a time
+ *   the spring change skips is the same time after the jump, a repeated time its first instant.
  * - The window: occurrences that have not ended at `now` and start within `horizonMs` (a year).
  */
 
 const RRule: typeof rrulePackage.RRule = rrulePackage.RRule ?? (rrulePackage as unknown as { default: typeof rrulePackage }).default.RRule;
 
 const DAY = 24 * 3600 * 1000;
-/** Rule iterations per series at most (a minutely rule stops here). */
-const MAX_ITERATIONS = 200_000;
 
 interface ReadTime {
   allDay: boolean;
@@ -152,14 +158,20 @@ function untilOf(value: string, series: { allDay: boolean; zone: Zone }): Date |
   return new Date(series.allDay ? dayOf(inZone) + DAY - 1 : inZone);
 }
 
-/** The floating starts an RRULE gives, from DTSTART up to `until` (floating). */
+const RULE_PARTS = /^(FREQ|COUNT|INTERVAL|BYSECOND|BYMINUTE|BYHOUR|BYDAY|BYMONTHDAY|BYYEARDAY|BYWEEKNO|BYMONTH|BYSETPOS|WKST)=/i;
+
+/**
+ * The floating starts an RRULE gives, from DTSTART up to `until` (floating). Throws
+ * UnsupportedRecurrence for a rule that cannot be expanded within bounds (rule-bounds.ts).
+ */
 function ruleStarts(value: string, dtstart: number, series: { allDay: boolean; zone: Zone }, untilFloating: number): number[] {
   const parts = value
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const untilPart = parts.find((part) => part.toUpperCase().startsWith('UNTIL='));
-  const rest = parts.filter((part) => !/^(UNTIL|DTSTART|TZID)=/i.test(part)).join(';');
+  // Parts RFC 5545 does not name (a misspelt 'UNTL=') are left out, as other calendars do.
+  const rest = parts.filter((part) => RULE_PARTS.test(part)).join(';');
   let options: Partial<rrulePackage.Options>;
   try {
     options = RRule.parseString(rest);
@@ -168,8 +180,7 @@ function ruleStarts(value: string, dtstart: number, series: { allDay: boolean; z
   }
   if (options.freq === undefined) return [];
   const until = untilPart ? untilOf(untilPart.slice(6), series) : null;
-  const rule = new RRule({ ...options, dtstart: new Date(dtstart), until, tzid: null });
-  return rule.all((date, index) => index < MAX_ITERATIONS && date.getTime() <= untilFloating).map((date) => date.getTime());
+  return boundedRuleDates(options, dtstart, until?.getTime() ?? null, untilFloating);
 }
 
 interface Occurrence {
@@ -206,11 +217,24 @@ function expandSeries(
       out.cancelled.push(uid);
       return;
     }
+    // A rule whose UNTIL is before DTSTART has no occurrence at all (Confluence ends a deleted series so).
+    const untilBeforeStart = all(master, 'RRULE').some((property) => {
+      const until = /(?:^|;)\s*UNTIL=([^;]*)/i.exec(property.value)?.[1];
+      const floating = until ? untilOf(until, series) : null;
+      return floating !== null && floating.getTime() < start.floating;
+    });
+    if (untilBeforeStart) return;
     // Wall-clock horizon with two days of slack for the zone's offset; exact filter below.
     const untilFloating = series.zone.toFloating(window.to) + 2 * DAY;
     occurrences.set(start.floating, { key: start.floating });
-    for (const property of all(master, 'RRULE'))
-      for (const key of ruleStarts(property.value, start.floating, series, untilFloating)) occurrences.set(key, { key });
+    try {
+      for (const property of all(master, 'RRULE'))
+        for (const key of ruleStarts(property.value, start.floating, series, untilFloating)) occurrences.set(key, { key });
+    } catch (error) {
+      if (!(error instanceof UnsupportedRecurrence)) throw error;
+      out.skipped?.push({ uid, reason: error.reason });
+      return;
+    }
     for (const property of all(master, 'RDATE')) {
       for (const value of listValues(property)) {
         const time = readTime(property, context, value.start);
@@ -235,8 +259,10 @@ function expandSeries(
       }
     }
   }
-  // An override adds its occurrence (one the rules do not give, too); EXDATE wins over both.
-  for (const key of overrides.keys()) if (!occurrences.has(key)) occurrences.set(key, { key });
+  // An override replaces an occurrence of its series (one the series does not give is left out,
+  // as ical.js and recurring-ical-events do), or is an event itself when the feed has no series;
+  // EXDATE wins over both.
+  if (!master) for (const key of overrides.keys()) occurrences.set(key, { key });
   for (const key of [...occurrences.keys()]) if (excluded.has(key) || excludedDays.has(dayOf(key))) occurrences.delete(key);
 
   const masterLength = lengthOf(base, start, context);
@@ -247,14 +273,32 @@ function expandSeries(
   const masterTitle = textOf(base, 'SUMMARY');
   const masterDescription = descriptionOf(base);
   const masterLocation = textOf(base, 'LOCATION');
+  // RANGE=THISANDFUTURE overrides: each moves the occurrences after it by its own move.
+  const ranges: Array<{ key: number; override: IcsComponent; shift: number; allDay: boolean; length: IcsDuration }> = [];
+  if (master)
+    for (const [key, override] of overrides) {
+      if (first(override, 'RECURRENCE-ID')?.params.RANGE?.toUpperCase() !== 'THISANDFUTURE' || isCancelled(override)) continue;
+      const overrideStart = readTime(first(override, 'DTSTART'), context);
+      if (!overrideStart) continue;
+      const length = first(override, 'DTEND') || first(override, 'DURATION') ? lengthOf(override, overrideStart, context) : masterLength;
+      ranges.push({ key, override, shift: inSeriesZone(overrideStart, series) - key, allDay: overrideStart.allDay, length });
+    }
+  ranges.sort((a, b) => a.key - b.key);
+  const rangeOf = (key: number) => [...ranges].reverse().find((range) => range.key < key);
   let written = 0;
   for (const occurrence of [...occurrences.values()].sort((a, b) => a.key - b.key)) {
-    const override = overrides.get(occurrence.key);
-    if (!override && occurrence.key + lengthMs(occurrence.length ?? masterLength) < earliestKey) continue;
+    const own = overrides.get(occurrence.key);
+    const range = own ? undefined : rangeOf(occurrence.key);
+    const override = own ?? range?.override;
+    const shift = Math.max(0, range?.shift ?? 0);
+    if (!own && occurrence.key + shift + lengthMs(range?.length ?? occurrence.length ?? masterLength) < earliestKey) continue;
     const id = idOf(occurrence.key);
     let times: { startDate: number; endDate: number };
     let allDay = series.allDay;
-    if (override) {
+    if (range) {
+      allDay = range.allDay;
+      times = occurrenceTimes(occurrence.key + range.shift, range.length, allDay, series.zone, context.local);
+    } else if (override) {
       if (isCancelled(override)) {
         out.cancelled.push(id);
         continue;
@@ -291,7 +335,9 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
   const from = window.now;
   const to = window.now + (window.horizonMs ?? IMPORT_HORIZON_MS);
   const local = ianaZone(window.timeZone);
-  const context: Context = { local, zones: new FeedZones(calendar, local, to + 2 * DAY) };
+  const calendarZone = ianaNameOf(textOf(calendar, 'X-WR-TIMEZONE') ?? '');
+  const floatingZone = calendarZone ? ianaZone(calendarZone) : local;
+  const context: Context = { local, zones: new FeedZones(calendar, floatingZone, to + 2 * DAY) };
 
   const masters = new Map<string, IcsComponent>();
   const overrides = new Map<string, IcsComponent[]>();
@@ -307,7 +353,8 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
     }
   }
 
-  const out: FetchedEvents = { events: [], cancelled: [] };
+  const skipped: SkippedComponent[] = [];
+  const out: FetchedEvents = { events: [], cancelled: [], skipped };
   for (const uid of new Set([...masters.keys(), ...overrides.keys()])) {
     const master = masters.get(uid) ?? null;
     const start = master ? readTime(first(master, 'DTSTART'), context) : null;
@@ -321,7 +368,10 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
     const byKey = new Map<number, IcsComponent>();
     for (const override of list) {
       const time = readTime(first(override, 'RECURRENCE-ID'), context);
-      if (time) byKey.set(inSeriesZone(time, series), override);
+      if (!time) continue;
+      // Outlook names the days of an all-day series by their midnight: the day as written.
+      const writtenDay = series.allDay && !time.allDay && time.floating === dayOf(time.floating);
+      byKey.set(writtenDay ? time.floating : inSeriesZone(time, series), override);
     }
     if (!master && byKey.size === 0) continue;
     if (!master) {

@@ -151,7 +151,8 @@ export type IcsTime = IcsDate | IcsDateTime;
 /** A DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS[Z]) value; null when it is neither. */
 export function parseIcsTime(value: string): IcsTime | null {
   const text = value.trim();
-  const date = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  // A DATE with a stray Z (Google writes RDATE:20131210Z) is that date.
+  const date = /^(\d{4})(\d{2})(\d{2})Z?$/i.exec(text);
   if (date) {
     const [year, month, day] = date.slice(1).map(Number) as [number, number, number];
     return validDate(year, month, day) ? { kind: 'date', year, month, day } : null;

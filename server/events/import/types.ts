@@ -47,4 +47,16 @@ export interface FetchedEvents {
    * like events that are no longer in the feed.
    */
   cancelled: string[];
+  /**
+   * Components left out, with the reason the import reports ('unsupported recurrence: it
+   * repeats more often than hourly'); absent when the source skips none.
+   */
+  skipped?: SkippedComponent[];
+}
+
+/** A component of a feed the import left out. */
+export interface SkippedComponent {
+  /** The component's UID, when it has one. */
+  uid?: string;
+  reason: string;
 }

@@ -1,13 +1,18 @@
-import { fromZonedTime, toZonedTime } from 'date-fns-tz';
+import { toZonedTime } from 'date-fns-tz';
 import * as rrulePackage from 'rrule';
+import { findIana } from 'windows-iana';
+import { wallClockInstant } from '~/lib/date-time';
 import { all, first, parseIcsTime, type IcsComponent } from './ics';
+import { boundedRuleDates } from './rule-bounds';
 
 /**
  * Time zones of a feed (RFC 5545 TZID and VTIMEZONE). A TZID that is an IANA name (or ends in
  * one, as '/mozilla.org/…/America/New_York' does, or whose VTIMEZONE names one in
  * X-LIC-LOCATION, or a Windows name Outlook writes) is that zone; any other TZID is computed
  * from its VTIMEZONE's STANDARD and DAYLIGHT observances (onsets from DTSTART, RRULE, RDATE).
- * Wall-clock times are handled as "floating" Dates: the wall clock written as if it were UTC.
+ * Wall-clock times are handled as "floating" Dates: the wall clock written as if it were UTC, and
+ * turned into instants by the editor's rule (wallClockInstant: a time the spring change skips is
+ * the same time after the jump, a time the autumn change repeats its first instant).
  */
 
 const RRule: typeof rrulePackage.RRule = rrulePackage.RRule ?? (rrulePackage as unknown as { default: typeof rrulePackage }).default.RRule;
@@ -36,15 +41,6 @@ export function isIanaZone(name: string): boolean {
   return valid;
 }
 
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
-
-function isoOfFloating(floating: number): string {
-  const date = new Date(floating);
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(
-    date.getUTCMinutes(),
-  )}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}`;
-}
-
 const zoneCache = new Map<string, Zone>();
 const QUARTER_HOUR = 15 * 60 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -52,8 +48,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * An IANA zone through date-fns-tz, with the zone's offset remembered per quarter hour (zones
  * change offset on quarter hours): away from a change a wall-clock time is one subtraction;
- * within a day of one, date-fns-tz decides (the gap and the repeated hour as the rest of the
- * app has them, server/events/recurrence.ts).
+ * near one, the gap and the repeated hour as the editor has them (wallClockInstant).
  */
 export function ianaZone(name: string): Zone {
   let zone = zoneCache.get(name);
@@ -84,11 +79,7 @@ export function ianaZone(name: string): Zone {
     zone = {
       name,
       toFloating: (ms) => ms + offsetAt(ms),
-      toInstant: (floating) => {
-        const before = offsetAt(floating - DAY_MS);
-        if (before === offsetAt(floating + DAY_MS) && before === offsetAt(floating)) return floating - before;
-        return fromZonedTime(isoOfFloating(floating), name).getTime();
-      },
+      toInstant: (floating) => wallClockInstant(floating, offsetAt),
     };
     zoneCache.set(name, zone);
   }
@@ -97,32 +88,21 @@ export function ianaZone(name: string): Zone {
 
 export const UTC: Zone = { name: 'UTC', toInstant: (floating) => floating, toFloating: (ms) => ms };
 
-/** Windows zone names (as Outlook and Exchange write TZID) of the zones communities are in. */
-const WINDOWS_ZONES: Record<string, string> = {
-  'Eastern Standard Time': 'America/New_York',
-  'US Eastern Standard Time': 'America/Indiana/Indianapolis',
-  'Central Standard Time': 'America/Chicago',
-  'Mountain Standard Time': 'America/Denver',
-  'US Mountain Standard Time': 'America/Phoenix',
-  'Pacific Standard Time': 'America/Los_Angeles',
-  'Alaskan Standard Time': 'America/Anchorage',
-  'Hawaiian Standard Time': 'Pacific/Honolulu',
-  'Atlantic Standard Time': 'America/Halifax',
-  'Newfoundland Standard Time': 'America/St_Johns',
-  'Canada Central Standard Time': 'America/Regina',
-  'GMT Standard Time': 'Europe/London',
-  'W. Europe Standard Time': 'Europe/Berlin',
-  'Romance Standard Time': 'Europe/Paris',
-  'Central Europe Standard Time': 'Europe/Budapest',
-  'AUS Eastern Standard Time': 'Australia/Sydney',
-  UTC: 'UTC',
-};
+/**
+ * The IANA zone of a Windows zone name (as Outlook and Exchange write TZID: 'Tokyo Standard
+ * Time'), by the Unicode CLDR mapping the windows-iana package maintains; its first zone is
+ * CLDR's main one for the name.
+ */
+export function ianaOfWindowsName(name: string): string | null {
+  return findIana(name).find((zone) => isIanaZone(zone)) ?? null;
+}
 
 /** The IANA name a TZID stands for, if any. */
 export function ianaNameOf(tzid: string, vtimezone?: IcsComponent): string | null {
   const name = tzid.trim().replace(/^"|"$/g, '');
   if (isIanaZone(name)) return name;
-  if (WINDOWS_ZONES[name]) return WINDOWS_ZONES[name]!;
+  const windows = ianaOfWindowsName(name);
+  if (windows) return windows;
   const location = vtimezone ? first(vtimezone, 'X-LIC-LOCATION')?.value.trim() : undefined;
   if (location && isIanaZone(location)) return location;
   // '/mozilla.org/20050126_1/America/New_York', '/citadel.org/…/Europe/Paris'
@@ -164,11 +144,21 @@ export function vtimezoneZone(vtimezone: IcsComponent, until: number): Zone | nu
     const floatingOnsets = [dtstart];
     for (const property of all(observance, 'RRULE')) {
       try {
-        const options = RRule.parseString(property.value);
-        const rule = new RRule({ ...options, dtstart: new Date(dtstart) });
-        floatingOnsets.push(...rule.all((date, index) => index < 2_000 && date.getTime() <= until).map((date) => date.getTime()));
+        const options = RRule.parseString(property.value.replace(/;?UNTIL=[^;]*/i, ''));
+        const untilPart = /UNTIL=([^;]*)/i.exec(property.value)?.[1];
+        const ruleUntil = untilPart ? parseIcsTime(untilPart) : null;
+        // UNTIL is in UTC; onsets are on the wall clock before them, within a day of it.
+        const untilFloating = ruleUntil
+          ? Date.UTC(
+              ruleUntil.year,
+              ruleUntil.month - 1,
+              ruleUntil.day,
+              ...(ruleUntil.kind === 'date-time' ? [ruleUntil.hour, ruleUntil.minute, ruleUntil.second] : [23, 59, 59]),
+            ) + DAY_MS
+          : null;
+        floatingOnsets.push(...boundedRuleDates(options, dtstart, untilFloating, until).slice(0, 2_000));
       } catch {
-        // an unreadable rule: the DTSTART onset only
+        // an unreadable or refused rule: the DTSTART onset only
       }
     }
     for (const property of all(observance, 'RDATE'))
@@ -189,16 +179,10 @@ export function vtimezoneZone(vtimezone: IcsComponent, until: number): Zone | nu
     }
     return offset;
   };
-  const offsets = [...new Set(onsets.map((onset) => onset.offsetTo))];
   return {
     name: tzid,
     toFloating: (ms) => ms + offsetAt(ms),
-    toInstant: (floating) => {
-      // The offset (of those the zone has) that gives back this wall clock; in a gap, the earlier one.
-      const candidates = offsets.map((offset) => floating - offset).filter((ms) => ms + offsetAt(ms) === floating);
-      if (candidates.length > 0) return Math.min(...candidates);
-      return floating - offsetAt(floating - offsetAt(floating));
-    },
+    toInstant: (floating) => wallClockInstant(floating, offsetAt),
   };
 }
 
