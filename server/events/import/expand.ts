@@ -13,7 +13,7 @@ import {
   type IcsDuration,
   type IcsProperty,
 } from './ics';
-import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportWindow } from './types';
+import { countSkipped, IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportWindow } from './types';
 import { FeedZones, ianaZone, UTC, type Zone } from './zones';
 
 /**
@@ -285,7 +285,11 @@ function expandSeries(
   }
 }
 
-/** The events of an iCalendar text within the window. Throws IcsError when the text is not iCalendar. */
+/**
+ * The events of an iCalendar text within the window. Throws IcsError when the text is not
+ * iCalendar or is cut off; a VEVENT that cannot be read (no DTSTART, not closed, a rule that
+ * cannot be expanded) is left out and counted in `skipped`, and the others are read.
+ */
 export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
   const calendar = parseIcs(text);
   const from = window.now;
@@ -293,11 +297,21 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
   const local = ianaZone(window.timeZone);
   const context: Context = { local, zones: new FeedZones(calendar, local, to + 2 * DAY) };
 
+  const out: FetchedEvents = { events: [], cancelled: [] };
   const masters = new Map<string, IcsComponent>();
   const overrides = new Map<string, IcsComponent[]>();
   let anonymous = 0;
   for (const component of calendar.components) {
     if (component.name !== 'VEVENT') continue;
+    // One unreadable event is left out (and counted for staff); the rest of the feed is read.
+    if (component.unclosed) {
+      countSkipped(out, 'not-closed');
+      continue;
+    }
+    if (!readTime(first(component, 'DTSTART'), context)) {
+      countSkipped(out, 'no-start');
+      continue;
+    }
     const uid = textOf(component, 'UID') || `no-uid-${(anonymous += 1)}`;
     if (first(component, 'RECURRENCE-ID')) overrides.set(uid, [...(overrides.get(uid) ?? []), component]);
     else {
@@ -307,29 +321,37 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
     }
   }
 
-  const out: FetchedEvents = { events: [], cancelled: [] };
   for (const uid of new Set([...masters.keys(), ...overrides.keys()])) {
     const master = masters.get(uid) ?? null;
-    const start = master ? readTime(first(master, 'DTSTART'), context) : null;
     const list = overrides.get(uid) ?? [];
-    const series = start
-      ? { allDay: start.allDay, zone: start.zone }
-      : (() => {
-          const own = readTime(first(list[0]!, 'RECURRENCE-ID'), context);
-          return { allDay: own?.allDay ?? false, zone: own?.zone ?? local };
-        })();
-    const byKey = new Map<number, IcsComponent>();
-    for (const override of list) {
-      const time = readTime(first(override, 'RECURRENCE-ID'), context);
-      if (time) byKey.set(inSeriesZone(time, series), override);
+    const written = { events: out.events.length, cancelled: out.cancelled.length };
+    try {
+      const start = master ? readTime(first(master, 'DTSTART'), context) : null;
+      const series = start
+        ? { allDay: start.allDay, zone: start.zone }
+        : (() => {
+            const own = readTime(first(list[0]!, 'RECURRENCE-ID'), context);
+            return { allDay: own?.allDay ?? false, zone: own?.zone ?? local };
+          })();
+      const byKey = new Map<number, IcsComponent>();
+      for (const override of list) {
+        const time = readTime(first(override, 'RECURRENCE-ID'), context);
+        if (time) byKey.set(inSeriesZone(time, series), override);
+        else countSkipped(out, 'unreadable');
+      }
+      if (!master && byKey.size === 0) continue;
+      if (!master) {
+        // Overrides without their series (a feed that only shares some occurrences): each is an event.
+        for (const [key, override] of byKey) expandSeries(null, new Map([[key, override]]), uid, context, { from, to }, out, series);
+        continue;
+      }
+      expandSeries(master, byKey, uid, context, { from, to }, out);
+    } catch {
+      // A series that cannot be expanded (a rule the recurrence engine refuses …) is left out whole.
+      out.events.splice(written.events);
+      out.cancelled.splice(written.cancelled);
+      countSkipped(out, 'unreadable', (master ? 1 : 0) + list.length);
     }
-    if (!master && byKey.size === 0) continue;
-    if (!master) {
-      // Overrides without their series (a feed that only shares some occurrences): each is an event.
-      for (const [key, override] of byKey) expandSeries(null, new Map([[key, override]]), uid, context, { from, to }, out, series);
-      continue;
-    }
-    expandSeries(master, byKey, uid, context, { from, to }, out);
     if (out.events.length >= MAX_IMPORTED_EVENTS) break;
   }
   out.events.sort((a, b) => a.startDate - b.startDate || (a.id < b.id ? -1 : 1));

@@ -47,4 +47,25 @@ export interface FetchedEvents {
    * like events that are no longer in the feed.
    */
   cancelled: string[];
+  /**
+   * Events of the source left out because they could not be read, counted by reason; the rest
+   * of the feed is imported. Absent when none were.
+   */
+  skipped?: SkippedEvents;
+}
+
+/**
+ * Why an event of a feed was left out: no readable start (DTSTART, Google's or the site's
+ * start), a component without its END (or with another event inside it), or anything else that
+ * could not be read (a broken rule, an original start that is no date).
+ */
+export type SkipReason = 'no-start' | 'not-closed' | 'unreadable';
+export type SkippedEvents = Partial<Record<SkipReason, number>>;
+
+export const SKIP_REASONS: readonly SkipReason[] = ['no-start', 'not-closed', 'unreadable'];
+
+/** Counts one more skipped event of `reason` into `out.skipped`. */
+export function countSkipped(out: FetchedEvents, reason: SkipReason, count = 1): void {
+  if (count <= 0) return;
+  out.skipped = { ...out.skipped, [reason]: (out.skipped?.[reason] ?? 0) + count };
 }
