@@ -6,6 +6,7 @@ import { icsEvents } from './expand';
 import { IcsError } from './ics';
 import { ImportError, type CalendarImportPort } from './sources';
 import { recordImportStatus } from './status';
+import type { SkippedEvents } from './types';
 
 /**
  * Running a calendar's imports (spec 02 §3 calendar config import list): each configured source
@@ -18,8 +19,17 @@ import { recordImportStatus } from './status';
 
 export type ImportDeps = EventDeps & { imports: CalendarImportPort };
 
+/** What one run of a source did: the counts of apply.ts and the events of the feed it could not read. */
+export type RunResult = Omit<ApplyImportResult, 'updates'> & { skipped?: SkippedEvents };
+
 export type SourceRun = Pick<ImportSource, 'key' | 'title' | 'type' | 'calendarId'> &
-  ({ ok: true; result: Omit<ApplyImportResult, 'updates'> } | { ok: false; kind: string; message: string });
+  ({ ok: true; result: RunResult } | { ok: false; kind: string; message: string; cause?: string });
+
+/** What staff read when a source's run failed on something other than the source (the cause goes to the log). */
+export const UNEXPECTED_IMPORT_MESSAGE = 'The import stopped on an unexpected error. The next run tries again.';
+
+const withSkipped = (result: Omit<ApplyImportResult, 'updates'>, skipped: SkippedEvents | undefined): RunResult =>
+  skipped && Object.keys(skipped).length > 0 ? { ...result, skipped } : result;
 
 /** The community's time zone (its record's `timeZone`, America/New_York when unset). */
 export async function communityTimeZone(deps: EventDeps, community: string): Promise<string> {
@@ -57,10 +67,13 @@ export async function runCalendarImports(
         { now: input.now, timeZone },
       );
       const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
-      run = { ...describe(source), ok: true, result };
+      run = { ...describe(source), ok: true, result: withSkipped(result, fetched.skipped) };
     } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      run = { ...describe(source), ok: false, kind: error.kind, message: error.message };
+      // One source's failure, whatever it is, is that source's: the calendar's other sources still run.
+      run =
+        error instanceof ImportError
+          ? { ...describe(source), ok: false, kind: error.kind, message: error.message }
+          : { ...describe(source), ok: false, kind: 'unexpected', message: UNEXPECTED_IMPORT_MESSAGE, cause: String(error) };
     }
     runs.push(run);
     await recordImportStatus(deps, { community: input.community, calendarId: input.calendarId, source, outcome: run, now: input.now });
@@ -82,9 +95,7 @@ export async function calendarsWithImports(deps: EventDeps): Promise<Array<{ com
 }
 
 export type UploadResult =
-  | { ok: true; result: Omit<ApplyImportResult, 'updates'> }
-  | { ok: false; reason: 'gone' }
-  | { ok: false; reason: 'invalid'; message: string };
+  { ok: true; result: RunResult } | { ok: false; reason: 'gone' } | { ok: false; reason: 'invalid'; message: string };
 
 /** Writes an uploaded .ics as the events of the calendar's source `sourceKey`. */
 export async function importUploadedIcs(
@@ -105,7 +116,8 @@ export async function importUploadedIcs(
     await record({ ok: false, message: `The uploaded file: ${error.message}` });
     return { ok: false, reason: 'invalid', message: error.message };
   }
-  const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+  const applied = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+  const result = withSkipped(applied, fetched.skipped);
   await record({ ok: true, result });
   return { ok: true, result };
 }
