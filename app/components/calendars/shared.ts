@@ -40,6 +40,16 @@ export const CALENDAR_SCREEN_TEXTS = {
   importLast: (when: string, added: number, updated: number, removed: number) =>
     `Last imported ${when}: ${added} added, ${updated} updated, ${removed} removed`,
   importFailed: (when: string, error: string) => `Last import failed ${when}: ${error}`,
+  /** Events of the feed the last import could not read, for one reason. */
+  importSkipped: (count: number, reason: string) => `${count} ${count === 1 ? 'event' : 'events'} skipped: ${reason}`,
+  skipReasons: {
+    'no-start': 'no start date',
+    'not-closed': 'not closed (BEGIN:VEVENT without its END:VEVENT)',
+    unreadable: 'could not be read',
+  },
+  /** Events gone from the feed whose removal waits for the next import. */
+  importHeld: (count: number) =>
+    `${count} ${count === 1 ? 'event is' : 'events are'} no longer in the feed: removed at the next import if still missing.`,
 } as const;
 
 export const CreateCalendarIntent = intents(intent('save'));
