@@ -215,6 +215,8 @@ export interface CalendarConfigData {
   listHref: string;
   /** The calendar of events of the calendar (the editor's page only). */
   eventsHref: string | null;
+  /** Import a .ics file into the calendar (the editor's page only). */
+  uploadHref?: string | null;
 }
 
 /** The 'Remove Calendar Import' dialog: the import a row asked about (index), or the imports a Submit drops (index null). */
@@ -402,6 +404,7 @@ export async function loadConfigForm(target: ConfigTarget, place: ConfigFormPlac
     formAction: place.formAction,
     listHref: place.listHref,
     eventsHref: place.eventsHref,
+    uploadHref: place.eventsHref !== null ? calendarPaths.upload(calendarId) : null,
   };
 }
 

@@ -122,6 +122,54 @@ export async function importUploadedIcs(
   return { ok: true, result };
 }
 
+/** The settings of the events of an uploaded file (the import row's selects). */
+export interface UploadSettings {
+  /** An audience of the calendar, lower case. */
+  audience: string;
+  /** 'resort' or 'local'. */
+  eventContext: string;
+  /** A location id of the community ('' = off-site). */
+  defaultLocation: string;
+}
+
+/**
+ * Imports an uploaded .ics file into a calendar: the file is the iCal source `upload:{file
+ * name}` of the calendar's import list (added with `settings` the first time; a file uploaded
+ * again under the same name updates the events of the earlier upload, with its source's
+ * settings), read by the same parser as a feed, written by apply.ts and recorded in status.ts.
+ */
+export async function importIcsFile(
+  deps: EventDeps,
+  input: { community: string; calendarId: string; fileName: string; text: string; settings: UploadSettings; now: number },
+): Promise<UploadResult> {
+  const calendarId = `${UPLOADED_SOURCE_PREFIX}${input.fileName}`;
+  const importsPath = deps.paths.calendarImports(input.community, input.calendarId);
+  const config = (await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).get()).val();
+  if (!isObject(config)) return { ok: false, reason: 'gone' };
+  let source = importSourcesOf(config).find((candidate) => candidate.calendarId === calendarId);
+  if (!source) {
+    const list = (await deps.db.ref(importsPath).get()).val();
+    const keys = Array.isArray(list) ? list.map((_, index) => String(index)) : isObject(list) ? Object.keys(list) : [];
+    const next = String(keys.reduce((max, key) => (/^\d+$/.test(key) ? Math.max(max, Number(key) + 1) : max), 0));
+    await deps.db.ref(`${importsPath}/${next}`).set({
+      title: input.fileName,
+      type: 'iCal',
+      calendarId,
+      audience: input.settings.audience,
+      eventContext: input.settings.eventContext,
+      defaultLocation: input.settings.defaultLocation,
+    });
+    source = { key: next } as ImportSource;
+  }
+  return importUploadedIcs(deps, {
+    community: input.community,
+    calendarId: input.calendarId,
+    sourceKey: source.key,
+    text: input.text,
+    now: input.now,
+  });
+}
+
 /**
  * The job id of a calendar's on-demand import, or of one of its sources (stable: asking twice
  * while it waits queues one).
