@@ -106,3 +106,41 @@ describe('feed downloads that do not finish', () => {
     expect(error.message).toBe('The iCal feed: The calendar is cut off (it does not end with END:VCALENDAR), so nothing was changed.');
   });
 });
+
+describe('events of Google Calendar and The Events Calendar without a start', () => {
+  it('are skipped and counted, the others read', async () => {
+    const google = calendarImportPort({
+      googleApiKey: 'key',
+      fetch: async () =>
+        Response.json({
+          items: [
+            {
+              id: 'swim',
+              summary: 'Swim',
+              start: { dateTime: '2026-03-10T10:00:00-05:00' },
+              end: { dateTime: '2026-03-10T11:00:00-05:00' },
+            },
+            { id: 'broken', summary: 'No start', start: {} },
+          ],
+        }),
+    });
+    const fetched = await google.events({ type: 'google', calendarId: 'pool@example.com' }, window);
+    expect(fetched.events.map((event) => event.id)).toEqual(['swim']);
+    expect(fetched.skipped).toEqual({ 'no-start': 1 });
+
+    const tribe = calendarImportPort({
+      resolve: async () => [{ address: '203.0.113.7', family: 4 }],
+      fetch: async () =>
+        Response.json({
+          events: [
+            { id: 7, title: 'Swim', utc_start_date: '2026-03-10 15:00:00', utc_end_date: '2026-03-10 16:00:00' },
+            { id: 8, title: 'No start' },
+          ],
+          total_pages: 1,
+        }),
+    });
+    const site = await tribe.events({ type: 'tribe', calendarId: 'https://town.example' }, window);
+    expect(site.events.map((event) => event.id)).toEqual(['7']);
+    expect(site.skipped).toEqual({ 'no-start': 1 });
+  });
+});

@@ -3,7 +3,7 @@ import { retryAfterOf, type ProviderErrorKind } from '@server/providers/provider
 import { icsEvents } from './expand';
 import { IcsError } from './ics';
 import { checkHost, PRIVATE_NETWORK_MESSAGE, pinnedFetch, systemResolver, type HostResolver, type ResolvedAddress } from './network';
-import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportedEvent, type ImportWindow } from './types';
+import { countSkipped, IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportedEvent, type ImportWindow } from './types';
 import { ianaZone } from './zones';
 
 /**
@@ -287,7 +287,8 @@ export async function googleEvents(
         continue;
       }
       const event = googleEvent(item, window.timeZone);
-      if (event && event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
+      if (!event) countSkipped(out, typeof item.id === 'string' && item.id !== '' ? 'no-start' : 'unreadable');
+      else if (event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
     }
     pageToken = str(body.nextPageToken);
     if (pageToken === '') break;
@@ -402,7 +403,8 @@ export async function tribeEvents(transport: Transport, site: string, window: Im
     for (const item of body.events) {
       if (!isRecord(item)) continue;
       const event = tribeEvent(item, window.timeZone);
-      if (event && event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
+      if (!event) countSkipped(out, item.id === undefined || item.id === '' ? 'unreadable' : 'no-start');
+      else if (event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
     }
     const totalPages = typeof body.total_pages === 'number' ? body.total_pages : 1;
     if (page >= totalPages || body.events.length === 0) break;
