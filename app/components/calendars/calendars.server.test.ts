@@ -383,7 +383,7 @@ describe('the calendar config editor', () => {
     const later = await editorOf(own);
     expect(later.importRuns[FEED]).toEqual({
       lines: [
-        'Last import failed 11/24/2026 02:05 PM: The iCal feed did not answer in time.',
+        'Last import failed 11/24/2026 02:05 PM: The iCal feed did not answer in time. Nothing was changed.',
         'Last imported 11/24/2026 01:05 PM: 4 added, 2 updated, 1 removed',
       ],
       failed: true,

@@ -41,7 +41,8 @@ export const CALENDAR_SCREEN_TEXTS = {
   /** The last run that worked; `when` is a date and time in the community's zone. */
   importLast: (when: string, added: number, updated: number, removed: number) =>
     `Last imported ${when}: ${added} added, ${updated} updated, ${removed} removed`,
-  importFailed: (when: string, error: string) => `Last import failed ${when}: ${error}`,
+  /** A failed run changes nothing (server/events/import): the page says so. */
+  importFailed: (when: string, error: string) => `Last import failed ${when}: ${error} Nothing was changed.`,
   /** Events of the feed the last import could not read, for one reason. */
   importSkipped: (count: number, reason: string) => `${count} ${count === 1 ? 'event' : 'events'} skipped: ${reason}`,
   skipReasons: {

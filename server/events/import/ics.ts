@@ -40,7 +40,7 @@ export interface IcsComponent {
 /** Components that only a VCALENDAR holds: one beginning inside another closes what is open. */
 const CALENDAR_LEVEL = new Set(['VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZONE']);
 
-export const CUT_OFF_MESSAGE = 'The calendar is cut off (it does not end with END:VCALENDAR), so nothing was changed.';
+export const CUT_OFF_MESSAGE = 'The calendar is cut off (it does not end with END:VCALENDAR).';
 
 /** The most lines one feed may have (a generous year of events). */
 export const MAX_ICS_LINES = 2_000_000;
