@@ -59,7 +59,10 @@
  * - amc-events config, calendars .............. calendarConfigs, calendarConfig, calendarIcsBuildTime,
  *   calendarRemoteKey, calendarHeaderInfo, calendarPrintout, calendarImports, calendars, calendar;
  *   beside them the outcome of each import source's last run (not in the spec; staff see it in
- *   the config editor) ......................... calendarImportStatuses, calendarImportStatus
+ *   the config editor) ......................... calendarImportStatuses, calendarImportStatus; the
+ *   removals a run holds back, and staff's edits of removed imported events (not in the spec;
+ *   docs/decisions/015) ........................ calendarImportPendingRemoval, calendarImportKeptEdits,
+ *   calendarImportKeptEdit
  * - google-events-import / google-events-denied googleEventImports, googleEventImport,
  *   googleEventsDenied, googleEventDenied
  * - messages / messages-scheduled per location  messages, message, scheduledMessages, scheduledMessage
@@ -424,6 +427,14 @@ export function createPaths(product: string) {
     calendarImportStatuses: (community: string, calendarId: string) => `${calConfig(community, calendarId)}/importStatus`,
     calendarImportStatus: (community: string, calendarId: string, sourceId: string) =>
       `${calConfig(community, calendarId)}/importStatus/${key('sourceId', sourceId)}`,
+    /** The events a source's last run held back from removal until the next run confirms it (server/events/import/removals.ts). */
+    calendarImportPendingRemoval: (community: string, calendarId: string, sourceId: string) =>
+      `${calConfig(community, calendarId)}/importStatus/${key('sourceId', sourceId)}/pendingRemoval`,
+    /** Staff's edits of a source's imported events that an import removed, kept for their return. */
+    calendarImportKeptEdits: (community: string, calendarId: string, sourceId: string) =>
+      `${calConfig(community, calendarId)}/importEdits/${key('sourceId', sourceId)}`,
+    calendarImportKeptEdit: (community: string, calendarId: string, sourceId: string, eventId: string) =>
+      `${calConfig(community, calendarId)}/importEdits/${key('sourceId', sourceId)}/${key('eventId', eventId)}`,
     calendars: (community: string) => `${loc(community)}/amc-events/calendars`,
     calendar: (community: string, calendarId: string) => cal(community, calendarId),
     calendarEvents: (community: string, calendarId: string) => `${cal(community, calendarId)}/events`,
@@ -631,6 +642,9 @@ export const PATH_SHAPES = {
   calendarImports: '{product}/location-data/{community}/amc-events/config/{calendarId}/import',
   calendarImportStatuses: '{product}/location-data/{community}/amc-events/config/{calendarId}/importStatus',
   calendarImportStatus: '{product}/location-data/{community}/amc-events/config/{calendarId}/importStatus/{sourceId}',
+  calendarImportPendingRemoval: '{product}/location-data/{community}/amc-events/config/{calendarId}/importStatus/{sourceId}/pendingRemoval',
+  calendarImportKeptEdits: '{product}/location-data/{community}/amc-events/config/{calendarId}/importEdits/{sourceId}',
+  calendarImportKeptEdit: '{product}/location-data/{community}/amc-events/config/{calendarId}/importEdits/{sourceId}/{eventId}',
   calendars: '{product}/location-data/{community}/amc-events/calendars',
   calendar: '{product}/location-data/{community}/amc-events/calendars/{calendarId}',
   calendarEvents: '{product}/location-data/{community}/amc-events/calendars/{calendarId}/events',

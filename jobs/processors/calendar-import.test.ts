@@ -67,9 +67,9 @@ afterAll(async () => {
   await closeTestDbs();
 });
 
-async function setup(sources: Array<Record<string, DbValue>>) {
-  const db = await openTestDb('calendar-import');
-  const community = `pine-${Math.random().toString(36).slice(2, 8)}`;
+async function setup(sources: Array<Record<string, DbValue>>, shared?: Awaited<ReturnType<typeof openTestDb>>, name?: string) {
+  const db = shared ?? (await openTestDb('calendar-import'));
+  const community = name ?? `pine-${Math.random().toString(36).slice(2, 8)}`;
   await db.ref().update({
     [paths.community(community)]: { name: 'Pine Hollow', timeZone: 'America/New_York' },
     [paths.calendarConfig(community, 'activities')]: { title: 'Activities', import: sources },
@@ -132,6 +132,44 @@ describe('processCalendarImport', () => {
         .sort(),
     );
     expect(Object.values(events).every((event) => event.type === 'resort')).toBe(true);
+  });
+});
+
+describe('processCalendarImport with a source that fails unexpectedly', () => {
+  it('records the failure on that source and still imports the communities after it', async () => {
+    const BAD = 'https://feeds.example/bad.ics';
+    // Communities are visited in key order: the failing one comes first.
+    const first = await setup([source(BAD)], undefined, 'pine-a-failing');
+    const second = await setup([source(FEED)], first.db, 'pine-b-after');
+    const db = first.db;
+    const port = fakePort();
+    const throwing: CalendarImportPort = {
+      offline: () => false,
+      async events(ref, window) {
+        if (ref.calendarId === BAD) throw new TypeError("Cannot read properties of undefined (reading 'properties')");
+        return port.events(ref, window);
+      },
+    };
+    log = testLogger();
+    const result = await processCalendarImport(
+      { product: 'amc' },
+      { db, paths, mailer: createOutboxMailer({ db, paths }), log, calendarImports: throwing },
+      directJobContext({}),
+    );
+    const mine = result.calendars.filter((calendar) => calendar.community === first.community || calendar.community === second.community);
+    expect(mine).toEqual([
+      {
+        community: first.community,
+        calendarId: 'activities',
+        sources: [expect.objectContaining({ calendarId: BAD, ok: false, kind: 'unexpected' })],
+      },
+      {
+        community: second.community,
+        calendarId: 'activities',
+        sources: [expect.objectContaining({ calendarId: FEED, ok: true, result: expect.objectContaining({ created: 3 }) })],
+      },
+    ]);
+    expect(log.at('warn').some((line) => String(line).includes('TypeError'))).toBe(true);
   });
 });
 

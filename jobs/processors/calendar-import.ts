@@ -8,8 +8,9 @@ import type { JobContext, JobDeps } from '../types';
  * The calendar-import queue (spec 02 §3 calendar imports): a job naming a calendar imports its
  * sources (the config editor's request); a job without one, the schedule's, imports every
  * calendar that has sources, one after another, reporting progress. A source that cannot be
- * read is reported in the result and does not fail the job (the next run tries again); a
- * database failure fails it and BullMQ retries. Re-runs are idempotent (server/events/import/apply.ts).
+ * read, or that fails on anything else, is reported in the result and does not fail the job
+ * (the next run tries again); a database failure of one calendar is logged, the calendars after
+ * it are still imported, and then the job fails so BullMQ retries. Re-runs are idempotent (server/events/import/apply.ts).
  */
 
 /** How often the schedule runs every calendar's imports. */
@@ -34,16 +35,29 @@ export async function processCalendarImport(
       ? [{ community: payload.community, calendarId: payload.calendarId }]
       : await calendarsWithImports(importDeps);
   const calendars: CalendarImportJobResult['calendars'] = [];
+  const failed: string[] = [];
   for (const [index, target] of targets.entries()) {
-    const sources = await runCalendarImports(importDeps, {
-      ...target,
-      now: clock(),
-      ...(payload.only !== undefined ? { only: payload.only } : {}),
-    });
+    let sources: SourceRun[];
+    try {
+      sources = await runCalendarImports(importDeps, {
+        ...target,
+        now: clock(),
+        ...(payload.only !== undefined ? { only: payload.only } : {}),
+      });
+    } catch (error) {
+      // The database failed for this calendar: the calendars after it are still imported, then the job fails.
+      deps.log.error(`Calendar import ${target.community}/${target.calendarId} failed: ${String(error)}`);
+      failed.push(`${target.community}/${target.calendarId}`);
+      sources = [];
+    }
     for (const source of sources)
-      if (!source.ok) deps.log.warn(`Calendar import ${target.community}/${target.calendarId} (${source.type}): ${source.message}`);
+      if (!source.ok)
+        deps.log.warn(
+          `Calendar import ${target.community}/${target.calendarId} (${source.type}): ${source.message}${source.cause ? ` (${source.cause})` : ''}`,
+        );
     calendars.push({ ...target, sources });
     await job.reportProgress(((index + 1) / targets.length) * 100, `${index + 1} of ${targets.length} calendars`);
   }
+  if (failed.length > 0) throw new Error(`Calendar imports failed for ${failed.join(', ')}; the others were imported.`);
   return { calendars };
 }

@@ -298,9 +298,12 @@ export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalenda
 
   let updates: Updates = {};
   let deletedEvents = 0;
-  // A removed source's last-run record goes with it (import/status.ts).
+  // A removed source's last-run record goes with it (import/status.ts), and so do the edits kept of its removed events.
   const statuses: Updates = Object.fromEntries(
-    removed.map((source) => [deps.paths.calendarImportStatus(community, calendarId, importStatusKey(source)), null]),
+    removed.flatMap((source) => [
+      [deps.paths.calendarImportStatus(community, calendarId, importStatusKey(source)), null],
+      [deps.paths.calendarImportKeptEdits(community, calendarId, importStatusKey(source)), null],
+    ]),
   );
   if (removed.length > 0 && input.importRemoval === 'delete' && isLegacySection(calendarId)) {
     // A legacy events list's config imports into the list (import/apply.ts planLegacyImport):

@@ -102,4 +102,11 @@ export const CALENDAR_LINES: MatrixRow[] = [
     expected: onA(200),
     note: "the dialog's Cancel: the form again as typed",
   },
+  { request: { path: `${CONFIG}/upload` }, expected: onA(200), note: 'Import a .ics File' },
+  { request: { path: '/amc-calendars/config/no-such-calendar/upload' }, expected: staff(404) },
+  {
+    request: { method: 'POST', path: `${CONFIG}/upload`, form: { intent: 'upload', audience: 'family', eventContext: 'resort' } },
+    expected: onA(400),
+    note: "no file: 'Choose a .ics file to import.' (a file's import: app/components/calendars/ics-upload.server.test.ts)",
+  },
 ];

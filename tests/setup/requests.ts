@@ -49,3 +49,16 @@ export const pickerFields = (name: string, ms: number, timeZone: string): Record
   [`${name}-date`]: formatDate(ms, timeZone),
   [`${name}-time`]: formatTime(ms, timeZone),
 });
+
+/** A same-origin multipart form POST (as a browser sends a form with a file input) of the fields and files. */
+export function multipartRequest(
+  cookie: string | null,
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, File>,
+): Request {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const [name, file] of Object.entries(files)) body.append(name, file);
+  return new Request(absolute(path), { method: 'POST', headers: { ...cookieHeader(cookie), Origin: TEST_ORIGIN }, body });
+}

@@ -350,13 +350,40 @@ describe('the calendar config editor', () => {
       community: own.community,
       calendarId: 'activities',
       source,
+      outcome: {
+        ok: true,
+        result: { created: 4, updated: 2, unchanged: 0, removed: 1, ignored: 0, held: 34, skipped: { 'no-start': 2, 'not-closed': 1 } },
+      },
+      now: importedAt,
+    });
+    expect((await editorOf(own)).importRuns[FEED]).toEqual({
+      lines: [
+        'Last imported 11/24/2026 01:05 PM: 4 added, 2 updated, 1 removed',
+        '2 events skipped: no start date',
+        '1 event skipped: not closed (BEGIN:VEVENT without its END:VEVENT)',
+        '34 events are no longer in the feed: removed at the next import if still missing.',
+      ],
+      failed: false,
+      importNow: true,
+    });
+    await recordImportStatus(services, {
+      community: own.community,
+      calendarId: 'activities',
+      source,
+      outcome: { ok: true, result: { created: 4, updated: 2, unchanged: 0, removed: 1, ignored: 0 } },
+      now: importedAt,
+    });
+    await recordImportStatus(services, {
+      community: own.community,
+      calendarId: 'activities',
+      source,
       outcome: { ok: false, message: 'The iCal feed did not answer in time.' },
       now: importedAt + 3_600_000,
     });
     const later = await editorOf(own);
     expect(later.importRuns[FEED]).toEqual({
       lines: [
-        'Last import failed 11/24/2026 02:05 PM: The iCal feed did not answer in time.',
+        'Last import failed 11/24/2026 02:05 PM: The iCal feed did not answer in time. Nothing was changed.',
         'Last imported 11/24/2026 01:05 PM: 4 added, 2 updated, 1 removed',
       ],
       failed: true,
@@ -368,11 +395,14 @@ describe('the calendar config editor', () => {
       error: 'The iCal feed did not answer in time.',
     });
 
-    // Removing the import takes its record with it.
+    // Removing the import takes its record with it, and the edits kept of its removed events.
+    const kept = paths.calendarImportKeptEdit(own.community, 'activities', importStatusKey(source), 'imp-fair');
+    await services.db.ref(kept).set({ fields: { website: 'https://fair.example' }, endDate: importedAt + 86_400_000 });
     const dropped = configForm((await editorOf(own)).version, { title: 'Camp Activities' });
     for (const name of Object.keys(dropped)) if (name.startsWith('imports[0]')) delete dropped[name];
     expect((await postConfig(own, { ...dropped, importRemoval: 'stop' })).status).toBe(302);
     expect(await read(paths.calendarImportStatuses(own.community, 'activities'))).toBeNull();
+    expect(await read(kept)).toBeNull();
   });
 
   it("'Import now' queues a run of that saved source and keeps the form as typed; an unsaved one is refused", async () => {

@@ -18,6 +18,7 @@ import {
 import { importSourcesOf } from '@server/events/import/apply';
 import { communityTimeZone, isUploadedSource, requestCalendarImport } from '@server/events/import/run';
 import { loadImportStatuses, type ImportStatus } from '@server/events/import/status';
+import { SKIP_REASONS } from '@server/events/import/types';
 import { readForm } from '@server/http/form.server';
 import { isValidKey } from '@server/paths';
 import { loadRemoteAdmin, planRemoteAdmin, sendRemoteInvitations, type RemoteInvitation } from '@server/remote/management';
@@ -214,6 +215,8 @@ export interface CalendarConfigData {
   listHref: string;
   /** The calendar of events of the calendar (the editor's page only). */
   eventsHref: string | null;
+  /** Import a .ics file into the calendar (the editor's page only). */
+  uploadHref?: string | null;
 }
 
 /** The 'Remove Calendar Import' dialog: the import a row asked about (index), or the imports a Submit drops (index null). */
@@ -357,8 +360,14 @@ function runLines(status: ImportStatus | undefined, when: (ms: number) => string
   if (!status) return { lines: [CALENDAR_SCREEN_TEXTS.importNever], failed: false };
   const lines: string[] = [];
   if (status.error !== null) lines.push(CALENDAR_SCREEN_TEXTS.importFailed(when(status.checkedAt), status.error));
-  if (status.importedAt !== null)
+  if (status.importedAt !== null) {
     lines.push(CALENDAR_SCREEN_TEXTS.importLast(when(status.importedAt), status.added, status.updated, status.removed));
+    for (const reason of SKIP_REASONS) {
+      const count = status.skipped[reason] ?? 0;
+      if (count > 0) lines.push(CALENDAR_SCREEN_TEXTS.importSkipped(count, CALENDAR_SCREEN_TEXTS.skipReasons[reason]));
+    }
+    if (status.held > 0) lines.push(CALENDAR_SCREEN_TEXTS.importHeld(status.held));
+  }
   return { lines, failed: status.error !== null };
 }
 
@@ -395,6 +404,7 @@ export async function loadConfigForm(target: ConfigTarget, place: ConfigFormPlac
     formAction: place.formAction,
     listHref: place.listHref,
     eventsHref: place.eventsHref,
+    uploadHref: place.eventsHref !== null ? calendarPaths.upload(calendarId) : null,
   };
 }
 

@@ -26,7 +26,7 @@ import {
 import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 import type { CalendarConfigActionData, CalendarConfigData, CalendarConfigFormValue, ImportRunView } from './calendars.server';
 import { calendarEditorSchema, IMPORT_REMOVAL_FIELD, REMOVE_IMPORT_FIELD } from './editor-schema';
-import { CALENDAR_SCREEN_TEXTS } from './shared';
+import { CALENDAR_SCREEN_TEXTS, ICS_UPLOAD_TEXTS } from './shared';
 
 /**
  * The calendar config editor (spec 02 "Calendar config editor"): the sections General,
@@ -402,6 +402,13 @@ function ConfigForm({
                 );
               })}
             </ul>
+            {data.uploadHref ? (
+              <div>
+                <Button asChild variant="soft">
+                  <Link to={data.uploadHref}>{ICS_UPLOAD_TEXTS.link}</Link>
+                </Button>
+              </div>
+            ) : null}
           </Part>
 
           {data.remoteAdmin && shows('remote') ? (

@@ -6,6 +6,7 @@ import { eventsRemovalUpdates } from '../delete';
 import { type IMPORT_LOCKED_FIELDS } from '../item';
 import { isLegacySection, type LegacySection } from '../legacy';
 import { calendarsOf, compactUpdates, icsUpdates, isObject, type EventDeps, type EventRecord, type Updates } from '../records';
+import { decideRemovals, keepEditsUpdate, loadRemovalState, removalStateUpdates, staffEditsOf } from './removals';
 import type { FetchedEvents, ImportedEvent } from './types';
 
 /**
@@ -117,6 +118,13 @@ export interface ApplyImportResult {
   removed: number;
   /** Events of the feed left out because their id is in the ignored list. */
   ignored: number;
+  /**
+   * Events gone from the feed that this run did not remove: too many at once, so the next run
+   * removes those still missing (removals.ts). Absent when none are held.
+   */
+  held?: number;
+  /** Re-created events that got staff's kept edits back. Absent when none did. */
+  restored?: number;
   updates: Updates;
 }
 
@@ -162,18 +170,27 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
   const ignored = new Set(source.ignored);
   const updates: Updates = {};
   const touched = new Set<string>();
-  const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0 };
+  const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0, held: 0, restored: 0 };
   const given = new Set<string>();
+  const state = await loadRemovalState(deps, { community, calendarId, source });
+  const keyOf = (importedId: string) => importedEventId(calendarId, source.calendarId, importedId);
+  const used = new Set<string>();
 
   for (const event of wantedEvents(fetched, ignored, given, result)) {
     const fields = importedFields(event);
     const stored = existing.get(event.id);
     if (!stored) {
-      const eventId = importedEventId(calendarId, source.calendarId, event.id);
+      const eventId = keyOf(event.id);
+      const kept = state.kept.get(eventId);
       const record: Record<string, DbValue> = {
         ...newImportedRecord(event, source),
+        ...kept?.fields,
         contexts: [formatEventContext(community, calendarId)],
       };
+      if (kept) {
+        used.add(eventId);
+        result.restored += 1;
+      }
       updates[deps.paths.calendarEvent(community, calendarId, eventId)] = record;
       touched.add(calendarId);
       result.created += 1;
@@ -193,12 +210,39 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
     result.updated += 1;
   }
 
-  const gone = new Map<string, EventRecord>();
+  // Events the feed no longer gives (or says are cancelled, or staff ignore) that have not ended.
+  const cancelled = new Set(fetched.cancelled);
+  const candidates = new Map<string, { importedId: string; eventId: string; event: EventRecord }>();
+  let base = 0;
   for (const [importedId, { eventId, event }] of existing) {
-    if (given.has(importedId) && !ignored.has(importedId)) continue;
     const endDate = typeof event.endDate === 'number' ? event.endDate : 0;
     if (endDate > 0 && endDate <= now) continue;
+    base += 1;
+    if (given.has(importedId) && !ignored.has(importedId)) continue;
+    candidates.set(eventId, { importedId, eventId, event });
+  }
+  const explicit = new Set(
+    [...candidates.values()].filter((c) => cancelled.has(c.importedId) || ignored.has(c.importedId)).map((c) => c.eventId),
+  );
+  const decided = decideRemovals([...candidates.keys()], explicit, base, state.pending);
+  const gone = new Map<string, EventRecord>();
+  for (const eventId of decided.remove) {
+    const { importedId, event } = candidates.get(eventId)!;
     gone.set(eventId, event);
+    // Staff's edits outlive the event (not those of an event staff chose to ignore).
+    if (ignored.has(importedId)) continue;
+    const fresh = newImportedRecord(importedEventOf(event, importedId), source);
+    Object.assign(
+      updates,
+      keepEditsUpdate(deps, {
+        community,
+        calendarId,
+        state,
+        key: keyOf(importedId),
+        edits: staffEditsOf(event, fresh),
+        endDate: typeof event.endDate === 'number' ? event.endDate : now,
+      }),
+    );
   }
   if (gone.size > 0) {
     const removal = await eventsRemovalUpdates(deps, community, gone, calendarId);
@@ -206,6 +250,8 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
     for (const calendar of removal.touched) touched.add(calendar);
     result.removed = gone.size;
   }
+  result.held = decided.hold.size;
+  Object.assign(updates, removalStateUpdates(deps, { community, calendarId, state, hold: decided.hold, now, used }));
 
   if (Object.keys(updates).length > 0)
     Object.assign(
@@ -217,7 +263,32 @@ export async function planImport(deps: EventDeps, input: ApplyImportInput): Prom
         now,
       ),
     );
-  return { ...result, updates: compactUpdates(updates) };
+  return { ...counts(result), updates: compactUpdates(updates) };
+}
+
+/** The counts of a run as reported: `held` and `restored` only when there are any. */
+function counts(result: Omit<ApplyImportResult, 'updates' | 'held' | 'restored'> & { held: number; restored: number }) {
+  const { held, restored, ...rest } = result;
+  return { ...rest, ...(held > 0 ? { held } : {}), ...(restored > 0 ? { restored } : {}) };
+}
+
+/** A stored imported event as the import gives it (what staff's edits are compared with). */
+function importedEventOf(event: EventRecord, importedId: string): ImportedEvent {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const time = (value: unknown) => (typeof value === 'number' ? value : 0);
+  return {
+    id: importedId,
+    title: text(event.title),
+    description: text(event.description),
+    location: text(event.location),
+    address: text(event.address),
+    city: text(event.city),
+    latitude: text(event.latitude),
+    longitude: text(event.longitude),
+    startDate: time(event.startDate),
+    endDate: time(event.endDate),
+    allDay: event.allDay === true,
+  };
 }
 
 /** The record of a newly imported event (contexts are added for calendars only). */
@@ -265,17 +336,25 @@ async function planLegacyImport(deps: EventDeps, input: ApplyImportInput & { sec
 
   const ignored = new Set(source.ignored);
   const updates: Updates = {};
-  const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0 };
+  const result = { created: 0, updated: 0, unchanged: 0, removed: 0, ignored: 0, held: 0, restored: 0 };
   const given = new Set<string>();
   /** Keys written (true) or emptied (false) by this run. */
   const claimed = new Map<string, boolean>();
   const toPlace: Array<{ event: ImportedEvent; record: Record<string, DbValue> }> = [];
+  const state = await loadRemovalState(deps, { community, calendarId: section, source });
+  const keyOf = (importedId: string) => importedEventId(section, source.calendarId, importedId);
+  const used = new Set<string>();
 
   for (const event of wantedEvents(fetched, ignored, given, result)) {
     const fields = importedFields(event);
     const stored = existing.get(event.id);
     if (!stored) {
-      toPlace.push({ event, record: newImportedRecord(event, source) });
+      const kept = state.kept.get(keyOf(event.id));
+      if (kept) {
+        used.add(keyOf(event.id));
+        result.restored += 1;
+      }
+      toPlace.push({ event, record: { ...newImportedRecord(event, source), ...kept?.fields } });
       result.created += 1;
       continue;
     }
@@ -302,14 +381,30 @@ async function planLegacyImport(deps: EventDeps, input: ApplyImportInput & { sec
     toPlace.push({ event, record });
   }
 
+  const cancelled = new Set(fetched.cancelled);
+  const candidates = new Map<string, { importedId: string; eventKey: string; event: EventRecord }>();
+  let base = 0;
   for (const [importedId, { eventKey, event }] of existing) {
-    if (given.has(importedId) && !ignored.has(importedId)) continue;
     const endDate = typeof event.endDate === 'number' ? event.endDate : 0;
     if (endDate > 0 && endDate <= now) continue;
+    base += 1;
+    if (given.has(importedId) && !ignored.has(importedId)) continue;
+    candidates.set(keyOf(importedId), { importedId, eventKey, event });
+  }
+  const explicit = new Set([...candidates].filter(([, c]) => cancelled.has(c.importedId) || ignored.has(c.importedId)).map(([key]) => key));
+  const decided = decideRemovals([...candidates.keys()], explicit, base, state.pending);
+  for (const key of decided.remove) {
+    const { importedId, eventKey, event } = candidates.get(key)!;
     updates[deps.paths.legacyEvent(community, section, eventKey)] = null;
     if (!claimed.has(eventKey)) claimed.set(eventKey, false);
     result.removed += 1;
+    if (ignored.has(importedId)) continue;
+    const edits = staffEditsOf(event, newImportedRecord(importedEventOf(event, importedId), source));
+    const endDate = typeof event.endDate === 'number' ? event.endDate : now;
+    Object.assign(updates, keepEditsUpdate(deps, { community, calendarId: section, state, key, edits, endDate }));
   }
+  result.held = decided.hold.size;
+  Object.assign(updates, removalStateUpdates(deps, { community, calendarId: section, state, hold: decided.hold, now, used }));
 
   const taken = async (eventKey: string) => {
     const mine = claimed.get(eventKey);
@@ -324,7 +419,7 @@ async function planLegacyImport(deps: EventDeps, input: ApplyImportInput & { sec
     claimed.set(eventKey, true);
     updates[deps.paths.legacyEvent(community, section, eventKey)] = record;
   }
-  return { ...result, updates: compactUpdates(updates) };
+  return { ...counts(result), updates: compactUpdates(updates) };
 }
 
 /** Plans and writes one run of one source. */

@@ -14,7 +14,7 @@ import {
   type IcsProperty,
 } from './ics';
 import { UnsupportedRecurrence, boundedRuleDates } from './rule-bounds';
-import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportWindow, type SkippedComponent } from './types';
+import { countSkipped, IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportWindow } from './types';
 import { FeedZones, ianaNameOf, ianaZone, UTC, type Zone } from './zones';
 
 /**
@@ -232,7 +232,7 @@ function expandSeries(
         for (const key of ruleStarts(property.value, start.floating, series, untilFloating)) occurrences.set(key, { key });
     } catch (error) {
       if (!(error instanceof UnsupportedRecurrence)) throw error;
-      out.skipped?.push({ uid, reason: error.reason });
+      countSkipped(out, error.kind);
       return;
     }
     for (const property of all(master, 'RDATE')) {
@@ -329,7 +329,11 @@ function expandSeries(
   }
 }
 
-/** The events of an iCalendar text within the window. Throws IcsError when the text is not iCalendar. */
+/**
+ * The events of an iCalendar text within the window. Throws IcsError when the text is not
+ * iCalendar or is cut off; a VEVENT that cannot be read (no DTSTART, not closed, a rule that
+ * cannot be expanded) is left out and counted in `skipped`, and the others are read.
+ */
 export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
   const calendar = parseIcs(text);
   const from = window.now;
@@ -339,11 +343,21 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
   const floatingZone = calendarZone ? ianaZone(calendarZone) : local;
   const context: Context = { local, zones: new FeedZones(calendar, floatingZone, to + 2 * DAY) };
 
+  const out: FetchedEvents = { events: [], cancelled: [] };
   const masters = new Map<string, IcsComponent>();
   const overrides = new Map<string, IcsComponent[]>();
   let anonymous = 0;
   for (const component of calendar.components) {
     if (component.name !== 'VEVENT') continue;
+    // One unreadable event is left out (and counted for staff); the rest of the feed is read.
+    if (component.unclosed) {
+      countSkipped(out, 'not-closed');
+      continue;
+    }
+    if (!readTime(first(component, 'DTSTART'), context)) {
+      countSkipped(out, 'no-start');
+      continue;
+    }
     const uid = textOf(component, 'UID') || `no-uid-${(anonymous += 1)}`;
     if (first(component, 'RECURRENCE-ID')) overrides.set(uid, [...(overrides.get(uid) ?? []), component]);
     else {
@@ -353,33 +367,42 @@ export function icsEvents(text: string, window: ImportWindow): FetchedEvents {
     }
   }
 
-  const skipped: SkippedComponent[] = [];
-  const out: FetchedEvents = { events: [], cancelled: [], skipped };
   for (const uid of new Set([...masters.keys(), ...overrides.keys()])) {
     const master = masters.get(uid) ?? null;
-    const start = master ? readTime(first(master, 'DTSTART'), context) : null;
     const list = overrides.get(uid) ?? [];
-    const series = start
-      ? { allDay: start.allDay, zone: start.zone }
-      : (() => {
-          const own = readTime(first(list[0]!, 'RECURRENCE-ID'), context);
-          return { allDay: own?.allDay ?? false, zone: own?.zone ?? local };
-        })();
-    const byKey = new Map<number, IcsComponent>();
-    for (const override of list) {
-      const time = readTime(first(override, 'RECURRENCE-ID'), context);
-      if (!time) continue;
-      // Outlook names the days of an all-day series by their midnight: the day as written.
-      const writtenDay = series.allDay && !time.allDay && time.floating === dayOf(time.floating);
-      byKey.set(writtenDay ? time.floating : inSeriesZone(time, series), override);
+    const written = { events: out.events.length, cancelled: out.cancelled.length };
+    try {
+      const start = master ? readTime(first(master, 'DTSTART'), context) : null;
+      const series = start
+        ? { allDay: start.allDay, zone: start.zone }
+        : (() => {
+            const own = readTime(first(list[0]!, 'RECURRENCE-ID'), context);
+            return { allDay: own?.allDay ?? false, zone: own?.zone ?? local };
+          })();
+      const byKey = new Map<number, IcsComponent>();
+      for (const override of list) {
+        const time = readTime(first(override, 'RECURRENCE-ID'), context);
+        if (!time) {
+          countSkipped(out, 'unreadable');
+          continue;
+        }
+        // Outlook names the days of an all-day series by their midnight: the day as written.
+        const writtenDay = series.allDay && !time.allDay && time.floating === dayOf(time.floating);
+        byKey.set(writtenDay ? time.floating : inSeriesZone(time, series), override);
+      }
+      if (!master && byKey.size === 0) continue;
+      if (!master) {
+        // Overrides without their series (a feed that only shares some occurrences): each is an event.
+        for (const [key, override] of byKey) expandSeries(null, new Map([[key, override]]), uid, context, { from, to }, out, series);
+        continue;
+      }
+      expandSeries(master, byKey, uid, context, { from, to }, out);
+    } catch {
+      // A series that cannot be expanded (a rule the recurrence engine refuses …) is left out whole.
+      out.events.splice(written.events);
+      out.cancelled.splice(written.cancelled);
+      countSkipped(out, 'unreadable', (master ? 1 : 0) + list.length);
     }
-    if (!master && byKey.size === 0) continue;
-    if (!master) {
-      // Overrides without their series (a feed that only shares some occurrences): each is an event.
-      for (const [key, override] of byKey) expandSeries(null, new Map([[key, override]]), uid, context, { from, to }, out, series);
-      continue;
-    }
-    expandSeries(master, byKey, uid, context, { from, to }, out);
     if (out.events.length >= MAX_IMPORTED_EVENTS) break;
   }
   out.events.sort((a, b) => a.startDate - b.startDate || (a.id < b.id ? -1 : 1));

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { zonedInstant } from '~/lib/date-time';
-import { all, first, IcsError, listValues, parseContentLine, parseDuration, parseIcs, parseIcsTime, unescapeText, unfold } from './ics';
+import {
+  all,
+  CUT_OFF_MESSAGE,
+  first,
+  IcsError,
+  listValues,
+  parseContentLine,
+  parseDuration,
+  parseIcs,
+  parseIcsTime,
+  unescapeText,
+  unfold,
+} from './ics';
 import { ianaNameOf, ianaZone, vtimezoneZone } from './zones';
 
 describe('unfold and content lines', () => {
@@ -38,9 +50,37 @@ describe('parseIcs', () => {
     expect(all(calendar, 'X-WR-CALNAME')).toHaveLength(1);
   });
 
-  it('keeps what a feed cut off before END:VCALENDAR has, and refuses other text', () => {
-    expect(parseIcs('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nEND:VEVENT\n').components).toHaveLength(1);
+  it('refuses a feed cut off before END:VCALENDAR (it is not the whole calendar), and text that is no calendar', () => {
+    expect(() => parseIcs('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nEND:VEVENT\n')).toThrow(CUT_OFF_MESSAGE);
+    expect(() => parseIcs('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nEND:VEVENT\nEND:VEVE')).toThrow(CUT_OFF_MESSAGE);
     expect(() => parseIcs('{"error":"not found"}')).toThrow(IcsError);
+  });
+
+  it('closes a VEVENT left open where the next one begins or the calendar ends, marking it unclosed', () => {
+    const calendar = parseIcs(
+      [
+        'BEGIN:VCALENDAR',
+        'BEGIN:VEVENT',
+        'UID:open',
+        'BEGIN:VEVENT',
+        'UID:inner',
+        'END:VEVENT',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:fine',
+        'BEGIN:VALARM',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:last',
+        'END:VCALENDAR',
+      ].join('\n'),
+    );
+    expect(calendar.components.map((component) => [first(component, 'UID')?.value, component.unclosed === true])).toEqual([
+      ['open', true],
+      ['inner', false],
+      ['fine', false],
+      ['last', true],
+    ]);
   });
 });
 

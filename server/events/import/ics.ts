@@ -30,7 +30,17 @@ export interface IcsComponent {
   name: string;
   properties: IcsProperty[];
   components: IcsComponent[];
+  /**
+   * True when the component never got its END: another calendar-level component began inside
+   * it, or the calendar ended first. Its properties may be anyone's, so the caller skips it.
+   */
+  unclosed?: boolean;
 }
+
+/** Components that only a VCALENDAR holds: one beginning inside another closes what is open. */
+const CALENDAR_LEVEL = new Set(['VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZONE']);
+
+export const CUT_OFF_MESSAGE = 'The calendar is cut off (it does not end with END:VCALENDAR).';
 
 /** The most lines one feed may have (a generous year of events). */
 export const MAX_ICS_LINES = 2_000_000;
@@ -81,26 +91,38 @@ export function parseContentLine(line: string): IcsProperty | null {
   return { name, params, value: line.slice(index + 1) };
 }
 
-/** The VCALENDAR of the text (the first one). Throws IcsError when there is none. */
+/**
+ * The VCALENDAR of the text (the first one). Throws IcsError when there is none, and when it
+ * has no END:VCALENDAR: a feed whose download stopped early is not read as the whole calendar.
+ *
+ * A component left open (a VEVENT without END:VEVENT, or one with another VEVENT inside it) is
+ * closed where the next calendar-level component begins, or where the calendar ends, and marked
+ * `unclosed`; what follows it is read as usual.
+ */
 export function parseIcs(text: string): IcsComponent {
   const lines = unfold(text);
   if (lines.length > MAX_ICS_LINES) throw new IcsError(`The calendar has more than ${MAX_ICS_LINES} lines.`);
   const stack: IcsComponent[] = [];
   let calendar: IcsComponent | null = null;
+  const closeUnfinished = (from: number) => {
+    for (const open of stack.splice(from)) open.unclosed = true;
+  };
   for (const line of lines) {
     const property = parseContentLine(line);
     if (!property) continue;
     if (property.name === 'BEGIN') {
       const component: IcsComponent = { name: property.value.trim().toUpperCase(), properties: [], components: [] };
+      if (CALENDAR_LEVEL.has(component.name) && stack.length > 1 && stack[0]!.name === 'VCALENDAR') closeUnfinished(1);
       stack[stack.length - 1]?.components.push(component);
       stack.push(component);
       continue;
     }
     if (property.name === 'END') {
       const name = property.value.trim().toUpperCase();
-      // An END without its BEGIN closes up to the matching component, if any.
+      // An END without its BEGIN is ignored; one closing an outer component closes what is open inside it.
       const at = stack.map((component) => component.name).lastIndexOf(name);
       if (at < 0) continue;
+      closeUnfinished(at + 1);
       const closed = stack.splice(at);
       if (at === 0 && closed[0]!.name === 'VCALENDAR') {
         calendar = closed[0]!;
@@ -110,9 +132,10 @@ export function parseIcs(text: string): IcsComponent {
     }
     stack[stack.length - 1]?.properties.push(property);
   }
-  // A feed cut off before END:VCALENDAR still gives what it has.
-  calendar ??= stack[0]?.name === 'VCALENDAR' ? stack[0] : null;
-  if (!calendar) throw new IcsError('This is not an iCalendar file (no BEGIN:VCALENDAR).');
+  if (!calendar) {
+    if (stack[0]?.name === 'VCALENDAR') throw new IcsError(CUT_OFF_MESSAGE);
+    throw new IcsError('This is not an iCalendar file (no BEGIN:VCALENDAR).');
+  }
   return calendar;
 }
 

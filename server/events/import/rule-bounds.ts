@@ -1,4 +1,5 @@
 import * as rrulePackage from 'rrule';
+import type { SkipReason } from './types';
 
 /**
  * An RRULE of a feed expanded with a bound on rrule's own work, not only on the occurrences kept.
@@ -23,14 +24,16 @@ export type RuleOptions = Partial<rrulePackage.Options>;
 
 /** The reasons a rule is refused (the import reports them beside the skipped event). */
 export const UNSUPPORTED_RECURRENCE = {
-  tooFrequent: 'unsupported recurrence: it repeats more often than hourly',
-  noDates: 'unsupported recurrence: no date matches its rule',
-  unreadable: 'unsupported recurrence: the rule cannot be read',
-} as const;
+  tooFrequent: 'too-frequent',
+  noDates: 'no-dates',
+  unreadable: 'unreadable',
+} as const satisfies Record<string, SkipReason>;
+
+type RefusalKind = (typeof UNSUPPORTED_RECURRENCE)[keyof typeof UNSUPPORTED_RECURRENCE];
 
 export class UnsupportedRecurrence extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+  constructor(readonly kind: RefusalKind) {
+    super(`unsupported recurrence (${kind})`);
     this.name = 'UnsupportedRecurrence';
   }
 }
@@ -114,7 +117,7 @@ function someDayMatches(options: RuleOptions, months: number[]): boolean {
 }
 
 /** Why rrule would walk to its last year without giving a date; null when the rule can be expanded. */
-export function refusalOf(options: RuleOptions, dtstart: number): string | null {
+export function refusalOf(options: RuleOptions, dtstart: number): RefusalKind | null {
   const { freq } = options;
   if (freq === undefined) return UNSUPPORTED_RECURRENCE.unreadable;
   if (freq === RRule.SECONDLY || freq === RRule.MINUTELY) return UNSUPPORTED_RECURRENCE.tooFrequent;

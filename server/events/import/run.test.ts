@@ -136,9 +136,27 @@ describe('the status of each run', () => {
     const statusOf = async () => (await loadImportStatuses(deps, key, 'activities', [{ type: 'iCal', calendarId: FEED }])).get(FEED);
 
     await runCalendarImports(imports, { community: key, calendarId: 'activities', now: NOW });
-    expect(await statusOf()).toEqual({ checkedAt: NOW, error: null, importedAt: NOW, added: 3, updated: 0, removed: 0 });
+    expect(await statusOf()).toEqual({
+      checkedAt: NOW,
+      error: null,
+      importedAt: NOW,
+      added: 3,
+      updated: 0,
+      removed: 0,
+      skipped: {},
+      held: 0,
+    });
     await runCalendarImports(imports, { community: key, calendarId: 'activities', now: NOW + 1000 });
-    expect(await statusOf()).toEqual({ checkedAt: NOW + 1000, error: null, importedAt: NOW + 1000, added: 0, updated: 0, removed: 1 });
+    expect(await statusOf()).toEqual({
+      checkedAt: NOW + 1000,
+      error: null,
+      importedAt: NOW + 1000,
+      added: 0,
+      updated: 0,
+      removed: 1,
+      skipped: {},
+      held: 0,
+    });
     await runCalendarImports(imports, { community: key, calendarId: 'activities', now: NOW + 2000 });
     expect(await statusOf()).toEqual({
       checkedAt: NOW + 2000,
@@ -147,6 +165,8 @@ describe('the status of each run', () => {
       added: 0,
       updated: 0,
       removed: 1,
+      skipped: {},
+      held: 0,
     });
     // Beside the config, under a key of the source's type and address; the form's version is untouched.
     expect(await get(deps, `${configPath}/importStatus/${importStatusKey({ type: 'iCal', calendarId: FEED })}/checkedAt`)).toBe(NOW + 2000);

@@ -6,6 +6,7 @@ import { icsEvents } from './expand';
 import { IcsError } from './ics';
 import { ImportError, type CalendarImportPort } from './sources';
 import { recordImportStatus } from './status';
+import type { SkippedEvents } from './types';
 
 /**
  * Running a calendar's imports (spec 02 §3 calendar config import list): each configured source
@@ -18,8 +19,17 @@ import { recordImportStatus } from './status';
 
 export type ImportDeps = EventDeps & { imports: CalendarImportPort };
 
+/** What one run of a source did: the counts of apply.ts and the events of the feed it could not read. */
+export type RunResult = Omit<ApplyImportResult, 'updates'> & { skipped?: SkippedEvents };
+
 export type SourceRun = Pick<ImportSource, 'key' | 'title' | 'type' | 'calendarId'> &
-  ({ ok: true; result: Omit<ApplyImportResult, 'updates'> } | { ok: false; kind: string; message: string });
+  ({ ok: true; result: RunResult } | { ok: false; kind: string; message: string; cause?: string });
+
+/** What staff read when a source's run failed on something other than the source (the cause goes to the log). */
+export const UNEXPECTED_IMPORT_MESSAGE = 'The import stopped on an unexpected error. The next run tries again.';
+
+const withSkipped = (result: Omit<ApplyImportResult, 'updates'>, skipped: SkippedEvents | undefined): RunResult =>
+  skipped && Object.keys(skipped).length > 0 ? { ...result, skipped } : result;
 
 /** The community's time zone (its record's `timeZone`, America/New_York when unset). */
 export async function communityTimeZone(deps: EventDeps, community: string): Promise<string> {
@@ -57,10 +67,13 @@ export async function runCalendarImports(
         { now: input.now, timeZone },
       );
       const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
-      run = { ...describe(source), ok: true, result };
+      run = { ...describe(source), ok: true, result: withSkipped(result, fetched.skipped) };
     } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      run = { ...describe(source), ok: false, kind: error.kind, message: error.message };
+      // One source's failure, whatever it is, is that source's: the calendar's other sources still run.
+      run =
+        error instanceof ImportError
+          ? { ...describe(source), ok: false, kind: error.kind, message: error.message }
+          : { ...describe(source), ok: false, kind: 'unexpected', message: UNEXPECTED_IMPORT_MESSAGE, cause: String(error) };
     }
     runs.push(run);
     await recordImportStatus(deps, { community: input.community, calendarId: input.calendarId, source, outcome: run, now: input.now });
@@ -82,9 +95,7 @@ export async function calendarsWithImports(deps: EventDeps): Promise<Array<{ com
 }
 
 export type UploadResult =
-  | { ok: true; result: Omit<ApplyImportResult, 'updates'> }
-  | { ok: false; reason: 'gone' }
-  | { ok: false; reason: 'invalid'; message: string };
+  { ok: true; result: RunResult } | { ok: false; reason: 'gone' } | { ok: false; reason: 'invalid'; message: string };
 
 /** Writes an uploaded .ics as the events of the calendar's source `sourceKey`. */
 export async function importUploadedIcs(
@@ -105,9 +116,58 @@ export async function importUploadedIcs(
     await record({ ok: false, message: `The uploaded file: ${error.message}` });
     return { ok: false, reason: 'invalid', message: error.message };
   }
-  const result = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+  const applied = await applyImport(deps, { community: input.community, calendarId: input.calendarId, source, fetched, now: input.now });
+  const result = withSkipped(applied, fetched.skipped);
   await record({ ok: true, result });
   return { ok: true, result };
+}
+
+/** The settings of the events of an uploaded file (the import row's selects). */
+export interface UploadSettings {
+  /** An audience of the calendar, lower case. */
+  audience: string;
+  /** 'resort' or 'local'. */
+  eventContext: string;
+  /** A location id of the community ('' = off-site). */
+  defaultLocation: string;
+}
+
+/**
+ * Imports an uploaded .ics file into a calendar: the file is the iCal source `upload:{file
+ * name}` of the calendar's import list (added with `settings` the first time; a file uploaded
+ * again under the same name updates the events of the earlier upload, with its source's
+ * settings), read by the same parser as a feed, written by apply.ts and recorded in status.ts.
+ */
+export async function importIcsFile(
+  deps: EventDeps,
+  input: { community: string; calendarId: string; fileName: string; text: string; settings: UploadSettings; now: number },
+): Promise<UploadResult> {
+  const calendarId = `${UPLOADED_SOURCE_PREFIX}${input.fileName}`;
+  const importsPath = deps.paths.calendarImports(input.community, input.calendarId);
+  const config = (await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).get()).val();
+  if (!isObject(config)) return { ok: false, reason: 'gone' };
+  let source = importSourcesOf(config).find((candidate) => candidate.calendarId === calendarId);
+  if (!source) {
+    const list = (await deps.db.ref(importsPath).get()).val();
+    const keys = Array.isArray(list) ? list.map((_, index) => String(index)) : isObject(list) ? Object.keys(list) : [];
+    const next = String(keys.reduce((max, key) => (/^\d+$/.test(key) ? Math.max(max, Number(key) + 1) : max), 0));
+    await deps.db.ref(`${importsPath}/${next}`).set({
+      title: input.fileName,
+      type: 'iCal',
+      calendarId,
+      audience: input.settings.audience,
+      eventContext: input.settings.eventContext,
+      defaultLocation: input.settings.defaultLocation,
+    });
+    source = { key: next } as ImportSource;
+  }
+  return importUploadedIcs(deps, {
+    community: input.community,
+    calendarId: input.calendarId,
+    sourceKey: source.key,
+    text: input.text,
+    now: input.now,
+  });
 }
 
 /**

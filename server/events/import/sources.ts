@@ -3,7 +3,7 @@ import { retryAfterOf, type ProviderErrorKind } from '@server/providers/provider
 import { icsEvents } from './expand';
 import { IcsError } from './ics';
 import { checkHost, PRIVATE_NETWORK_MESSAGE, pinnedFetch, systemResolver, type HostResolver, type ResolvedAddress } from './network';
-import { IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportedEvent, type ImportWindow } from './types';
+import { countSkipped, IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportedEvent, type ImportWindow } from './types';
 import { ianaZone } from './zones';
 
 /**
@@ -103,12 +103,17 @@ export const MAX_REDIRECTS = 5;
 interface Transport {
   fetch: ImportFetch;
   resolve: HostResolver | null;
+  /** The whole request's time limit, the body's download included (IMPORT_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
+
+/** The time limit of each answer `send` gave, which its body's download shares. */
+const answerSignals = new WeakMap<Response, AbortSignal>();
 
 async function send(transport: Transport, url: string, who: string, accept: string): Promise<Response> {
   let response: Response;
   let target = url;
-  const signal = AbortSignal.timeout(IMPORT_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(transport.timeoutMs ?? IMPORT_TIMEOUT_MS);
   for (let redirects = 0; ; redirects += 1) {
     let addresses: ResolvedAddress[] = [];
     if (transport.resolve) {
@@ -135,7 +140,10 @@ async function send(transport: Transport, url: string, who: string, accept: stri
     if (!next) throw new ImportError('invalid-request', `${who} sent the request on to an address that cannot be read.`, response.status);
     target = next.toString();
   }
-  if (response.ok) return response;
+  if (response.ok) {
+    answerSignals.set(response, signal);
+    return response;
+  }
   const status = response.status;
   if (status === 429) throw new ImportError('rate-limited', `${who} is busy (too many requests).`, status, retryAfterOf(response));
   if (status === 401 || status === 403) throw new ImportError('unauthorized', `${who} refused the request (${status}).`, status);
@@ -146,26 +154,31 @@ async function send(transport: Transport, url: string, who: string, accept: stri
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`);
 
-/** The body as text, refusing one larger than `max` bytes. */
+/**
+ * The body as text, refusing one larger than `max` bytes, and one whose download did not finish:
+ * the time limit ran out, the connection dropped, or fewer bytes came than Content-Length said.
+ */
 async function limitedText(response: Response, max: number, who: string): Promise<string> {
-  const length = Number(response.headers.get('Content-Length'));
+  const length = Number(response.headers.get('Content-Length') ?? NaN);
   if (Number.isFinite(length) && length > max)
     throw new ImportError('invalid-response', `${who}: the calendar is too large (more than ${sizeText(max)}).`);
   if (!response.body) return '';
+  const signal = answerSignals.get(response);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const stopped = (timedOut: boolean) =>
+    new ImportError(
+      timedOut ? 'timeout' : 'network',
+      timedOut ? `${who} did not finish answering in time.` : `${who} stopped answering before the end.`,
+    );
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
       chunk = await reader.read();
     } catch (error) {
       // The connection dropped or the time ran out in the middle of the body.
-      const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
-      throw new ImportError(
-        timedOut ? 'timeout' : 'network',
-        timedOut ? `${who} did not finish answering in time.` : `${who} stopped answering before the end.`,
-      );
+      throw stopped(signal?.aborted === true || (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError');
     }
     const { done, value } = chunk;
     if (done) break;
@@ -176,6 +189,9 @@ async function limitedText(response: Response, max: number, who: string): Promis
     }
     chunks.push(value);
   }
+  // A body read as it came (no Content-Encoding) has exactly the length announced.
+  const encoding = (response.headers.get('Content-Encoding') ?? 'identity').trim().toLowerCase();
+  if (Number.isFinite(length) && (encoding === '' || encoding === 'identity') && size < length) throw stopped(false);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -271,7 +287,8 @@ export async function googleEvents(
         continue;
       }
       const event = googleEvent(item, window.timeZone);
-      if (event && event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
+      if (!event) countSkipped(out, typeof item.id === 'string' && item.id !== '' ? 'no-start' : 'unreadable');
+      else if (event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
     }
     pageToken = str(body.nextPageToken);
     if (pageToken === '') break;
@@ -386,7 +403,8 @@ export async function tribeEvents(transport: Transport, site: string, window: Im
     for (const item of body.events) {
       if (!isRecord(item)) continue;
       const event = tribeEvent(item, window.timeZone);
-      if (event && event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
+      if (!event) countSkipped(out, item.id === undefined || item.id === '' ? 'unreadable' : 'no-start');
+      else if (event.endDate >= window.now && out.events.length < MAX_IMPORTED_EVENTS) out.events.push(event);
     }
     const totalPages = typeof body.total_pages === 'number' ? body.total_pages : 1;
     if (page >= totalPages || body.events.length === 0) break;
@@ -403,12 +421,15 @@ export interface CalendarImportOptions {
   /** How feed and site host names are resolved before they are checked (DNS by default). */
   resolve?: HostResolver;
   googleBaseUrl?: string;
+  /** The time limit of one request and its body (IMPORT_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** The port: HTTP adapters, with the offline default for Google when there is no key. */
 export function calendarImportPort(options: CalendarImportOptions = {}): CalendarImportPort {
   const fetchImpl: ImportFetch = options.fetch ?? pinnedFetch;
-  const guarded: Transport = { fetch: fetchImpl, resolve: options.resolve ?? systemResolver };
+  const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
+  const guarded: Transport = { fetch: fetchImpl, resolve: options.resolve ?? systemResolver, ...timeout };
   const apiKey = options.googleApiKey?.trim() ?? '';
   return {
     offline: (type) => type === 'google' && apiKey === '',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DbValue } from '@server/db/types';
 import { isObject, type EventDeps, type Updates } from '../records';
 import type { ApplyImportResult, ImportSource } from './apply';
+import { SKIP_REASONS, type SkippedEvents } from './types';
 
 /**
  * What staff see of an import source's runs (the config editor's Calendar Import Config): a small
@@ -11,7 +12,9 @@ import type { ApplyImportResult, ImportSource } from './apply';
  * writing here never makes a staff edit a conflict.
  *
  * - `checkedAt`: when the last run ended; `error`: its failure in plain words, null when it worked.
- * - `importedAt`, `added`, `updated`, `removed`: the last run that worked (kept when a later one fails).
+ * - `importedAt`, `added`, `updated`, `removed`: the last run that worked (kept when a later one fails),
+ *   with `skipped` (events of the feed it could not read, by reason) and `held` (events gone from
+ *   the feed whose removal waits for the next run, removals.ts).
  */
 
 export interface ImportStatus {
@@ -21,6 +24,8 @@ export interface ImportStatus {
   added: number;
   updated: number;
   removed: number;
+  skipped: SkippedEvents;
+  held: number;
 }
 
 /** The status record's key of a source (the same for the same type and address). */
@@ -28,7 +33,8 @@ export function importStatusKey(source: Pick<ImportSource, 'type' | 'calendarId'
   return `src-${createHash('sha256').update(`${source.type}\u0000${source.calendarId.trim()}`).digest('base64url').slice(0, 22)}`;
 }
 
-export type ImportOutcome = { ok: true; result: Omit<ApplyImportResult, 'updates'> } | { ok: false; message: string };
+export type ImportOutcome =
+  { ok: true; result: Omit<ApplyImportResult, 'updates'> & { skipped?: SkippedEvents } } | { ok: false; message: string };
 
 /** The writes recording one run of a source. */
 export function importStatusUpdates(
@@ -44,6 +50,8 @@ export function importStatusUpdates(
         added: input.outcome.result.created,
         updated: input.outcome.result.updated,
         removed: input.outcome.result.removed,
+        skipped: input.outcome.result.skipped && Object.keys(input.outcome.result.skipped).length > 0 ? input.outcome.result.skipped : null,
+        held: input.outcome.result.held ?? null,
       }
     : { checkedAt: input.now, error: input.outcome.message.slice(0, 500) };
   return Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${base}/${field}`, value]));
@@ -55,6 +63,13 @@ export async function recordImportStatus(deps: EventDeps, input: Parameters<type
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0);
 const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+
+function skippedOf(value: unknown): SkippedEvents {
+  if (!isObject(value)) return {};
+  const found: SkippedEvents = {};
+  for (const reason of SKIP_REASONS) if (count(value[reason]) > 0) found[reason] = count(value[reason]);
+  return found;
+}
 
 /** A stored status record as read (null when there is none or it is unreadable). */
 export function readImportStatus(value: unknown): ImportStatus | null {
@@ -68,6 +83,8 @@ export function readImportStatus(value: unknown): ImportStatus | null {
     added: count(value.added),
     updated: count(value.updated),
     removed: count(value.removed),
+    skipped: skippedOf(value.skipped),
+    held: count(value.held),
   };
 }
 

@@ -48,15 +48,25 @@ export interface FetchedEvents {
    */
   cancelled: string[];
   /**
-   * Components left out, with the reason the import reports ('unsupported recurrence: it
-   * repeats more often than hourly'); absent when the source skips none.
+   * Events of the source left out because they could not be read, counted by reason; the rest
+   * of the feed is imported. Absent when none were.
    */
-  skipped?: SkippedComponent[];
+  skipped?: SkippedEvents;
 }
 
-/** A component of a feed the import left out. */
-export interface SkippedComponent {
-  /** The component's UID, when it has one. */
-  uid?: string;
-  reason: string;
+/**
+ * Why an event of a feed was left out: no readable start (DTSTART, Google's or the site's
+ * start), a component without its END (or with another event inside it), or anything else that
+ * could not be read (a broken rule, an original start that is no date), or a recurrence rule the
+ * import refuses (rule-bounds.ts: more often than hourly, or no date can match it).
+ */
+export type SkipReason = 'no-start' | 'not-closed' | 'unreadable' | 'too-frequent' | 'no-dates';
+export type SkippedEvents = Partial<Record<SkipReason, number>>;
+
+export const SKIP_REASONS: readonly SkipReason[] = ['no-start', 'not-closed', 'unreadable', 'too-frequent', 'no-dates'];
+
+/** Counts one more skipped event of `reason` into `out.skipped`. */
+export function countSkipped(out: FetchedEvents, reason: SkipReason, count = 1): void {
+  if (count <= 0) return;
+  out.skipped = { ...out.skipped, [reason]: (out.skipped?.[reason] ?? 0) + count };
 }
