@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessVersion } from '@server/business/save';
 import type { DbValue } from '@server/db';
+import { LIST_ICON_MESSAGES } from '@server/list-icons';
 import type { Services } from '@server/services';
 import * as editRoute from '~/routes/_app.detail.$type.$dbContext.$itemId._index';
 import * as duplicateRoute from '~/routes/_app.detail.$type.$dbContext.$itemId.duplicate';
@@ -258,6 +259,26 @@ describe('business detail editor: saving', () => {
     expect(noTitle.data?.result.error?.title).toEqual(['Title is required.']);
     expect(noTitle.data?.result.error?.['location.latitude']).toEqual(['Latitude is required to map accurately.']);
     expect((await read(own, 'dining-resort', 'grill'))!.title).toBe('Harbor Grill');
+  });
+
+  it("refuses list icon keys that name none of the community's icons with 400 and the reason, keeping what was typed", async () => {
+    const own = await ownCommunity('editor');
+    await services.db.ref(services.paths.listIcon(own.community, 'pool')).set({ title: 'Pool', active: true, url: '' });
+    const path = '/detail/business/dining-resort/grill';
+    const refused = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, listIcons: ['pool', 'x2'] }), params('grill'))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data?.result.error?.listIcons).toEqual([LIST_ICON_MESSAGES.unknown(['x2'])]);
+    expect(LIST_ICON_MESSAGES.unknown(['x2'])).toBe('Choose list icons from the ones shown: "x2" is not a list icon of this community.');
+    expect(refused.data?.openSection).toBe('title-location');
+    expect(refused.data?.result.initialValue).toMatchObject({ title: 'Harbor Grill & Bar', listIcons: ['pool', 'x2'] });
+    expect((await read(own, 'dining-resort', 'grill'))!).toMatchObject({ title: 'Harbor Grill' });
+    expect((await read(own, 'dining-resort', 'grill'))!.listIcons).toBeUndefined();
+
+    const saved = await outcome(editRoute.action(args(post(own, path, { ...VALID, listIcons: ['pool'] }), params('grill'))));
+    expect(saved.status).toBe(302);
+    expect((await read(own, 'dining-resort', 'grill'))!.listIcons).toEqual(['pool']);
   });
 
   it('refuses a save against a changed item with the conflict, writing nothing', async () => {

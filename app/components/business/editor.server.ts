@@ -34,7 +34,7 @@ import {
 import type { DbValue } from '@server/db/types';
 import { HEADER_BUCKET } from '@server/header/header-info';
 import { readForm } from '@server/http/form.server';
-import { readListIcons } from '@server/list-icons';
+import { LIST_ICON_MESSAGES, readListIcons, unknownListIconKeys } from '@server/list-icons';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
 import { remoteMessagingHref } from '@server/messages/remote';
 import { formatListingContext, isValidKey } from '@server/paths';
@@ -558,6 +558,23 @@ export async function businessEditorAction(
           version,
           conflict: null,
           openSection: 'buttons',
+          formError: BUSINESS_TEXTS.formIncomplete,
+          preview,
+        },
+        400,
+      );
+    }
+  }
+  if (rights.listIcons && !NO_LIST_ICON_CONTEXTS.has(section.context)) {
+    const carried = Array.isArray(stored?.listIcons) ? stored.listIcons : [];
+    const unknown = await unknownListIconKeys(services, community, submission.value.listIcons, carried);
+    if (unknown.length > 0) {
+      return reply(
+        {
+          result: submission.reply({ fieldErrors: { listIcons: [LIST_ICON_MESSAGES.unknown(unknown)] } }),
+          version,
+          conflict: null,
+          openSection: 'title-location',
           formError: BUSINESS_TEXTS.formIncomplete,
           preview,
         },
