@@ -64,6 +64,16 @@ describe('calendar grants', () => {
     expect(await calendarOfGrant(deps(), { ...grant({}), detailId: 'other-key' })).toBeNull();
   });
 
+  it('read the grants the config editor wrote with the community context beside the calendar', async () => {
+    const written = grant({ contexts: ['demo-campground/amc-events', 'demo-campground/amc-events/calendars/activities'] });
+    expect(await calendarOfGrant(deps(), written)).toMatchObject({ community: 'demo-campground', calendarId: 'activities' });
+    // The community context alone names no calendar; another community's beside it is not the origContext.
+    expect(await calendarOfGrant(deps(), grant({ contexts: ['demo-campground/amc-events'] }))).toBeNull();
+    expect(
+      await calendarOfGrant(deps(), grant({ contexts: ['demo-town/amc-events', 'demo-campground/amc-events/calendars/activities'] })),
+    ).toBeNull();
+  });
+
   it('by link: only URL grants for a calendar', async () => {
     expect(await calendarGrantByUuid(deps(), KAYAK_LINK)).toBeNull();
     expect(await calendarGrantByUuid(deps(), 'no-such-link')).toBeNull();

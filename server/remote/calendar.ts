@@ -31,13 +31,20 @@ export interface RemoteCalendar {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The calendar a grant names, or null when the grant is no (longer a) grant for a calendar. */
+/**
+ * The calendar a grant names, or null when the grant is no (longer a) grant for a calendar. The
+ * grant names exactly one calendar context; its origContext ('{community}/amc-events', which
+ * names the community, not a calendar) may stand beside it in `contexts`, as the config editor
+ * wrote it before it wrote the calendar's context alone.
+ */
 export async function calendarOfGrant(deps: RemoteCalendarDeps, grant: RemoteGrant): Promise<RemoteCalendar | null> {
-  if (grant.type !== 'calendar' || grant.contexts.length !== 1) return null;
+  if (grant.type !== 'calendar') return null;
+  const named = grant.contexts.filter((context) => context !== grant.origContext);
+  if (named.length !== 1) return null;
   let community: string;
   let calendarId: string;
   try {
-    ({ community, calendarId } = parseEventContext(grant.contexts[0]!));
+    ({ community, calendarId } = parseEventContext(named[0]!));
   } catch {
     return null;
   }

@@ -181,6 +181,12 @@ export interface PlanRemoteAdminInput {
   origContext: string;
   /** Every listing context the item shows in. */
   contexts: string[];
+  /**
+   * The grant's contexts are `contexts` alone: a calendar's grant names its one calendar, and its
+   * origContext ('{community}/amc-events') only names the community. Otherwise origContext is
+   * added to them (a listing shows in the section it was granted from).
+   */
+  contextsAsGiven?: boolean;
   value: RemoteAdminFormValue;
   /** The origin links point at (PUBLIC_URL, else the request's). */
   origin: string;
@@ -239,7 +245,9 @@ export async function planRemoteAdmin(
 
   const wanted = !input.value.remotelyManaged ? [] : input.value.entries.length > 0 ? input.value.entries : [FIRST_REMOTE_ENTRY];
 
-  const contexts = [...new Set([input.origContext, ...input.contexts].filter((context) => context !== ''))];
+  const contexts = [
+    ...new Set([...(input.contextsAsGiven ? [] : [input.origContext]), ...input.contexts].filter((context) => context !== '')),
+  ];
   const updates: Record<string, DbValue> = {};
   const invitations: RemoteInvitation[] = [];
   const kept = new Set<string>();
