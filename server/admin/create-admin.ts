@@ -11,7 +11,7 @@
  * variables, and PUBLIC_URL for the link's address).
  */
 import { parseArgs } from 'node:util';
-import { getEnv } from '../env';
+import { getEnv, linkOrigin, publicUrlProblem } from '../env';
 import { closeServices, getServices } from '../services';
 import { createFirstAdmin, FirstAdminError } from './first-admin';
 
@@ -38,7 +38,12 @@ try {
 }
 
 const env = getEnv();
-const origin = env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
+const problem = publicUrlProblem(env);
+if (problem) {
+  console.error(problem);
+  process.exit(2);
+}
+const origin = linkOrigin(env);
 const services = await getServices();
 try {
   const result = await createFirstAdmin(
@@ -58,7 +63,6 @@ try {
   console.log(result.accountCreated ? `Created the account ${result.email}, ${rights}.` : `The account ${result.email} is now ${rights}.`);
   const within = result.validForMs ? ` within ${Math.round(result.validForMs / 60_000)} minutes` : '';
   console.log(`Choose its password${within} at this single-use link, then log in:\n\n  ${result.passwordLink}\n`);
-  if (!env.PUBLIC_URL) console.log('(Set PUBLIC_URL when the console is not at that address.)');
   if (!env.SUPER_ADMIN_EMAILS.includes(result.email)) {
     console.log(`To let it see App Setup and Integrations too, add ${result.email} to SUPER_ADMIN_EMAILS.`);
   }

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data as answer } from '@remix-run/node';
 import { isLocationAdmin, loadDollarsEnabled, requireStaff, type StaffContext } from '@server/authz';
 import type { DbValue } from '@server/db/types';
+import { linkOrigin } from '@server/env';
 import {
   calendarConfigFormValue,
   calendarConfigVersion,
@@ -255,7 +256,7 @@ async function configTarget(request: Request, context: string | undefined): Prom
     stored,
     remoteAdmin: staff.access.isResortSystem || isLocationAdmin(staff.access, staff.community),
     dollarsEnabled: await loadDollarsEnabled(services),
-    origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+    origin: linkOrigin(services.env),
   };
 }
 
