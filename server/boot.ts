@@ -1,5 +1,6 @@
 import { DEMO_SUPER_ADMIN_EMAIL, isDemoMode } from './env';
 import { showsDevOutbox } from './mail/outbox-list.server';
+import { migrateRemoteGrantKeys } from './remote/management';
 import { seedDemoData, isDatabaseEmpty } from './seed';
 import type { Services } from './services';
 
@@ -28,7 +29,8 @@ export function demoModeLine(services: Pick<Services, 'env' | 'db' | 'mailer'>):
 
 /**
  * What `npm start` does once the services exist: say whether demo mode is on, seed the demo
- * data into an empty embedded database in demo mode, then start the job workers inside the web
+ * data into an empty embedded database in demo mode, move remote grants to their community's
+ * keys (docs/decisions/017), then start the job workers inside the web
  * process (unless WORKERS=off, when `npm run worker` processes run them). A Redis that does not
  * answer never stops the web pages: the job runtime says how to start it and keeps trying.
  */
@@ -40,6 +42,9 @@ export async function bootPlatform(services: Services, log: BootLog = defaultLog
     await seedDemoData({ db, identity: services.identity, storage: services.storage, product: env.PRODUCT });
     log.info('Demo data loaded.');
   }
+  // Remote grants stored under an item's id alone move to '{community}~{detailId}' (docs/decisions/017).
+  const moved = await migrateRemoteGrantKeys(services);
+  if (moved > 0) log.info(`Remote access entries now keyed by community and item: ${moved} moved.`);
   if (env.WORKERS === 'in-process') await services.jobs.startWorkers();
 }
 

@@ -61,7 +61,21 @@ describe('calendar grants', () => {
       ),
     ).toBeNull();
     expect(await calendarOfGrant(deps(), grant({ type: 'business' }))).toBeNull();
-    expect(await calendarOfGrant(deps(), { ...grant({}), detailId: 'other-key' })).toBeNull();
+    expect(await calendarOfGrant(deps(), { ...grant({}), detailId: 'other-key', itemId: 'other-key' })).toBeNull();
+    // A grant keyed by another community never opens this community's calendar with the same remoteKey.
+    const keyed = (key: string) =>
+      remoteGrantFromEntry(
+        key,
+        {
+          type: 'calendar',
+          accessType: 'url',
+          origContext: 'demo-campground/amc-events',
+          contexts: ['demo-campground/amc-events/calendars/activities'],
+        },
+        'x',
+      )!;
+    expect(await calendarOfGrant(deps(), keyed('demo-campground~activities-remote'))).not.toBeNull();
+    expect(await calendarOfGrant(deps(), keyed('demo-town~activities-remote'))).toBeNull();
   });
 
   it('read the grants the config editor wrote with the community context beside the calendar', async () => {

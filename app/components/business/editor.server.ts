@@ -457,7 +457,7 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
       : { communities: target.communities, byAction: {} },
     allowedActions: target.allowedActions ?? null,
     communityRequired: target.communities.length > 1,
-    remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, detailId, remoteAdmin) : {},
+    remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, community, detailId, remoteAdmin) : {},
     audit,
     remote: target.remote ? { relationship: target.remote.grant.title, detailTitle: target.remote.grant.detailTitle } : null,
     messagingHref: target.remote ? remoteMessagingHref(target.remote.grant, target.remote.user) : null,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { calendarImportJobId } from '@server/events/import/run';
 import { importStatusKey, recordImportStatus } from '@server/events/import/status';
+import { remoteGrantKey } from '@server/paths';
 import type { Services } from '@server/services';
 import * as listRoute from '~/routes/_app.amc-calendars';
 import * as addRoute from '~/routes/_app.amc-calendars.add';
@@ -417,7 +418,7 @@ describe('the calendar config editor', () => {
     expect(saved.status).toBe(302);
     const remoteKey = (await read(paths.calendarConfig(own.community, 'activities')))?.remoteKey;
     expect(typeof remoteKey).toBe('string');
-    const entries = await read(paths.remoteByDetail(String(remoteKey)));
+    const entries = await read(paths.remoteByDetail(remoteGrantKey(own.community, String(remoteKey))));
     expect(Object.values(entries ?? {})).toEqual([
       expect.objectContaining({
         type: 'calendar',
@@ -437,7 +438,7 @@ describe('the calendar config editor', () => {
     const off = await postConfig(own, configForm(data.version));
     expect(off.data).toBeNull();
     expect(off.status).toBe(302);
-    expect(await read(paths.remoteByDetail(String(remoteKey)))).toBeNull();
+    expect(await read(paths.remoteByDetail(remoteGrantKey(own.community, String(remoteKey))))).toBeNull();
   });
 
   it("a link made with 'Copy Link for Remote Management' opens its calendar, and keeps opening it after later saves", async () => {
@@ -530,7 +531,7 @@ describe('the calendar config editor', () => {
       const remoteKey = String((await read(paths.calendarConfig(own.community, 'activities')))?.remoteKey);
       const queue = Object.values(((await read(paths.emailQueue())) ?? {}) as Record<string, { email: string; body: string }>);
       const invitation = queue.find((item) => item.email === `club-${own.community}@example.com`);
-      expect(invitation?.body).toContain(`${ORIGIN}/amc-calendar/remote/id/${remoteKey}/`);
+      expect(invitation?.body).toContain(`${ORIGIN}/amc-calendar/remote/id/${remoteGrantKey(own.community, remoteKey)}/`);
       expect(invitation?.body).not.toContain('/detail/remote/');
     } finally {
       await services.db.ref(paths.dollarsEnabled()).remove();

@@ -844,7 +844,7 @@ export async function eventEditorAction(request: Request, params: Params, reques
   if (remote) {
     await recordRemoteSave(deps, {
       community,
-      detailId: remote.grant.detailId,
+      detailId: remote.grant.itemId,
       grant: remote.grant,
       user: remote.user,
       fields: Object.keys(fields),
