@@ -117,13 +117,10 @@ export async function migrateRemoteGrantKeys({ db, paths }: DbDeps): Promise<num
     } catch {
       continue;
     }
-    const keyedDetail = byDetail[key];
-    const keyedUid = byUid[uid];
-    // An entry already under the grant key (saved since) is newer: keep it.
-    if (!(isObject(keyedDetail) && isObject(keyedDetail[uid])) && !(isObject(keyedUid) && isObject(keyedUid[key]))) {
-      updates[paths.remoteByUid(uid, key)] = record as DbValue;
-      updates[paths.remoteByDetail(key, uid)] = record as DbValue;
-    }
+    // A bare-id entry found after a move was written since (`npm run seed -- --reset`, a server of
+    // the previous version): it replaces what the grant key holds for that person.
+    updates[paths.remoteByUid(uid, key)] = record as DbValue;
+    updates[paths.remoteByDetail(key, uid)] = record as DbValue;
     updates[paths.remoteByUid(uid, legacy)] = null;
     updates[paths.remoteByDetail(legacy, uid)] = null;
     moved += 1;

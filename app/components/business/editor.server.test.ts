@@ -784,6 +784,11 @@ describe('remote pages', () => {
     expect((await services.db.ref(paths.remoteByUid(orphan, legacyId)).get()).val()).toMatchObject({ title: 'Nobody' });
     expect(await migrateRemoteGrantKeys(services)).toBe(0);
     expect((await outcome(remoteByLink.loader(args(anonymousGet(`/detail/remote/${linkB}/`), { uuid: linkB })))).status).toBe(200);
+    // Written under the bare id again since (a reset of the demo data): that one replaces the moved entry.
+    const again = { ...entry(a.community, linkA), title: 'Owner again' };
+    await services.db.ref().update({ [paths.remoteByUid(linkA, legacyId)]: again, [paths.remoteByDetail(legacyId, linkA)]: again });
+    expect(await migrateRemoteGrantKeys(services)).toBe(1);
+    expect((await services.db.ref(paths.remoteByUid(linkA)).get()).val()).toEqual({ [keyA]: again });
   });
 
   it('sends an Update Permissions request to the administrators', async () => {
