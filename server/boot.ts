@@ -1,6 +1,7 @@
 import { DEMO_SUPER_ADMIN_EMAIL, isDemoMode } from './env';
 import { markStarted, markStarting } from './health';
 import { showsDevOutbox } from './mail/outbox-list.server';
+import { migrateRemoteGrantKeys } from './remote/management';
 import { seedDemoData, isDatabaseEmpty } from './seed';
 import type { Services } from './services';
 import { buildDirectoryOf, startWorkerProcess, workerCommand, type WorkerProcess } from './worker-process';
@@ -36,11 +37,12 @@ const spawnWorkers: SpawnWorkers = () =>
 
 /**
  * What `npm start` does once the services exist: say whether demo mode is on, seed the demo
- * data into an empty embedded database in demo mode, then start the job workers: in a child
- * process (WORKERS=process, the default: resolves to it, for the caller to stop on shutdown),
- * inside the web process (WORKERS=in-process), or not at all (WORKERS=off, when `npm run worker`
- * processes run them). A Redis that does not answer never stops the web pages: the job runtime
- * says how to start it and keeps trying.
+ * data into an empty embedded database in demo mode, move remote grants to their community's
+ * keys (docs/decisions/017), then start the job workers: in a child process (WORKERS=process,
+ * the default: resolves to it, for the caller to stop on shutdown), inside the web process
+ * (WORKERS=in-process), or not at all (WORKERS=off, when `npm run worker` processes run them).
+ * A Redis that does not answer never stops the web pages: the job runtime says how to start it
+ * and keeps trying.
  */
 export async function bootPlatform(
   services: Services,
@@ -57,6 +59,9 @@ export async function bootPlatform(
     await seedDemoData({ db, identity: services.identity, storage: services.storage, product: env.PRODUCT });
     log.info('Demo data loaded.');
   }
+  // Remote grants stored under an item's id alone move to '{community}~{detailId}' (docs/decisions/017).
+  const moved = await migrateRemoteGrantKeys(services);
+  if (moved > 0) log.info(`Remote access entries now keyed by community and item: ${moved} moved.`);
   markStarted();
   // Forked once the demo data is in: the worker's first rebuild finds the seeded schedule.
   if (env.WORKERS === 'process') return spawn();

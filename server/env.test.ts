@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseEngine, EnvError, isDemoMode, parseEnv } from './env';
+import { databaseEngine, EnvError, isDemoMode, linkOrigin, parseEnv, publicUrlProblem } from './env';
 
 const account = JSON.stringify({ project_id: 'p', client_email: 'svc@p.iam.gserviceaccount.com', private_key: 'KEY' });
 
@@ -113,5 +113,23 @@ describe('parseEnv', () => {
 
   it('wants a long session secret', () => {
     expect(problems({ SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET must be at least 32 characters/);
+  });
+});
+
+describe('the public address of e-mailed links', () => {
+  it('is required outside demo mode, with a message naming PUBLIC_URL', () => {
+    expect(publicUrlProblem(parseEnv({}))).toMatch(/^PUBLIC_URL is required outside demo mode/);
+    expect(publicUrlProblem(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: '' }))).toMatch(/^PUBLIC_URL is required/);
+    expect(publicUrlProblem(parseEnv({ PUBLIC_URL: 'https://console.example.com' }))).toBeNull();
+    expect(publicUrlProblem(parseEnv({ DEMO_MODE: 'on' }))).toBeNull();
+  });
+
+  it('is PUBLIC_URL, else in demo mode http://localhost (or HOST) on PORT', () => {
+    expect(linkOrigin(parseEnv({ PUBLIC_URL: 'https://console.example.com/' }))).toBe('https://console.example.com');
+    expect(linkOrigin(parseEnv({ DEMO_MODE: 'on' }))).toBe('http://localhost:3000');
+    expect(linkOrigin(parseEnv({ DEMO_MODE: 'on', PORT: '3225', HOST: '0.0.0.0' }))).toBe('http://localhost:3225');
+    expect(linkOrigin(parseEnv({ DEMO_MODE: 'on', PORT: '3225', HOST: '127.0.0.1' }))).toBe('http://127.0.0.1:3225');
+    expect(linkOrigin(parseEnv({ DEMO_MODE: 'on', PORT: '3225', HOST: '::1' }))).toBe('http://[::1]:3225');
+    expect(linkOrigin(parseEnv({ DEMO_MODE: 'on', PORT: '80', HOST: 'console.test' }))).toBe('http://console.test');
   });
 });

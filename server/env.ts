@@ -68,8 +68,15 @@ export const EnvSchema = z
       .trim()
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens')
       .default('amc'),
-    /** Public base URL used in e-mailed links; defaults to the request's own origin. */
+    /**
+     * The console's public address, which e-mailed and copied links point at (never a request's
+     * Host). Required outside demo mode (`publicUrlProblem`: the server refuses to start
+     * without it); in demo mode `linkOrigin` falls back to http://localhost:{PORT}.
+     */
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    /** The port and interface the HTTP server listens on (server/http/main.ts); demo-mode links use them. */
+    PORT: optionalString,
+    HOST: optionalString,
     /**
      * The proxies in front of the web server whose X-Forwarded-For/-Proto/-Host are believed
      * (server/http/trust-proxy.ts): a comma list of IPs, CIDR ranges, `loopback`, `linklocal`,
@@ -244,6 +251,34 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/**
+ * Why the server must not start with this environment's public address, or null: outside demo
+ * mode PUBLIC_URL is required, since e-mailed links (sign-in, password reset, invitations,
+ * approvals) are built from it and never from a request's Host header, which the client controls.
+ */
+export function publicUrlProblem(env: Pick<Env, 'PUBLIC_URL' | 'DEMO_MODE'>): string | null {
+  if (env.PUBLIC_URL || isDemoMode(env)) return null;
+  return (
+    'PUBLIC_URL is required outside demo mode: set it to the public address of the console (such as ' +
+    'https://console.example.com). E-mailed links (sign-in, password reset, invitations, approvals) point there; ' +
+    "a request's Host header is never used for them."
+  );
+}
+
+const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]']);
+
+/**
+ * The origin every link the console e-mails or shows for copying points at: PUBLIC_URL (without a
+ * trailing slash); without it (demo mode: publicUrlProblem refuses to start otherwise),
+ * http://{HOST or localhost}:{PORT or 3000}. Never anything a request carries.
+ */
+export function linkOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'HOST'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = env.HOST?.trim() ?? '';
+  const name = WILDCARD_HOSTS.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new URL(`http://${name}:${env.PORT?.trim() || '3000'}`).origin;
 }
 
 /** True when the environment asks for demo mode (DEMO_MODE=on). */

@@ -253,6 +253,35 @@ export function communityKeyFromTitle(title: string, options: { studio?: boolean
   return assertKey('communityKey', options.studio ? `-${key}` : key);
 }
 
+/**
+ * The key a remote grant is stored under, in `remote-management/uid/{uid}/{key}` and
+ * `remote-management/detailId/{key}/{uid}` (the spec's `{detailId}` segment): the item's
+ * community and its id, `{community}~{detailId}` (docs/decisions/017). Item ids are chosen by
+ * each community (a listing's key on add, a copied community keeps its ids), so the id alone
+ * would let one community's grant overwrite or open another's. Community keys never hold '~'
+ * (made from titles: letters, digits, '-'), so the first '~' splits a key unambiguously.
+ */
+export const REMOTE_GRANT_KEY_SEPARATOR = '~';
+
+export function remoteGrantKey(community: string, detailId: string): string {
+  assertKey('community', community);
+  assertKey('detailId', detailId);
+  if (community.includes(REMOTE_GRANT_KEY_SEPARATOR)) {
+    throw new PathKeyError('community', community, `a community key with "${REMOTE_GRANT_KEY_SEPARATOR}" cannot key a remote grant`);
+  }
+  return assertKey('remoteGrantKey', `${community}${REMOTE_GRANT_KEY_SEPARATOR}${detailId}`);
+}
+
+/**
+ * A stored grant key's community and item id; a key written before grants were keyed by
+ * community (a bare item id, docs/decisions/017) has no community.
+ */
+export function parseRemoteGrantKey(key: string): { community: string | null; detailId: string } {
+  const at = key.indexOf(REMOTE_GRANT_KEY_SEPARATOR);
+  if (at <= 0 || at === key.length - 1) return { community: null, detailId: key };
+  return { community: key.slice(0, at), detailId: key.slice(at + 1) };
+}
+
 /** True for keys of communities created through the studio wizard. */
 export function isStudioCommunityKey(key: string): boolean {
   return key.startsWith('-');
@@ -496,9 +525,11 @@ export function createPaths(product: string) {
     shortUrl: (cacheKey: string) => `${p}/config/shortURLs/${key('cacheKey', cacheKey)}`,
 
     // Remote management: the same grant under both indexes
-    /** remote-management/uid/{uid}[/{detailId}] */
+    /** remote-management: both indexes of every remote grant (the key migration reads them whole). */
+    remoteManagement: () => `${p}/remote-management`,
+    /** remote-management/uid/{uid}[/{detailId}]; the segment is a grant key (remoteGrantKey: '{community}~{detailId}'). */
     remoteByUid: (uid: string, detailId?: string) => optional(`${p}/remote-management/uid/${key('uid', uid)}`, 'detailId', detailId),
-    /** remote-management/detailId/{detailId}[/{uid}] */
+    /** remote-management/detailId/{detailId}[/{uid}]; the segment is a grant key (remoteGrantKey). */
     remoteByDetail: (detailId: string, uid?: string) =>
       optional(`${p}/remote-management/detailId/${key('detailId', detailId)}`, 'uid', uid),
 
@@ -683,6 +714,7 @@ export const PATH_SHAPES = {
   systemAppType: '{product}/system-data/config/app/type',
   shortUrls: '{product}/config/shortURLs',
   shortUrl: '{product}/config/shortURLs/{cacheKey}',
+  remoteManagement: '{product}/remote-management',
   remoteByUid: '{product}/remote-management/uid/{uid}[/{detailId}]',
   remoteByDetail: '{product}/remote-management/detailId/{detailId}[/{uid}]',
   remoteAudit: '{product}/location-data/{community}/remote-audit/{detailId}[/{entryId}]',

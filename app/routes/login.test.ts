@@ -518,6 +518,33 @@ describe('forgotten passwords', () => {
     expect(await queuedEmails('editor@demo.example')).toHaveLength(1);
   });
 
+  it('sends reset and sign-in links to the configured origin, never to the Host the request names', async () => {
+    const user = await createUser('forged-host@demo.example', { 'demo-campground': { isEditor: true } });
+    // The test server's links: no PUBLIC_URL (demo mode), HOST and PORT as configured (server/env.ts linkOrigin).
+    expect(services.env.PUBLIC_URL).toBeUndefined();
+    const forged = new RouteClient({ Host: 'attacker.example' }, { clientAddress: nextClient(), origin: 'http://attacker.example' });
+    expect((await submit(forged, { intent: 'forgot', email: user.email })).location).toBe('/login?mode=forgot');
+    expect((await submit(forged, { intent: 'email-link', email: user.email })).status).toBe(302);
+    const mails = await queuedEmails(user.email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(new URL(linkIn(mail.body)).origin).toBe('http://console.test');
+      expect(mail.body).not.toContain('attacker.example');
+    }
+
+    // With PUBLIC_URL (what a deployment must set), there.
+    const env = services.env as { PUBLIC_URL?: string };
+    env.PUBLIC_URL = 'https://console.example.com';
+    try {
+      const other = await createUser('forged-host-deployed@demo.example', { 'demo-campground': { isEditor: true } });
+      await submit(forged, { intent: 'forgot', email: other.email });
+      const [mail] = await queuedEmails(other.email);
+      expect(new URL(linkIn(mail!.body)).origin).toBe('https://console.example.com');
+    } finally {
+      env.PUBLIC_URL = undefined;
+    }
+  });
+
   it("says 'Error resetting your password' with the reason when a client asks too often", async () => {
     const client = browser();
     for (let request = 0; request < 5; request += 1) await submit(client, { intent: 'forgot', email: 'often@demo.example' });

@@ -7,6 +7,7 @@
  *   npm run seed -- --reset   replace the demo data and accounts (everything else is kept)
  */
 import { isDemoMode } from '../../server/env';
+import { migrateRemoteGrantKeys } from '../../server/remote/management';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../server/seed';
 import { closeServices, getServices } from '../../server/services';
 
@@ -18,7 +19,7 @@ if (unknown.length > 0) {
 }
 const reset = args.includes('--reset');
 
-const { env, db, identity, storage } = await getServices();
+const { env, db, paths, identity, storage } = await getServices();
 try {
   if (!reset && !(await isDatabaseEmpty(db, env.PRODUCT))) {
     console.error(
@@ -30,6 +31,8 @@ try {
   } else {
     const result = await seedDemoData({ db, identity, storage, product: env.PRODUCT, reset, log: (line) => console.log(line) });
     console.log(`Demo data for "${result.product}" loaded: ${result.communities.join(', ')}.`);
+    // The demo data's remote grants are written under their item's id; keyed by community and item as the server reads them.
+    await migrateRemoteGrantKeys({ db, paths });
     console.log(`Sign in as admin@demo.example (or another demo account) with the password ${DEMO_PASSWORD}.`);
     if (!isDemoMode(env)) {
       console.log('That password works only on a server in demo mode (DEMO_MODE=on, which `npm start` sets).');

@@ -2,21 +2,22 @@
  * The first sign-in of a new deployment (README "Deployment"):
  *
  *   npm run create-admin -- --email you@example.com --community "Pine Hollow RV Resort" \
- *     [--type resort|municipality|school] [--time-zone America/New_York] [--name "Your Name"]
+ *     [--type resort|municipality|school] [--time-zone America/New_York] [--name "Your Name"] [--system-admin]
  *
- * Makes the community (unless one with that title exists) and the account, gives the account
- * every right in the community (resort system admin included), and prints a single-use link to
+ * Makes the community (unless one with that title exists) and the account, makes the account
+ * admin of that community only (resort system admin of every community only with
+ * --system-admin), and prints a single-use link to
  * choose its password. Run it where the web server's environment is (same DATA_DIR or Firebase
  * variables, and PUBLIC_URL for the link's address).
  */
 import { parseArgs } from 'node:util';
-import { getEnv } from '../env';
+import { getEnv, linkOrigin, publicUrlProblem } from '../env';
 import { closeServices, getServices } from '../services';
 import { createFirstAdmin, FirstAdminError } from './first-admin';
 
 const USAGE =
   'Usage: npm run create-admin -- --email you@example.com --community "Community title" ' +
-  '[--type resort|municipality|school] [--time-zone America/New_York] [--name "Your Name"]';
+  '[--type resort|municipality|school] [--time-zone America/New_York] [--name "Your Name"] [--system-admin]';
 
 let options;
 try {
@@ -27,6 +28,7 @@ try {
       type: { type: 'string' },
       'time-zone': { type: 'string' },
       name: { type: 'string' },
+      'system-admin': { type: 'boolean' },
     },
     strict: true,
   }));
@@ -36,7 +38,12 @@ try {
 }
 
 const env = getEnv();
-const origin = env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
+const problem = publicUrlProblem(env);
+if (problem) {
+  console.error(problem);
+  process.exit(2);
+}
+const origin = linkOrigin(env);
 const services = await getServices();
 try {
   const result = await createFirstAdmin(
@@ -47,14 +54,15 @@ try {
       communityType: (options.type ?? 'resort') as 'resort',
       timeZone: options['time-zone'] ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       displayName: options.name,
+      systemAdmin: options['system-admin'] === true,
     },
     origin,
   );
-  const rights = `admin and resort system admin of the ${result.communityCreated ? 'new ' : ''}community "${result.communityKey}"`;
+  const community = `the ${result.communityCreated ? 'new ' : ''}community "${result.communityKey}"`;
+  const rights = result.systemAdmin ? `admin of ${community} and resort system admin of every community` : `admin of ${community} only`;
   console.log(result.accountCreated ? `Created the account ${result.email}, ${rights}.` : `The account ${result.email} is now ${rights}.`);
   const within = result.validForMs ? ` within ${Math.round(result.validForMs / 60_000)} minutes` : '';
   console.log(`Choose its password${within} at this single-use link, then log in:\n\n  ${result.passwordLink}\n`);
-  if (!env.PUBLIC_URL) console.log('(Set PUBLIC_URL when the console is not at that address.)');
   if (!env.SUPER_ADMIN_EMAILS.includes(result.email)) {
     console.log(`To let it see App Setup and Integrations too, add ${result.email} to SUPER_ADMIN_EMAILS.`);
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteClient } from '@server/auth/testing/route-client';
-import { loadAccess } from '@server/authz/access';
+import { canEdit, loadAccess } from '@server/authz/access';
 import type { Services } from '@server/services';
 import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
 import { action, loader } from '~/routes/login';
@@ -36,7 +36,7 @@ describe('the first administrator of a new deployment', () => {
     expect(services.env.SUPER_ADMIN_EMAILS).toEqual([]);
     const result = await createFirstAdmin(
       services,
-      { email: ' Ops@Example.com ', community: 'Maple Grove Campground', timeZone: 'America/Chicago' },
+      { email: ' Ops@Example.com ', community: 'Maple Grove Campground', timeZone: 'America/Chicago', systemAdmin: true },
       'https://console.example.com/',
     );
     expect(result).toMatchObject({
@@ -88,11 +88,42 @@ describe('the first administrator of a new deployment', () => {
       'http://localhost:3000',
     );
     expect(again).toMatchObject({ accountCreated: false, communityCreated: false, communityKey: 'maple-grove-campground' });
+    // Run again without --system-admin, the rights already held stay.
+    expect((await loadAccess(services, { uid: again.uid, email: again.email })).isResortSystem).toBe(true);
     expect(again.passwordLink).toMatch(/^http:\/\/localhost:3000\/login\?mode=reset&token=/);
     // The existing password still works until the new link is used.
     await expect(services.identity.verifyPassword('ops@example.com', 'first-password-1')).resolves.toMatchObject({
       email: 'ops@example.com',
     });
+  });
+
+  it("makes a second community's first admin an admin of that community only, never a system admin of every community", async () => {
+    const second = await createFirstAdmin(
+      services,
+      { email: 'town-clerk@example.com', community: 'Cedar Bend Township', communityType: 'municipality', timeZone: 'UTC' },
+      'https://console.example.com',
+    );
+    expect(second).toMatchObject({ communityKey: 'cedar-bend-township', communityCreated: true, systemAdmin: false });
+    const access = await loadAccess(services, { uid: second.uid, email: second.email });
+    expect(access).toMatchObject({
+      isResortSystem: false,
+      adminLocations: ['cedar-bend-township'],
+      editLocations: ['cedar-bend-township'],
+    });
+    const stored = (await services.db.ref(services.paths.userAuthorization(second.uid)).get()).val() as {
+      communities: Record<string, Record<string, boolean>>;
+    };
+    expect(stored.communities).toEqual({ 'cedar-bend-township': { isEditor: true, isAdmin: true, canNotify: true } });
+    expect(canEdit(access, 'maple-grove-campground', ['maple-grove-campground', 'cedar-bend-township'])).toBe(false);
+
+    // A deliberate flag makes a system admin.
+    const system = await createFirstAdmin(
+      services,
+      { email: 'town-clerk@example.com', community: 'Cedar Bend Township', timeZone: 'UTC', systemAdmin: true },
+      'https://console.example.com',
+    );
+    expect(system.systemAdmin).toBe(true);
+    expect((await loadAccess(services, { uid: system.uid, email: system.email })).isResortSystem).toBe(true);
   });
 
   it('says what is missing or wrong', async () => {

@@ -14,8 +14,10 @@ import { COMMUNITY_TYPES, CommunitySchema, isValidTimeZone } from '~/schemas/com
  * The way into a new deployment (`npm run create-admin`): outside demo mode an empty database
  * has no accounts, no communities and nobody who could add any, and staff need rights in a
  * community to sign in at all (spec 01 §4.2). This makes (or reuses) a community, an account
- * for the e-mail address with a random password nobody knows, and gives it every right in the
- * community, resort system admin included (so it can add the other communities and people);
+ * for the e-mail address with a random password nobody knows, and makes it admin (editor, admin,
+ * can notify) of that community only. Resort system admin (every community of the deployment)
+ * is given only when asked for (`systemAdmin`, the `--system-admin` flag): a second
+ * community's first admin must not see the first community. Rights already held are kept;
  * then it answers a single-use link to choose the password (the console's reset page, 1 hour;
  * or the identity provider's own reset page on Firebase Auth). No e-mail is needed.
  */
@@ -26,6 +28,8 @@ export const FirstAdminSchema = z.object({
   community: z.string().trim().min(1, 'Give the title of the first community (--community).').max(120),
   communityType: z.enum(COMMUNITY_TYPES, { message: `--type must be one of ${COMMUNITY_TYPES.join(', ')}` }).default('resort'),
   timeZone: z.string().trim().refine(isValidTimeZone, '--time-zone must be an IANA time zone such as America/Chicago'),
+  /** Also resort system admin: sees and manages every community (`--system-admin`). */
+  systemAdmin: z.boolean().default(false),
 });
 export type FirstAdminInput = z.input<typeof FirstAdminSchema>;
 
@@ -44,6 +48,8 @@ export interface FirstAdminResult {
   accountCreated: boolean;
   communityKey: string;
   communityCreated: boolean;
+  /** The account was made resort system admin (asked for with systemAdmin). */
+  systemAdmin: boolean;
   /** Where to choose the password. */
   passwordLink: string;
   /** How long the link works, when the console made it (null: the identity provider decides). */
@@ -54,8 +60,8 @@ export class FirstAdminError extends Error {
   override name = 'FirstAdminError';
 }
 
-/** The rights of the first administrator in the community. */
-const ALL_RIGHTS = { isEditor: true, isAdmin: true, canNotify: true, isResortSystem: true } as const;
+/** The rights of the first administrator in the community (resort system admin only when asked for). */
+const ADMIN_RIGHTS = { isEditor: true, isAdmin: true, canNotify: true } as const;
 
 export async function createFirstAdmin(deps: FirstAdminDeps, raw: FirstAdminInput, origin: string): Promise<FirstAdminResult> {
   const parsed = FirstAdminSchema.safeParse(raw);
@@ -92,8 +98,10 @@ export async function createFirstAdmin(deps: FirstAdminDeps, raw: FirstAdminInpu
 
   const authorization = deps.paths.userAuthorization(user.uid);
   const stored = (await deps.db.ref(`${authorization}/editorDefault`).get()).val();
+  const rights = { ...ADMIN_RIGHTS, ...(input.systemAdmin ? { isResortSystem: true } : {}) };
   await deps.db.ref(authorization).update({
-    [`communities/${communityKey}`]: { ...ALL_RIGHTS },
+    // Field by field: rights the account already holds (in this community or others) stay.
+    ...Object.fromEntries(Object.entries(rights).map(([flag, value]) => [`communities/${communityKey}/${flag}`, value])),
     ...(typeof stored === 'string' ? {} : { editorDefault: communityKey }),
   });
 
@@ -106,5 +114,14 @@ export async function createFirstAdmin(deps: FirstAdminDeps, raw: FirstAdminInpu
     passwordLink = `${origin.replace(/\/+$/, '')}/login?${new URLSearchParams({ mode: 'reset', token })}`;
     validForMs = PASSWORD_RESET_TTL_MS;
   }
-  return { uid: user.uid, email: user.email, accountCreated, communityKey, communityCreated, passwordLink, validForMs };
+  return {
+    uid: user.uid,
+    email: user.email,
+    accountCreated,
+    communityKey,
+    communityCreated,
+    systemAdmin: input.systemAdmin,
+    passwordLink,
+    validForMs,
+  };
 }

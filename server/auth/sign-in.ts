@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { accessVerdict, defaultCommunity, loadAccess, loadVisibleCommunities, NO_ACCESS_TEXT, NO_ACCESS_TITLE } from '../authz/access';
 import { REMOTE_HOME } from '../authz/require';
-import { DEMO_PASSWORD, isDemoMode } from '../env';
+import { DEMO_PASSWORD, isDemoMode, linkOrigin } from '../env';
 import { queueEmail } from '../mail/email-queue';
 import type { ProjectConfig } from '../projects';
 import type { Services } from '../services';
@@ -111,9 +111,9 @@ export function tokenProblem(kind: AuthTokenKind, problem: TokenProblem): LoginA
 
 // ─── Helpers ─────────────────────────────────────────────────────────────────────────────
 
-/** The origin e-mailed links point at: PUBLIC_URL when set, else the request's own. */
-export function publicOrigin(env: Pick<Services['env'], 'PUBLIC_URL'>, request: Request): string {
-  return (env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
+/** The origin e-mailed links point at (server/env.ts linkOrigin): PUBLIC_URL, never the request's Host. */
+export function publicOrigin(env: Pick<Services['env'], 'PUBLIC_URL' | 'PORT' | 'HOST'>): string {
+  return linkOrigin(env);
 }
 
 export { safeRedirectTo };
@@ -264,7 +264,7 @@ export function googleAuthenticator(services: SignInServices, request: Request, 
   return createAuthenticator({
     identity: services.identity,
     flow: flowFor(services, request),
-    google: { ...credentials, callbackURL: `${publicOrigin(services.env, request)}${GOOGLE_CALLBACK_PATH}` },
+    google: { ...credentials, callbackURL: `${publicOrigin(services.env)}${GOOGLE_CALLBACK_PATH}` },
   });
 }
 
@@ -445,7 +445,7 @@ export async function requestEmailLink(
   if (!limits.allowed) return { kind: 'rate-limited' };
 
   if (!limits.addressLimitReached) {
-    const origin = publicOrigin(services.env, request);
+    const origin = publicOrigin(services.env);
     runInBackground('Sending a sign-in link', () => sendSignInLink(services, { email, origin, appTitle: input.appTitle }));
   }
 
@@ -535,7 +535,7 @@ export async function requestPasswordReset(
   if (!limits.allowed) return { kind: 'rate-limited' };
 
   if (!limits.addressLimitReached) {
-    const origin = publicOrigin(services.env, request);
+    const origin = publicOrigin(services.env);
     runInBackground('Sending a password reset link', () => sendResetLink(services, { email, origin, appTitle: input.appTitle }));
   }
   const response = await redirectToLogin(services, request, '/login?mode=forgot', {

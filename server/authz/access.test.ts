@@ -93,6 +93,8 @@ describe('loadAccess on the demo data', () => {
     expect(of('remote').remoteGrants).toEqual([
       {
         detailId: 'lakeside-grill',
+        itemId: 'lakeside-grill',
+        community: COMMUNITY_A,
         uid: 'demo-remote',
         accessType: 'email',
         type: 'business',

@@ -1,6 +1,6 @@
 import type { RealtimeDb } from '@server/db/types';
 import type { Env } from '@server/env';
-import { isValidKey, type Paths } from '@server/paths';
+import { isValidKey, parseListingContext, parseRemoteGrantKey, type Paths } from '@server/paths';
 
 /**
  * Who may do what (spec 01 §3.7, §4.2, §6; spec 03 §6).
@@ -29,8 +29,16 @@ export type RemotePermission = (typeof REMOTE_PERMISSIONS)[number];
 
 /** One remote-management entry of a person (or of a link's uuid), keyed by the item it grants. */
 export interface RemoteGrant {
-  /** The granted item's id (the key under remote-management/uid/{uid}). */
+  /**
+   * The key the grant is stored under (remote-management/uid/{uid}/{key}): '{community}~{item id}'
+   * (server/paths.ts remoteGrantKey), or the item id alone for a grant written before
+   * grants were keyed by community. What remote addresses name (/detail/remote/id/{detailId}).
+   */
   detailId: string;
+  /** The granted item's id (a listing's id, a calendar's remoteKey). */
+  itemId: string;
+  /** The community the grant was given in: its key's, else its origContext's; null when neither names one. */
+  community: string | null;
   /** The person's uid for e-mail access, the link's uuid for URL access. */
   uid: string;
   accessType: 'email' | 'url';
@@ -132,8 +140,19 @@ export function remoteGrantFromEntry(detailId: string, entry: unknown, uid: stri
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const contexts = Array.isArray(entry.contexts) ? entry.contexts.filter((c): c is string => typeof c === 'string' && c !== '') : [];
   const origContext = text(entry.origContext) || contexts[0] || '';
+  const key = parseRemoteGrantKey(detailId);
+  let community = key.community;
+  if (community === null) {
+    try {
+      community = parseListingContext(origContext).community;
+    } catch {
+      community = null;
+    }
+  }
   return {
     detailId,
+    itemId: key.detailId,
+    community,
     uid: isValidKey(entry.uid) ? entry.uid : uid,
     accessType: entry.accessType === 'url' ? 'url' : 'email',
     type: text(entry.type),
@@ -278,9 +297,12 @@ export function visibleApps<T extends { cLocationId?: unknown }>(access: Access,
   return apps.filter((app) => typeof app.cLocationId === 'string' && access.editLocations.includes(app.cLocationId));
 }
 
-/** The remote grant for an item, when the person has one. */
+/** The remote grant for an item, when the person has one: by its key, or by the item's id when exactly one grant has it. */
 export function remoteGrantFor(access: Access, detailId: string): RemoteGrant | null {
-  return access.remoteGrants.find((grant) => grant.detailId === detailId) ?? null;
+  const byKey = access.remoteGrants.find((grant) => grant.detailId === detailId);
+  if (byKey) return byKey;
+  const byItem = access.remoteGrants.filter((grant) => grant.itemId === detailId);
+  return byItem.length === 1 ? byItem[0]! : null;
 }
 
 // ─── Community records ─────────────────────────────────────────────────────────────────────

@@ -212,11 +212,13 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
       } catch {
         continue;
       }
-      const direct = paths.listItem(community, section, grant.detailId);
+      // Only in the community the grant was given in (its key names it).
+      if (grant.community !== null && community !== grant.community) continue;
+      const direct = paths.listItem(community, section, grant.itemId);
       const value = (await db.ref(direct).get()).val();
-      if (isObject(value)) return { community, section, itemId: grant.detailId, path: direct, value };
+      if (isObject(value)) return { community, section, itemId: grant.itemId, path: direct, value };
       // Items pushed into a list keep their own id in `id` (spec 03 "location-data/{context} queried by id").
-      const byId = await db.ref(paths.section(community, section)).orderByChild('id').equalTo(grant.detailId).limitToFirst(1).get();
+      const byId = await db.ref(paths.section(community, section)).orderByChild('id').equalTo(grant.itemId).limitToFirst(1).get();
       const found: RemoteItem[] = [];
       byId.forEach((child) => {
         const childValue = child.val();
@@ -228,6 +230,22 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
       if (first) return first;
     }
     return null;
+  }
+
+  /**
+   * A signed-in person's own grant named by an address: by its key, or (addresses made before
+   * grants were keyed by community, such as older invitation e-mails) by the item's id when
+   * exactly one of the person's grants is for an item with that id.
+   */
+  async function ownGrant(db: RealtimeDb, paths: Paths, uid: string, detailId: string): Promise<RemoteGrant | null> {
+    const entry = (await db.ref(paths.remoteByUid(uid, detailId)).get()).val();
+    const direct = remoteGrantFromEntry(detailId, entry, uid);
+    if (direct) return direct;
+    const stored = (await db.ref(paths.remoteByUid(uid)).get()).val();
+    const byItem = (isObject(stored) ? Object.entries(stored) : [])
+      .map(([key, value]) => remoteGrantFromEntry(key, value, uid))
+      .filter((grant): grant is RemoteGrant => grant !== null && grant.itemId === detailId);
+    return byItem.length === 1 ? byItem[0]! : null;
   }
 
   async function requireRemoteGrant(request: Request, target: RemoteTarget, permission: RemotePermission): Promise<RemoteContext> {
@@ -249,8 +267,7 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
       // E-mail access: the signed-in person's own grant for this item.
       user = await requireUser(request);
       if (!isValidKey(target.detailId)) throw notFound();
-      const entry = (await db.ref(paths.remoteByUid(user.uid, target.detailId)).get()).val();
-      grant = remoteGrantFromEntry(target.detailId, entry, user.uid);
+      grant = await ownGrant(db, paths, user.uid, target.detailId);
     }
 
     if (!grant) throw notFound();

@@ -74,12 +74,18 @@ export function allowedEventFields(record: Record<string, DbValue>, rights: Even
  * planRemoteAdmin (spec 02 §4 "Remote management on a calendar or event", grants as in the
  * business editor): the grant's `type`, an `origContext` that names the community as a listing
  * context ('{community}/amc-events', which is how remote management tells communities apart),
- * and the calendar's event context in `contexts`.
+ * and the calendar's event context as the only one in `contexts` (server/remote/calendar.ts reads
+ * the grant's calendar from it).
  */
 export function remoteAdminTarget(
   community: string,
   kind: 'calendar' | 'event',
   calendarId: string,
-): { type: 'calendar' | 'event'; origContext: string; contexts: string[] } {
-  return { type: kind, origContext: formatListingContext(community, 'amc-events'), contexts: [formatEventContext(community, calendarId)] };
+): { type: 'calendar' | 'event'; origContext: string; contexts: string[]; contextsAsGiven: true } {
+  return {
+    type: kind,
+    origContext: formatListingContext(community, 'amc-events'),
+    contexts: [formatEventContext(community, calendarId)],
+    contextsAsGiven: true,
+  };
 }

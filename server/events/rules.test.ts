@@ -318,6 +318,7 @@ describe('who writes what', () => {
       type: 'calendar',
       origContext: 'c1/amc-events',
       contexts: ['c1/amc-events/calendars/activities'],
+      contextsAsGiven: true,
     });
   });
 });

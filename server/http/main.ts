@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from '@remix-run/node';
-import { EnvError, getEnv } from '../env';
+import { EnvError, getEnv, publicUrlProblem } from '../env';
 import { createHttpApp, createHttpServer, type RemixHandler } from './app';
 
 /**
@@ -23,9 +23,16 @@ async function importBuild(path: string): Promise<ServerBuild> {
   return (await import(`${pathToFileURL(path).href}?t=${statSync(path).mtimeMs}`)) as ServerBuild;
 }
 
+/** The checked environment; a bad variable, or no PUBLIC_URL outside demo mode, stops the process with the reason. */
 function environment() {
   try {
-    return getEnv();
+    const env = getEnv();
+    const problem = publicUrlProblem(env);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+    return env;
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -43,10 +50,11 @@ function requestedPort(): number | undefined {
 }
 
 async function main() {
+  // Checked before the build is imported (importing it starts the platform).
+  const env = environment();
   const buildPath = resolve(process.argv[2] ?? 'build/index.js');
   let build = await importBuild(buildPath);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const env = environment();
   const mode = process.env.NODE_ENV;
   const development = mode === 'development';
   let handler: RemixHandler = createRequestHandler(build, mode);

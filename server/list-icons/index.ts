@@ -32,6 +32,10 @@ export const LIST_ICON_MESSAGES = {
   invalidKey: 'This title cannot name an icon: use letters or digits.',
   notFound: 'This icon no longer exists.',
   unreadableImage: 'The icon image could not be read. Upload a PNG or JPEG image.',
+  unknown: (keys: readonly string[]) =>
+    keys.length === 1
+      ? `Choose list icons from the ones shown: "${keys[0]}" is not a list icon of this community.`
+      : `Choose list icons from the ones shown: ${keys.map((key) => `"${key}"`).join(', ')} are not list icons of this community.`,
 } as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,6 +67,22 @@ export async function readListIcons({ db, paths }: Deps, community: string): Pro
   return Object.entries(value)
     .flatMap(([key, node]) => listIconOf(key, node) ?? [])
     .sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.key.localeCompare(b.key));
+}
+
+/**
+ * The posted icon keys of a listing that name none of the community's icons (a listing may only
+ * show the community's own icons). Keys the listing already carries are not counted: an icon
+ * deleted since stays on it until staff untick it.
+ */
+export async function unknownListIconKeys(
+  deps: Deps,
+  community: string,
+  posted: readonly string[],
+  carried: readonly unknown[] = [],
+): Promise<string[]> {
+  if (posted.length === 0) return [];
+  const known = new Set((await readListIcons(deps, community)).map((icon) => icon.key));
+  return [...new Set(posted)].filter((key) => !known.has(key) && !carried.includes(key));
 }
 
 export async function readListIcon({ db, paths }: Deps, community: string, key: string): Promise<ListIcon | null> {

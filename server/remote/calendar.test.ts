@@ -61,7 +61,31 @@ describe('calendar grants', () => {
       ),
     ).toBeNull();
     expect(await calendarOfGrant(deps(), grant({ type: 'business' }))).toBeNull();
-    expect(await calendarOfGrant(deps(), { ...grant({}), detailId: 'other-key' })).toBeNull();
+    expect(await calendarOfGrant(deps(), { ...grant({}), detailId: 'other-key', itemId: 'other-key' })).toBeNull();
+    // A grant keyed by another community never opens this community's calendar with the same remoteKey.
+    const keyed = (key: string) =>
+      remoteGrantFromEntry(
+        key,
+        {
+          type: 'calendar',
+          accessType: 'url',
+          origContext: 'demo-campground/amc-events',
+          contexts: ['demo-campground/amc-events/calendars/activities'],
+        },
+        'x',
+      )!;
+    expect(await calendarOfGrant(deps(), keyed('demo-campground~activities-remote'))).not.toBeNull();
+    expect(await calendarOfGrant(deps(), keyed('demo-town~activities-remote'))).toBeNull();
+  });
+
+  it('read the grants the config editor wrote with the community context beside the calendar', async () => {
+    const written = grant({ contexts: ['demo-campground/amc-events', 'demo-campground/amc-events/calendars/activities'] });
+    expect(await calendarOfGrant(deps(), written)).toMatchObject({ community: 'demo-campground', calendarId: 'activities' });
+    // The community context alone names no calendar; another community's beside it is not the origContext.
+    expect(await calendarOfGrant(deps(), grant({ contexts: ['demo-campground/amc-events'] }))).toBeNull();
+    expect(
+      await calendarOfGrant(deps(), grant({ contexts: ['demo-town/amc-events', 'demo-campground/amc-events/calendars/activities'] })),
+    ).toBeNull();
   });
 
   it('by link: only URL grants for a calendar', async () => {

@@ -31,24 +31,32 @@ export interface RemoteCalendar {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The calendar a grant names, or null when the grant is no (longer a) grant for a calendar. */
+/**
+ * The calendar a grant names, or null when the grant is no (longer a) grant for a calendar. The
+ * grant names exactly one calendar context; its origContext ('{community}/amc-events', which
+ * names the community, not a calendar) may stand beside it in `contexts`, as the config editor
+ * wrote it before it wrote the calendar's context alone.
+ */
 export async function calendarOfGrant(deps: RemoteCalendarDeps, grant: RemoteGrant): Promise<RemoteCalendar | null> {
-  if (grant.type !== 'calendar' || grant.contexts.length !== 1) return null;
+  if (grant.type !== 'calendar') return null;
+  const named = grant.contexts.filter((context) => context !== grant.origContext);
+  if (named.length !== 1) return null;
   let community: string;
   let calendarId: string;
   try {
-    ({ community, calendarId } = parseEventContext(grant.contexts[0]!));
+    ({ community, calendarId } = parseEventContext(named[0]!));
   } catch {
     return null;
   }
   if (grant.origContext !== formatListingContext(community, 'amc-events')) return null;
+  if (grant.community !== null && grant.community !== community) return null;
   const config = (await deps.db.ref(deps.paths.calendarConfig(community, calendarId)).get()).val();
-  if (!isObject(config) || config.remoteKey !== grant.detailId) return null;
+  if (!isObject(config) || config.remoteKey !== grant.itemId) return null;
   return {
     community,
     calendarId,
     title: typeof config.title === 'string' && config.title !== '' ? config.title : calendarId,
-    remoteKey: grant.detailId,
+    remoteKey: grant.itemId,
   };
 }
 
@@ -62,12 +70,21 @@ export async function calendarGrantByUuid(deps: RemoteCalendarDeps, uuid: string
   return grants.length === 1 ? grants[0]! : null;
 }
 
-/** A signed-in person's own grant under a calendar's remoteKey, or null. */
+/**
+ * A signed-in person's own calendar grant by its key ('{community}~{remoteKey}'), or by the
+ * calendar's remoteKey alone when exactly one of their calendar grants has it (addresses made
+ * before grants were keyed by community); else null.
+ */
 export async function calendarGrantOfUser(deps: RemoteCalendarDeps, uid: string, detailId: string): Promise<RemoteGrant | null> {
   if (!isValidKey(uid) || !isValidKey(detailId)) return null;
   const entry = (await deps.db.ref(deps.paths.remoteByUid(uid, detailId)).get()).val();
   const grant = remoteGrantFromEntry(detailId, entry, uid);
-  return grant && grant.type === 'calendar' ? grant : null;
+  if (grant) return grant.type === 'calendar' ? grant : null;
+  const stored = (await deps.db.ref(deps.paths.remoteByUid(uid)).get()).val();
+  const byItem = (isObject(stored) ? Object.entries(stored) : [])
+    .map(([key, value]) => remoteGrantFromEntry(key, value, uid))
+    .filter((candidate): candidate is RemoteGrant => candidate !== null && candidate.type === 'calendar' && candidate.itemId === detailId);
+  return byItem.length === 1 ? byItem[0]! : null;
 }
 
 export type CalendarGrantVerdict =

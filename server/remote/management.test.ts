@@ -6,6 +6,7 @@ import type { SessionUser } from '@server/auth/session';
 import { remoteGrantFromEntry, type RemoteGrant } from '@server/authz/access';
 import type { RemoteItem } from '@server/authz/require';
 import type { DbValue } from '@server/db/types';
+import { remoteGrantKey } from '@server/paths';
 import { MAX_REMOTE_ACCESS, remoteAdminSchema, type RemoteAccessFormEntry, type RemoteAdminFormValue } from '~/schemas/remote-admin';
 import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
 import {
@@ -26,6 +27,8 @@ const ORIGIN = 'https://console.example';
 const LAKESIDE = 'lakeside-grill';
 const COMMUNITY = 'demo-campground';
 const CONTEXT = `${COMMUNITY}/dining-resort`;
+/** The grant key of an item of the community (docs/decisions/017). */
+const K = (detailId: string) => remoteGrantKey(COMMUNITY, detailId);
 
 beforeAll(async () => {
   demo = await openDemoDb('remote-management');
@@ -136,12 +139,12 @@ describe('planRemoteAdmin', () => {
       entries: [entry({ title: 'Manager', name: 'Dana', sendNotifications: true }), entry({ title: 'Staff', editInfo: false })],
     });
     expect(invitations).toEqual([]);
-    const stored = (await read(demo.paths.remoteByDetail('plan-both'))) as Record<string, Record<string, DbValue>>;
+    const stored = (await read(demo.paths.remoteByDetail(K('plan-both')))) as Record<string, Record<string, DbValue>>;
     const uuids = Object.keys(stored);
     expect(uuids).toHaveLength(2);
     for (const uuid of uuids) {
       expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
-      expect(updates[demo.paths.remoteByUid(uuid, 'plan-both')]).toEqual(stored[uuid]);
+      expect(updates[demo.paths.remoteByUid(uuid, K('plan-both'))]).toEqual(stored[uuid]);
     }
     const manager = Object.values(stored).find((record) => record.title === 'Manager')!;
     expect(manager).toEqual({
@@ -159,7 +162,7 @@ describe('planRemoteAdmin', () => {
       order: 0,
     });
     // What a link opens with: the authz module reads the entry as a URL grant.
-    const grant = remoteGrantFromEntry('plan-both', await read(demo.paths.remoteByUid(String(manager.uid), 'plan-both')), 'x');
+    const grant = remoteGrantFromEntry('plan-both', await read(demo.paths.remoteByUid(String(manager.uid), K('plan-both'))), 'x');
     expect(grant).toMatchObject({ accessType: 'url', title: 'Manager', sendNotifications: true, origContext: CONTEXT });
 
     // Saved again as loaded: same uuids, same order, nothing removed.
@@ -183,10 +186,10 @@ describe('planRemoteAdmin', () => {
 
     const off = await apply('plan-first', { remotelyManaged: false, allowFavorite: false, entries: first.entries });
     expect(off.updates).toEqual({
-      [demo.paths.remoteByUid(uuid, 'plan-first')]: null,
-      [demo.paths.remoteByDetail('plan-first', uuid)]: null,
+      [demo.paths.remoteByUid(uuid, K('plan-first'))]: null,
+      [demo.paths.remoteByDetail(K('plan-first'), uuid)]: null,
     });
-    expect(await read(demo.paths.remoteByDetail('plan-first'))).toBeNull();
+    expect(await read(demo.paths.remoteByDetail(K('plan-first')))).toBeNull();
     expect(await read(demo.paths.remoteByUid(uuid))).toBeNull();
   });
 
@@ -195,8 +198,8 @@ describe('planRemoteAdmin', () => {
     const loaded = await loadRemoteAdmin(demo, 'plan-remove', {}, COMMUNITY);
     const [a, b] = loaded.entries;
     const { updates } = await apply('plan-remove', { ...loaded, entries: [b!] });
-    expect(updates[demo.paths.remoteByUid(a!.uuid, 'plan-remove')]).toBeNull();
-    expect(updates[demo.paths.remoteByDetail('plan-remove', a!.uuid)]).toBeNull();
+    expect(updates[demo.paths.remoteByUid(a!.uuid, K('plan-remove'))]).toBeNull();
+    expect(updates[demo.paths.remoteByDetail(K('plan-remove'), a!.uuid)]).toBeNull();
     expect((await loadRemoteAdmin(demo, 'plan-remove', {}, COMMUNITY)).entries.map((e) => e.uuid)).toEqual([b!.uuid]);
   });
 
@@ -223,17 +226,17 @@ describe('planRemoteAdmin', () => {
         email: 'new.owner@example.com',
         name: 'Nora Owner',
         detailTitle: 'Pine Cone Bakery',
-        link: `${ORIGIN}/detail/remote/id/plan-email`,
+        link: `${ORIGIN}/detail/remote/id/${K('plan-email')}`,
       },
       {
         uid: demoRemote!.uid,
         email: 'remote@demo.example',
         name: 'Remy',
         detailTitle: 'Pine Cone Bakery',
-        link: `${ORIGIN}/detail/remote/id/plan-email`,
+        link: `${ORIGIN}/detail/remote/id/${K('plan-email')}`,
       },
     ]);
-    expect(await read(demo.paths.remoteByUid(account!.uid, 'plan-email'))).toMatchObject({
+    expect(await read(demo.paths.remoteByUid(account!.uid, K('plan-email')))).toMatchObject({
       accessType: 'email',
       uid: account!.uid,
       email: 'new.owner@example.com',
@@ -254,7 +257,7 @@ describe('planRemoteAdmin', () => {
       entries: loaded.entries.map((e) => (e.email === 'new.owner@example.com' ? { ...e, email: 'other.owner@example.com' } : e)),
     });
     expect(changed.invitations.map((i) => i.email)).toEqual(['other.owner@example.com']);
-    expect(changed.updates[demo.paths.remoteByDetail('plan-email', account!.uid)]).toBeNull();
+    expect(changed.updates[demo.paths.remoteByDetail(K('plan-email'), account!.uid)]).toBeNull();
   });
 
   it('leaves the entries of another community’s item with the same id alone: not shown, not kept, not removed', async () => {
@@ -305,8 +308,8 @@ describe('planRemoteAdmin', () => {
     expect(written.some((path) => path.includes('made-up-uuid'))).toBe(false);
     expect(written.every((path) => path.includes('plan-attacker'))).toBe(true);
     // The victim's grant is as it was.
-    expect(await read(demo.paths.remoteByUid(victim.uuid, 'plan-victim'))).toMatchObject({ title: 'Victim link' });
-    expect(await read(demo.paths.remoteByUid(victim.uuid, 'plan-attacker'))).toBeNull();
+    expect(await read(demo.paths.remoteByUid(victim.uuid, K('plan-victim')))).toMatchObject({ title: 'Victim link' });
+    expect(await read(demo.paths.remoteByUid(victim.uuid, K('plan-attacker')))).toBeNull();
   });
 
   it('turns an e-mail entry into a link with a fresh uuid, never the account’s uid', async () => {
@@ -318,7 +321,7 @@ describe('planRemoteAdmin', () => {
     const loaded = await loadRemoteAdmin(demo, 'plan-switch', {}, COMMUNITY);
     const uid = loaded.entries[0]!.uuid;
     const { updates } = await apply('plan-switch', { ...loaded, entries: [{ ...loaded.entries[0]!, accessType: 'url', email: '' }] });
-    expect(updates[demo.paths.remoteByUid(uid, 'plan-switch')]).toBeNull();
+    expect(updates[demo.paths.remoteByUid(uid, K('plan-switch'))]).toBeNull();
     const now = (await loadRemoteAdmin(demo, 'plan-switch', {}, COMMUNITY)).entries;
     expect(now).toEqual([expect.objectContaining({ accessType: 'url', title: 'Owner' })]);
     expect(now[0]!.uuid).not.toBe(uid);
@@ -331,7 +334,7 @@ describe('planRemoteAdmin', () => {
   it(`refuses more than ${MAX_REMOTE_ACCESS} entries even when handed them without the schema`, async () => {
     const entries = Array.from({ length: MAX_REMOTE_ACCESS + 1 }, (_, index) => entry({ title: `Staff ${index}` }));
     await expect(plan('plan-too-many', { remotelyManaged: true, allowFavorite: false, entries })).rejects.toThrow(/At most 25/);
-    expect(await read(demo.paths.remoteByDetail('plan-too-many'))).toBeNull();
+    expect(await read(demo.paths.remoteByDetail(K('plan-too-many')))).toBeNull();
   });
 
   it('plans what the form schema parses, end to end', async () => {
@@ -351,12 +354,12 @@ describe('planRemoteAdmin', () => {
 describe('remoteAdminLinks', () => {
   it('links URL entries to their uuid and e-mail entries to the item’s sign-in page', () => {
     expect(
-      remoteAdminLinks(ORIGIN, 'item-1', {
+      remoteAdminLinks(ORIGIN, COMMUNITY, 'item-1', {
         remotelyManaged: true,
         allowFavorite: false,
         entries: [entry({ uuid: 'u-1' }), entry({ uuid: 'acct', accessType: 'email', email: 'a@example.com' }), entry({ uuid: '' })],
       }),
-    ).toEqual({ 'u-1': `${ORIGIN}/detail/remote/u-1`, acct: `${ORIGIN}/detail/remote/id/item-1` });
+    ).toEqual({ 'u-1': `${ORIGIN}/detail/remote/u-1`, acct: `${ORIGIN}/detail/remote/id/${COMMUNITY}~item-1` });
   });
 });
 
@@ -384,6 +387,8 @@ describe('sendRemoteInvitations', () => {
 describe('the audit of remote saves', () => {
   const grant = (fields: Partial<RemoteGrant> = {}): RemoteGrant => ({
     detailId: 'audited',
+    itemId: 'audited',
+    community: COMMUNITY,
     uid: 'link-uuid',
     accessType: 'url',
     type: 'business',

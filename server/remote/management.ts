@@ -6,7 +6,7 @@ import type { RemoteGrant } from '@server/authz/access';
 import type { RemoteItem } from '@server/authz/require';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { queueEmail } from '@server/mail/email-queue';
-import { isValidKey, parseListingContext, type Paths } from '@server/paths';
+import { isValidKey, parseListingContext, parseRemoteGrantKey, remoteGrantKey, type Paths } from '@server/paths';
 import {
   MAX_REMOTE_ACCESS,
   REMOTE_ADMIN_TEXTS,
@@ -41,6 +41,7 @@ export const REMOTE_TEXTS = {
   saveCompleteTitle: 'Save Complete',
   saved: 'Your updates have been saved. You can continue to update or leave this page.',
   requestSent: 'Your request has been sent to the administrators.',
+  collision: "This listing's remote access is stored under a key another community uses. Nothing was saved; ask for help.",
 } as const;
 
 /** The most audit records kept per item. */
@@ -68,15 +69,64 @@ export function remoteDetailLink(origin: string, detailId: string): string {
 
 /**
  * The 'Copy Link for Remote Management' link of each saved entry, by uuid: a URL entry's own
- * link, an e-mail entry's sign-in page of the item. New (unsaved) entries have none.
+ * link, an e-mail entry's sign-in page of the item (by its grant key). New (unsaved) entries have none.
  */
-export function remoteAdminLinks(origin: string, detailId: string, value: RemoteAdminFormValue): Record<string, string> {
+export function remoteAdminLinks(origin: string, community: string, detailId: string, value: RemoteAdminFormValue): Record<string, string> {
   const links: Record<string, string> = {};
   for (const entry of value.entries) {
     if (entry.uuid === '') continue;
-    links[entry.uuid] = entry.accessType === 'url' ? remoteLink(origin, entry.uuid) : remoteDetailLink(origin, detailId);
+    links[entry.uuid] =
+      entry.accessType === 'url' ? remoteLink(origin, entry.uuid) : remoteDetailLink(origin, remoteGrantKey(community, detailId));
   }
   return links;
+}
+
+/**
+ * Moves every remote grant still stored under an item's id alone to its grant key
+ * '{community}~{detailId}' (docs/decisions/017), both indexes in one multi-path update; the
+ * community is the entry's origContext's (else its first context's). An entry naming no
+ * community is left where it is (no community can read it as its own). Idempotent: a second run
+ * finds nothing to move. Runs at start-up and after seeding. Answers how many entries moved.
+ */
+export async function migrateRemoteGrantKeys({ db, paths }: DbDeps): Promise<number> {
+  const root = (await db.ref(paths.remoteManagement()).get()).val();
+  if (!isObject(root)) return 0;
+  const byDetail = isObject(root.detailId) ? root.detailId : {};
+  const byUid = isObject(root.uid) ? root.uid : {};
+  const found = new Map<string, { uid: string; legacy: string; record: Record<string, unknown> }>();
+  const collect = (uid: string, legacy: string, record: unknown) => {
+    if (!isValidKey(uid) || !isValidKey(legacy) || !isObject(record)) return;
+    if (parseRemoteGrantKey(legacy).community !== null) return;
+    found.set(`${uid}\n${legacy}`, { uid, legacy, record });
+  };
+  for (const [legacy, entries] of Object.entries(byDetail)) {
+    if (isObject(entries)) for (const [uid, record] of Object.entries(entries)) collect(uid, legacy, record);
+  }
+  for (const [uid, grants] of Object.entries(byUid)) {
+    // The uid index wins where both hold the entry (what a person's sign-in has read).
+    if (isObject(grants)) for (const [legacy, record] of Object.entries(grants)) collect(uid, legacy, record);
+  }
+  const updates: Record<string, DbValue> = {};
+  let moved = 0;
+  for (const { uid, legacy, record } of found.values()) {
+    const community = entryCommunity(record);
+    if (community === null) continue;
+    let key: string;
+    try {
+      key = remoteGrantKey(community, legacy);
+    } catch {
+      continue;
+    }
+    // A bare-id entry found after a move was written since (`npm run seed -- --reset`, a server of
+    // the previous version): it replaces what the grant key holds for that person.
+    updates[paths.remoteByUid(uid, key)] = record as DbValue;
+    updates[paths.remoteByDetail(key, uid)] = record as DbValue;
+    updates[paths.remoteByUid(uid, legacy)] = null;
+    updates[paths.remoteByDetail(legacy, uid)] = null;
+    moved += 1;
+  }
+  if (moved > 0) await db.ref().update(updates);
+  return moved;
 }
 
 /** A stored entry as the form shows it, with its stored order. */
@@ -95,7 +145,6 @@ function formEntryOf(uid: string, record: Record<string, unknown>): RemoteAccess
   };
 }
 
-/** The item's stored entries, keyed by uid, in their saved order. */
 /** The community a stored entry was granted in (its origContext's, else its first context's); null when none parses. */
 function entryCommunity(record: Record<string, unknown>): string | null {
   const candidates = [record.origContext, ...(Array.isArray(record.contexts) ? record.contexts : [])];
@@ -110,23 +159,46 @@ function entryCommunity(record: Record<string, unknown>): string | null {
   return null;
 }
 
+type StoredEntry = RemoteAccessFormEntry & { order: number; /** The grant key it is stored under. */ key: string };
+
 /**
- * The entries of an item of `community`. Remote management is keyed by the item's id alone
- * (spec 03 §7), so items of other communities that share the id (a copied community keeps its
- * ids) have their entries under the same key: those are never shown, kept or removed here.
+ * The entries of an item of `community`: those under its grant key '{community}~{detailId}'
+ * (server/paths.ts remoteGrantKey, docs/decisions/017), and those of this community still under
+ * the item's id alone (written before grants were keyed by community; the next save moves them).
+ * Entries of other communities are never shown, kept or removed here.
  */
-async function readEntries(
-  { db, paths }: DbDeps,
-  detailId: string,
-  community: string,
-): Promise<Array<RemoteAccessFormEntry & { order: number }>> {
-  const stored = (await db.ref(paths.remoteByDetail(detailId)).get()).val();
+async function readEntries({ db, paths }: DbDeps, detailId: string, community: string): Promise<StoredEntry[]> {
+  const key = remoteGrantKey(community, detailId);
+  const [keyed, legacy] = await Promise.all([db.ref(paths.remoteByDetail(key)).get(), db.ref(paths.remoteByDetail(detailId)).get()]);
+  const entries = new Map<string, StoredEntry>();
+  for (const [storedKey, stored] of [
+    [detailId, legacy.val()],
+    [key, keyed.val()],
+  ] as const) {
+    if (!isObject(stored)) continue;
+    for (const [uid, record] of Object.entries(stored)) {
+      if (!isValidKey(uid) || !isObject(record) || entryCommunity(record) !== community) continue;
+      entries.set(uid, { ...formEntryOf(uid, record), key: storedKey });
+    }
+  }
+  return [...entries.values()].sort((a, b) => a.order - b.order || a.title.localeCompare(b.title) || (a.uuid < b.uuid ? -1 : 1));
+}
+
+/** A grant key's entries that belong to another community (never overwritten: see planRemoteAdmin). */
+async function foreignEntries({ db, paths }: DbDeps, key: string, community: string): Promise<string[]> {
+  const stored = (await db.ref(paths.remoteByDetail(key)).get()).val();
   if (!isObject(stored)) return [];
   return Object.entries(stored)
-    .filter((pair): pair is [string, Record<string, unknown>] => isValidKey(pair[0]) && isObject(pair[1]))
-    .filter(([, record]) => entryCommunity(record) === community)
-    .map(([uid, record]) => formEntryOf(uid, record))
-    .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title) || (a.uuid < b.uuid ? -1 : 1));
+    .filter(([, record]) => isObject(record) && entryCommunity(record) !== community)
+    .map(([uid]) => uid);
+}
+
+/** A save that would overwrite another community's remote access entry; nothing is written. */
+export class RemoteGrantCollision extends Error {
+  override name = 'RemoteGrantCollision';
+  constructor(readonly key: string) {
+    super(REMOTE_TEXTS.collision);
+  }
 }
 
 /**
@@ -140,7 +212,7 @@ export async function loadRemoteAdmin(
   item: Record<string, unknown>,
   community: string,
 ): Promise<RemoteAdminFormValue> {
-  const entries = isValidKey(detailId) ? await readEntries(deps, detailId, community) : [];
+  const entries = isValidKey(detailId) ? (await readEntries(deps, detailId, community)).map(({ key: _key, ...entry }) => entry) : [];
   const { identity } = deps;
   if (identity) {
     for (const entry of entries) {
@@ -181,6 +253,12 @@ export interface PlanRemoteAdminInput {
   origContext: string;
   /** Every listing context the item shows in. */
   contexts: string[];
+  /**
+   * The grant's contexts are `contexts` alone: a calendar's grant names its one calendar, and its
+   * origContext ('{community}/amc-events') only names the community. Otherwise origContext is
+   * added to them (a listing shows in the section it was granted from).
+   */
+  contextsAsGiven?: boolean;
   value: RemoteAdminFormValue;
   /** The origin links point at (PUBLIC_URL, else the request's). */
   origin: string;
@@ -232,14 +310,19 @@ export async function planRemoteAdmin(
 ): Promise<{ updates: Record<string, DbValue>; invitations: RemoteInvitation[] }> {
   const { paths } = deps;
   const { detailId } = input;
-  paths.remoteByDetail(detailId); // a bad id throws before anything happens
+  const community = parseListingContext(input.origContext).community;
+  const key = remoteGrantKey(community, detailId); // a bad id throws before anything happens
   if (input.value.entries.length > MAX_REMOTE_ACCESS) throw new RangeError(REMOTE_ADMIN_TEXTS.tooMany);
-  const stored = await readEntries(deps, detailId, parseListingContext(input.origContext).community);
+  // Another community's entry is never overwritten (nor read: readEntries leaves it out).
+  if ((await foreignEntries(deps, key, community)).length > 0) throw new RemoteGrantCollision(key);
+  const stored = await readEntries(deps, detailId, community);
   const storedByUid = new Map(stored.map((entry) => [entry.uuid, entry]));
 
   const wanted = !input.value.remotelyManaged ? [] : input.value.entries.length > 0 ? input.value.entries : [FIRST_REMOTE_ENTRY];
 
-  const contexts = [...new Set([input.origContext, ...input.contexts].filter((context) => context !== ''))];
+  const contexts = [
+    ...new Set([...(input.contextsAsGiven ? [] : [input.origContext]), ...input.contexts].filter((context) => context !== '')),
+  ];
   const updates: Record<string, DbValue> = {};
   const invitations: RemoteInvitation[] = [];
   const kept = new Set<string>();
@@ -269,8 +352,8 @@ export async function planRemoteAdmin(
     };
     if (entry.accessType === 'email') record.email = normalizeEmail(entry.email);
     kept.add(uid);
-    updates[paths.remoteByUid(uid, detailId)] = record;
-    updates[paths.remoteByDetail(detailId, uid)] = record;
+    updates[paths.remoteByUid(uid, key)] = record;
+    updates[paths.remoteByDetail(key, uid)] = record;
 
     const before = storedByUid.get(uid);
     if (entry.accessType === 'email' && (!before || before.accessType !== 'email')) {
@@ -279,15 +362,16 @@ export async function planRemoteAdmin(
         email: normalizeEmail(entry.email),
         name: entry.name,
         detailTitle: input.detailTitle,
-        link: remoteDetailLink(input.origin, detailId),
+        link: remoteDetailLink(input.origin, key),
       });
     }
   }
 
   for (const entry of stored) {
-    if (kept.has(entry.uuid)) continue;
-    updates[paths.remoteByUid(entry.uuid, detailId)] = null;
-    updates[paths.remoteByDetail(detailId, entry.uuid)] = null;
+    // Removed, or moved from the item's id alone to the grant key.
+    if (kept.has(entry.uuid) && entry.key === key) continue;
+    updates[paths.remoteByUid(entry.uuid, entry.key)] = null;
+    updates[paths.remoteByDetail(entry.key, entry.uuid)] = null;
   }
   return { updates, invitations };
 }

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { DbValue } from '@server/db';
+import { remoteGrantKey } from '@server/paths';
 import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type TestCommunity } from './fixtures';
 
 /**
@@ -188,7 +189,9 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   expect((stored?.hours as Record<string, Array<{ open: string }>>).Mon?.[0]?.open).toBe('9:00 AM');
   expect(typeof stored?.distance).toBe('number');
   expect(await readE2e(ITEM(community, 'dining-delivery', key))).toMatchObject({ id: key, title: 'Lakeside Grill & Deck' });
-  const access = await readE2e<Record<string, { title: string; order: number }>>(e2ePaths.remoteByDetail(key));
+  const access = await readE2e<Record<string, { title: string; order: number }>>(
+    e2ePaths.remoteByDetail(remoteGrantKey(community.key, key)),
+  );
   const entries = Object.entries(access ?? {}).sort(([, a], [, b]) => a.order - b.order);
   expect(entries.map(([, entry]) => entry.title)).toEqual(['Manager', 'Staff']);
   expect(entries[0]?.[0]).toBe(manager);

@@ -74,7 +74,8 @@ async function linkFromOutbox(page: Page, email: string, subject: string): Promi
 
 test.describe('password sign-in', () => {
   // Staff land on home (the Personal Device tests below); a remote manager who manages one listing on its editor.
-  const landings: Array<[DemoEmail, string]> = [['remote@demo.example', '/detail/remote/id/lakeside-grill']];
+  // (by its grant's key, '{community}~{item id}': docs/decisions/017)
+  const landings: Array<[DemoEmail, string]> = [['remote@demo.example', '/detail/remote/id/demo-campground~lakeside-grill']];
 
   for (const [email, landing] of landings) {
     test(`${email} lands on ${landing}`, { tag: '@forms' }, async ({ page }) => {

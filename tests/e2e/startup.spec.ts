@@ -14,6 +14,7 @@ const BAD_ENV_PORT = E2E_PORT + 1000;
 const NO_REDIS_PORT = E2E_PORT + 1001;
 const DEPLOYED_PORT = E2E_PORT + 1002;
 const WORKER_PORT = E2E_PORT + 1003;
+const NO_PUBLIC_URL_PORT = E2E_PORT + 1004;
 const SERVE = ['build/server.js'];
 
 function start(port: number, env: Record<string, string>) {
@@ -54,6 +55,13 @@ test('a malformed variable stops start-up and names the variable', async () => {
   server.cleanup();
 });
 
+test('outside demo mode, start-up without PUBLIC_URL stops and names the variable (e-mailed links never come from a Host header)', async () => {
+  const server = start(NO_PUBLIC_URL_PORT, { PUBLIC_URL: '' });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain('PUBLIC_URL is required outside demo mode');
+  server.cleanup();
+});
+
 test('with Redis unreachable the pages serve, the health check says degraded and the log says how to start Redis', async ({ request }) => {
   const server = start(NO_REDIS_PORT, { REDIS_URL: 'redis://127.0.0.1:6390', SEED_DEMO_DATA: 'off', DEMO_MODE: 'on' });
   try {
@@ -84,7 +92,7 @@ test('with Redis unreachable the pages serve, the health check says degraded and
 test('served as a deployment (no DEMO_MODE), the outbox is 404, nothing is seeded and start-up says demo mode is off', async ({
   request,
 }) => {
-  const server = start(DEPLOYED_PORT, {});
+  const server = start(DEPLOYED_PORT, { PUBLIC_URL: `http://127.0.0.1:${DEPLOYED_PORT}` });
   try {
     await expect(async () => {
       const response = await request.get(`http://127.0.0.1:${DEPLOYED_PORT}/healthcheck`, { timeout: 3_000 });

@@ -47,8 +47,8 @@ export function demoPerson(role: Exclude<Role, 'anonymous'>): DemoPerson {
 
 /**
  * The environment of a test: its own folder, database file, Redis prefix; no workers, no
- * automatic seeding; demo mode (the demo people are the roles, super@demo.example the super
- * admin) unless `overrides` say DEMO_MODE=off.
+ * automatic seeding; links at the origin of the test requests; demo mode (the demo people are
+ * the roles, super@demo.example the super admin) unless `overrides` say DEMO_MODE=off.
  */
 export function testEnv(label: string, overrides: Record<string, string> = {}): Env {
   const dir = makeTempDir(label);
@@ -61,6 +61,10 @@ export function testEnv(label: string, overrides: Record<string, string> = {}): 
     WORKERS: 'off',
     SEED_DEMO_DATA: 'off',
     SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
+    // E-mailed links point at the origin test requests use (tests/setup/requests.ts TEST_ORIGIN),
+    // as a demo server's do at its HOST and PORT (server/env.ts linkOrigin).
+    HOST: 'console.test',
+    PORT: '80',
     ...overrides,
   });
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessVersion } from '@server/business/save';
 import type { DbValue } from '@server/db';
+import { LIST_ICON_MESSAGES } from '@server/list-icons';
+import { remoteGrantKey } from '@server/paths';
+import { migrateRemoteGrantKeys } from '@server/remote/management';
 import type { Services } from '@server/services';
 import * as editRoute from '~/routes/_app.detail.$type.$dbContext.$itemId._index';
 import * as duplicateRoute from '~/routes/_app.detail.$type.$dbContext.$itemId.duplicate';
@@ -260,6 +263,26 @@ describe('business detail editor: saving', () => {
     expect((await read(own, 'dining-resort', 'grill'))!.title).toBe('Harbor Grill');
   });
 
+  it("refuses list icon keys that name none of the community's icons with 400 and the reason, keeping what was typed", async () => {
+    const own = await ownCommunity('editor');
+    await services.db.ref(services.paths.listIcon(own.community, 'pool')).set({ title: 'Pool', active: true, url: '' });
+    const path = '/detail/business/dining-resort/grill';
+    const refused = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, listIcons: ['pool', 'x2'] }), params('grill'))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data?.result.error?.listIcons).toEqual([LIST_ICON_MESSAGES.unknown(['x2'])]);
+    expect(LIST_ICON_MESSAGES.unknown(['x2'])).toBe('Choose list icons from the ones shown: "x2" is not a list icon of this community.');
+    expect(refused.data?.openSection).toBe('title-location');
+    expect(refused.data?.result.initialValue).toMatchObject({ title: 'Harbor Grill & Bar', listIcons: ['pool', 'x2'] });
+    expect((await read(own, 'dining-resort', 'grill'))!).toMatchObject({ title: 'Harbor Grill' });
+    expect((await read(own, 'dining-resort', 'grill'))!.listIcons).toBeUndefined();
+
+    const saved = await outcome(editRoute.action(args(post(own, path, { ...VALID, listIcons: ['pool'] }), params('grill'))));
+    expect(saved.status).toBe(302);
+    expect((await read(own, 'dining-resort', 'grill'))!.listIcons).toEqual(['pool']);
+  });
+
   it('refuses a save against a changed item with the conflict, writing nothing', async () => {
     const own = await ownCommunity('editor');
     const data = (await editRoute.loader(args(get(own, '/detail/business/dining-resort/grill'), params('grill')))) as BusinessEditorData;
@@ -456,17 +479,18 @@ describe('business detail editor: remote management by location admins', () => {
       ),
     );
     expect(answer.status).toBe(302);
-    const byDetail = (await services.db.ref(services.paths.remoteByDetail('grill')).get()).val() as Record<string, Record<string, unknown>>;
+    const key = remoteGrantKey(own.community, 'grill');
+    const byDetail = (await services.db.ref(services.paths.remoteByDetail(key)).get()).val() as Record<string, Record<string, unknown>>;
     const [uuid, entry] = Object.entries(byDetail)[0]!;
     expect(entry).toMatchObject({ accessType: 'url', title: 'Owner', editInfo: true, origContext: `${own.community}/dining-resort` });
-    expect((await services.db.ref(services.paths.remoteByUid(uuid, 'grill')).get()).val()).toMatchObject({ title: 'Owner' });
+    expect((await services.db.ref(services.paths.remoteByUid(uuid, key)).get()).val()).toMatchObject({ title: 'Owner' });
     expect(await read(own, 'dining-resort', 'grill')).toMatchObject({ remotelyManaged: true, allowFavorite: true });
     const data = (await editRoute.loader(args(get(own, path), params('grill')))) as BusinessEditorData;
     expect(data.defaultValue.remote.entries).toEqual([expect.objectContaining({ uuid, accessType: 'url', title: 'Owner' })]);
     expect(data.remoteLinks[uuid]).toBe(`${ORIGIN}/detail/remote/${uuid}`);
     await services.db.ref().update({
       [services.paths.remoteByUid(uuid)]: null,
-      [services.paths.remoteByDetail('grill')]: null,
+      [services.paths.remoteByDetail(key)]: null,
     });
   });
 
@@ -656,6 +680,115 @@ describe('remote pages', () => {
     expect(data.data.leaveHref).toBe('/detail/remote?all=1');
     const { detailId } = await urlGrant();
     expect((await outcome(remoteById.loader(args(get(remote, `/detail/remote/id/${detailId}`), { detailId })))).status).toBe(404);
+  });
+
+  it("keeps each community's grant for the same listing key and person apart: neither overwrites nor opens the other's", async () => {
+    // Two communities with a listing under the same key ('grill'), as a copied community and its original have.
+    const a = await ownCommunity('admin');
+    const b = await ownCommunity('admin');
+    const manager = `manager-${a.community}@example.com`;
+    const grantTo = (own: Own, permissions: Record<string, string>) =>
+      outcome(
+        editRoute.action(
+          args(
+            post(own, '/detail/business/dining-resort/grill', {
+              ...VALID,
+              title: `Grill of ${own.community}`,
+              'remote.remotelyManaged': 'on',
+              'remote.entries[0].accessType': 'email',
+              'remote.entries[0].email': manager,
+              'remote.entries[0].name': 'Morgan',
+              'remote.entries[0].title': 'Manager',
+              ...permissions,
+            }),
+            params('grill'),
+          ),
+        ),
+      );
+    expect((await grantTo(a, { 'remote.entries[0].editInfo': 'on', 'remote.entries[0].sendNotifications': 'on' })).status).toBe(302);
+    expect((await grantTo(b, { 'remote.entries[0].editInfo': 'on' })).status).toBe(302);
+
+    const account = (await services.identity.getUserByEmail(manager))!;
+    const keyA = remoteGrantKey(a.community, 'grill');
+    const keyB = remoteGrantKey(b.community, 'grill');
+    const byUid = (await services.db.ref(services.paths.remoteByUid(account.uid)).get()).val() as Record<string, Record<string, unknown>>;
+    expect(Object.keys(byUid).sort()).toEqual([keyA, keyB].sort());
+    // A's grant is A's as A saved it, Messaging included.
+    expect(byUid[keyA]).toMatchObject({ origContext: `${a.community}/dining-resort`, sendNotifications: true, editInfo: true });
+    expect(byUid[keyB]).toMatchObject({ origContext: `${b.community}/dining-resort`, sendNotifications: false });
+    // Each editor shows its own entry only.
+    const editorA = (await editRoute.loader(args(get(a, '/detail/business/dining-resort/grill'), params('grill')))) as BusinessEditorData;
+    expect(editorA.defaultValue.remote.entries).toEqual([expect.objectContaining({ email: manager, sendNotifications: true })]);
+
+    // The manager opens each community's listing by its own grant.
+    const cookie = await sessionCookie(services.sessions, { uid: account.uid, email: manager, displayName: 'Morgan' });
+    const manager_ = { community: a.community, cookie, uid: account.uid };
+    const open = async (detailId: string) =>
+      outcome<RemoteEditorData>(remoteById.loader(args(get(manager_, `/detail/remote/id/${detailId}`), { detailId })));
+    expect((await open(keyA)).data?.defaultValue.title).toBe(`Grill of ${a.community}`);
+    expect((await open(keyB)).data?.defaultValue.title).toBe(`Grill of ${b.community}`);
+    // The item's id alone names two grants: it opens neither.
+    expect((await open('grill')).status).toBe(404);
+
+    // B switching remote management off removes B's grant only.
+    expect((await outcome(editRoute.action(args(post(b, '/detail/business/dining-resort/grill', VALID), params('grill'))))).status).toBe(
+      302,
+    );
+    const after = (await services.db.ref(services.paths.remoteByUid(account.uid)).get()).val() as Record<string, unknown>;
+    expect(Object.keys(after)).toEqual([keyA]);
+  });
+
+  it('moves grants stored under the item id alone to their community and item, once; the editor reads and moves them too', async () => {
+    const a = await ownCommunity('admin');
+    const b = await ownCommunity('admin');
+    counter += 1;
+    const legacyId = `legacy-${counter}`;
+    const entry = (community: string, uid: string) => ({
+      type: 'business',
+      accessType: 'url',
+      title: 'Owner',
+      editInfo: true,
+      addButtons: false,
+      sendNotifications: false,
+      origContext: `${community}/dining-resort`,
+      contexts: [`${community}/dining-resort`],
+      detailTitle: 'Harbor Grill',
+      uid,
+    });
+    const { paths } = services;
+    const [linkA, linkB, orphan] = [`${legacyId}-a`, `${legacyId}-b`, `${legacyId}-orphan`];
+    await services.db.ref().update({
+      [paths.listItem(a.community, 'dining-resort', legacyId)]: { ...ITEM, id: legacyId, contexts: [`${a.community}/dining-resort`] },
+      [paths.listItem(b.community, 'dining-resort', legacyId)]: { ...ITEM, id: legacyId, contexts: [`${b.community}/dining-resort`] },
+      [paths.remoteByUid(linkA, legacyId)]: entry(a.community, linkA),
+      [paths.remoteByDetail(legacyId, linkA)]: entry(a.community, linkA),
+      [paths.remoteByUid(linkB, legacyId)]: entry(b.community, linkB),
+      [paths.remoteByDetail(legacyId, linkB)]: entry(b.community, linkB),
+      [paths.remoteByUid(orphan, legacyId)]: { type: 'business', accessType: 'url', title: 'Nobody' },
+    });
+    // Before the move, each community's editor reads only its own legacy entry, and the link opens.
+    const editorA = (await editRoute.loader(
+      args(get(a, `/detail/business/dining-resort/${legacyId}`), params(legacyId)),
+    )) as BusinessEditorData;
+    expect(editorA.defaultValue.remote.entries.map((row) => row.uuid)).toEqual([linkA]);
+    expect((await outcome(remoteByLink.loader(args(anonymousGet(`/detail/remote/${linkB}/`), { uuid: linkB })))).status).toBe(200);
+
+    // Ours and the demo data's (seeded under item ids).
+    expect(await migrateRemoteGrantKeys(services)).toBeGreaterThanOrEqual(2);
+    const keyA = remoteGrantKey(a.community, legacyId);
+    const keyB = remoteGrantKey(b.community, legacyId);
+    expect((await services.db.ref(paths.remoteByDetail(legacyId)).get()).val()).toBeNull();
+    expect((await services.db.ref(paths.remoteByUid(linkA)).get()).val()).toEqual({ [keyA]: entry(a.community, linkA) });
+    expect((await services.db.ref(paths.remoteByDetail(keyB)).get()).val()).toEqual({ [linkB]: entry(b.community, linkB) });
+    // An entry naming no community stays where it is; nobody reads it as theirs.
+    expect((await services.db.ref(paths.remoteByUid(orphan, legacyId)).get()).val()).toMatchObject({ title: 'Nobody' });
+    expect(await migrateRemoteGrantKeys(services)).toBe(0);
+    expect((await outcome(remoteByLink.loader(args(anonymousGet(`/detail/remote/${linkB}/`), { uuid: linkB })))).status).toBe(200);
+    // Written under the bare id again since (a reset of the demo data): that one replaces the moved entry.
+    const again = { ...entry(a.community, linkA), title: 'Owner again' };
+    await services.db.ref().update({ [paths.remoteByUid(linkA, legacyId)]: again, [paths.remoteByDetail(legacyId, linkA)]: again });
+    expect(await migrateRemoteGrantKeys(services)).toBe(1);
+    expect((await services.db.ref(paths.remoteByUid(linkA)).get()).val()).toEqual({ [keyA]: again });
   });
 
   it('sends an Update Permissions request to the administrators', async () => {

@@ -32,9 +32,10 @@ import {
   type DetailSection,
 } from '@server/business/sections';
 import type { DbValue } from '@server/db/types';
+import { linkOrigin } from '@server/env';
 import { HEADER_BUCKET } from '@server/header/header-info';
 import { readForm } from '@server/http/form.server';
-import { readListIcons } from '@server/list-icons';
+import { LIST_ICON_MESSAGES, readListIcons, unknownListIconKeys } from '@server/list-icons';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
 import { remoteMessagingHref } from '@server/messages/remote';
 import { formatListingContext, isValidKey } from '@server/paths';
@@ -183,7 +184,7 @@ interface Target {
   here: string;
   /** The item's own editor address (its header editor sits under it); null while adding or duplicating. */
   editorPath: string | null;
-  /** Where links to this console point (PUBLIC_URL, else the request's origin). */
+  /** Where links to this console point (server/env.ts linkOrigin: PUBLIC_URL, never the request's Host). */
   origin: string;
   /** The communities the action selector offers (the person's; a remote manager's item's own). */
   communities: Array<{ key: string; title: string }>;
@@ -254,7 +255,7 @@ async function staffTarget(request: Request, params: Params, mode: Exclude<Busin
   const admin = staff.access.isResortSystem || isLocationAdmin(staff.access, staff.community);
   return {
     allowNoLocation: await allowNoLocation(services),
-    origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+    origin: linkOrigin(services.env),
     communities: staff.communities.map((community) => ({ key: community.key, title: community.title })),
     allowedActions: undefined,
     placeSearchUrl: `${PLACE_SEARCH_PATH}?${new URLSearchParams({ community: staff.community })}`,
@@ -302,7 +303,7 @@ async function remoteTarget(request: Request, params: Params): Promise<Target> {
   const record = await loadCommunityRecord(item.community);
   return {
     allowNoLocation: await allowNoLocation(services),
-    origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+    origin: linkOrigin(services.env),
     communities: [{ key: item.community, title: typeof record.title === 'string' ? record.title : item.community }],
     allowedActions: REMOTE_BUTTON_ACTIONS,
     placeSearchUrl: `${PLACE_SEARCH_PATH}?${new URLSearchParams(params.uuid !== undefined ? { uuid: params.uuid } : { detailId: params.detailId ?? '' })}`,
@@ -456,7 +457,7 @@ export async function loadBusinessEditor(request: Request, params: Params, mode:
       : { communities: target.communities, byAction: {} },
     allowedActions: target.allowedActions ?? null,
     communityRequired: target.communities.length > 1,
-    remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, detailId, remoteAdmin) : {},
+    remoteLinks: remoteAdmin && detailId ? remoteAdminLinks(target.origin, community, detailId, remoteAdmin) : {},
     audit,
     remote: target.remote ? { relationship: target.remote.grant.title, detailTitle: target.remote.grant.detailTitle } : null,
     messagingHref: target.remote ? remoteMessagingHref(target.remote.grant, target.remote.user) : null,
@@ -558,6 +559,23 @@ export async function businessEditorAction(
           version,
           conflict: null,
           openSection: 'buttons',
+          formError: BUSINESS_TEXTS.formIncomplete,
+          preview,
+        },
+        400,
+      );
+    }
+  }
+  if (rights.listIcons && !NO_LIST_ICON_CONTEXTS.has(section.context)) {
+    const carried = Array.isArray(stored?.listIcons) ? stored.listIcons : [];
+    const unknown = await unknownListIconKeys(services, community, submission.value.listIcons, carried);
+    if (unknown.length > 0) {
+      return reply(
+        {
+          result: submission.reply({ fieldErrors: { listIcons: [LIST_ICON_MESSAGES.unknown(unknown)] } }),
+          version,
+          conflict: null,
+          openSection: 'title-location',
           formError: BUSINESS_TEXTS.formIncomplete,
           preview,
         },

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { calendarImportJobId } from '@server/events/import/run';
 import { importStatusKey, recordImportStatus } from '@server/events/import/status';
+import { remoteGrantKey } from '@server/paths';
 import type { Services } from '@server/services';
 import * as listRoute from '~/routes/_app.amc-calendars';
 import * as addRoute from '~/routes/_app.amc-calendars.add';
 import * as deleteRoute from '~/routes/_app.amc-calendars.delete.$calendarId';
 import * as configRoute from '~/routes/_app.amc-calendars_.config.$context';
+import * as calendarByLink from '~/routes/amc-calendar.remote.$uuid._index';
 import { CALENDAR_TEXTS } from '~/schemas/calendar-config';
 import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
@@ -18,6 +20,7 @@ import type {
   CreateCalendarActionData,
   DeleteCalendarData,
 } from './calendars.server';
+import type { RemoteCalendarData } from './remote-calendar.server';
 import { CALENDAR_SCREEN_TEXTS } from './shared';
 
 /**
@@ -445,7 +448,7 @@ describe('the calendar config editor', () => {
     expect(saved.status).toBe(302);
     const remoteKey = (await read(paths.calendarConfig(own.community, 'activities')))?.remoteKey;
     expect(typeof remoteKey).toBe('string');
-    const entries = await read(paths.remoteByDetail(String(remoteKey)));
+    const entries = await read(paths.remoteByDetail(remoteGrantKey(own.community, String(remoteKey))));
     expect(Object.values(entries ?? {})).toEqual([
       expect.objectContaining({
         type: 'calendar',
@@ -453,7 +456,7 @@ describe('the calendar config editor', () => {
         title: 'Kids Club volunteers',
         editInfo: true,
         origContext: `${own.community}/amc-events`,
-        contexts: [`${own.community}/amc-events`, `${own.community}/amc-events/calendars/activities`],
+        contexts: [`${own.community}/amc-events/calendars/activities`],
       }),
     ]);
     const data = await editorOf(own);
@@ -465,7 +468,77 @@ describe('the calendar config editor', () => {
     const off = await postConfig(own, configForm(data.version));
     expect(off.data).toBeNull();
     expect(off.status).toBe(302);
-    expect(await read(paths.remoteByDetail(String(remoteKey)))).toBeNull();
+    expect(await read(paths.remoteByDetail(remoteGrantKey(own.community, String(remoteKey))))).toBeNull();
+  });
+
+  it("a link made with 'Copy Link for Remote Management' opens its calendar, and keeps opening it after later saves", async () => {
+    const own = await ownCommunity('admin');
+    const remoteFields = {
+      'remote.remotelyManaged': 'on',
+      'remote.entries[0].accessType': 'url',
+      'remote.entries[0].title': 'Organizer',
+      'remote.entries[0].editInfo': 'on',
+    };
+    expect((await postConfig(own, configForm((await editorOf(own)).version, remoteFields))).status).toBe(302);
+    const data = await editorOf(own);
+    const uuid = data.defaultValue.remote.entries[0]!.uuid;
+    const link = new URL(data.remoteLinks[uuid]!);
+    const opened = await outcome<RemoteCalendarData>(calendarByLink.loader(args(getRequest(null, link.pathname), { uuid }) as never));
+    expect(opened.status).toBe(200);
+    expect(opened.data?.title).toBe('Activities');
+
+    // Saved again (the entry as the form shows it): the same link still opens.
+    const again = await postConfig(
+      own,
+      configForm(data.version, { ...remoteFields, 'remote.entries[0].uuid': uuid, 'audiences[2].title': 'Kids' }),
+    );
+    expect(again.status).toBe(302);
+    const reopened = await outcome<RemoteCalendarData>(calendarByLink.loader(args(getRequest(null, link.pathname), { uuid }) as never));
+    expect(reopened.status).toBe(200);
+  });
+
+  it("an organizer's link written with the calendar's one context (the demo data's) survives a save of the calendar's settings", async () => {
+    const own = await ownCommunity('admin');
+    const { paths } = services;
+    const uuid = `organizer-${own.community}`;
+    const entry = {
+      type: 'calendar',
+      accessType: 'url',
+      title: 'Organizer',
+      name: '',
+      editInfo: true,
+      addButtons: false,
+      sendNotifications: false,
+      origContext: `${own.community}/amc-events`,
+      contexts: [`${own.community}/amc-events/calendars/activities`],
+      detailTitle: 'Activities',
+      uid: uuid,
+    };
+    await services.db.ref().update({
+      [`${paths.calendarConfig(own.community, 'activities')}/remoteKey`]: 'rk-organizer',
+      [paths.remoteByUid(uuid, 'rk-organizer')]: entry,
+      [paths.remoteByDetail('rk-organizer', uuid)]: entry,
+    });
+    const open = () =>
+      outcome<RemoteCalendarData>(calendarByLink.loader(args(getRequest(null, `/amc-calendar/remote/${uuid}/`), { uuid }) as never));
+    expect((await open()).status).toBe(200);
+
+    const data = await editorOf(own);
+    expect(data.defaultValue.remote.entries.map((row) => row.uuid)).toEqual([uuid]);
+    const saved = await postConfig(
+      own,
+      configForm(data.version, {
+        'remote.remotelyManaged': 'on',
+        'remote.entries[0].uuid': uuid,
+        'remote.entries[0].accessType': 'url',
+        'remote.entries[0].title': 'Organizer',
+        'remote.entries[0].editInfo': 'on',
+        priorNotificationTime: '30',
+      }),
+    );
+    expect(saved.status).toBe(302);
+    expect((await read(paths.calendarConfig(own.community, 'activities')))?.priorNotificationTime).toBe(30);
+    expect((await open()).status).toBe(200);
   });
 
   it("an e-mail access is invited to the remote calendar's page, not a listing's", async () => {
@@ -488,7 +561,7 @@ describe('the calendar config editor', () => {
       const remoteKey = String((await read(paths.calendarConfig(own.community, 'activities')))?.remoteKey);
       const queue = Object.values(((await read(paths.emailQueue())) ?? {}) as Record<string, { email: string; body: string }>);
       const invitation = queue.find((item) => item.email === `club-${own.community}@example.com`);
-      expect(invitation?.body).toContain(`${ORIGIN}/amc-calendar/remote/id/${remoteKey}/`);
+      expect(invitation?.body).toContain(`${ORIGIN}/amc-calendar/remote/id/${remoteGrantKey(own.community, remoteKey)}/`);
       expect(invitation?.body).not.toContain('/detail/remote/');
     } finally {
       await services.db.ref(paths.dollarsEnabled()).remove();

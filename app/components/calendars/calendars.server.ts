@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data as answer } from '@remix-run/node';
 import { isLocationAdmin, loadDollarsEnabled, requireStaff, type StaffContext } from '@server/authz';
 import type { DbValue } from '@server/db/types';
+import { linkOrigin } from '@server/env';
 import {
   calendarConfigFormValue,
   calendarConfigVersion,
@@ -20,7 +21,7 @@ import { communityTimeZone, isUploadedSource, requestCalendarImport } from '@ser
 import { loadImportStatuses, type ImportStatus } from '@server/events/import/status';
 import { SKIP_REASONS } from '@server/events/import/types';
 import { readForm } from '@server/http/form.server';
-import { isValidKey } from '@server/paths';
+import { isValidKey, remoteGrantKey } from '@server/paths';
 import { loadRemoteAdmin, planRemoteAdmin, sendRemoteInvitations, type RemoteInvitation } from '@server/remote/management';
 import { redirectWithToast } from '~/components/toast.server';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
@@ -258,7 +259,7 @@ async function configTarget(request: Request, context: string | undefined): Prom
     stored,
     remoteAdmin: staff.access.isResortSystem || isLocationAdmin(staff.access, staff.community),
     dollarsEnabled: await loadDollarsEnabled(services),
-    origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+    origin: linkOrigin(services.env),
   };
 }
 
@@ -300,6 +301,7 @@ const enc = encodeURIComponent;
 /** A URL access entry's remote calendar (spec 01 §2.1 `/amc-calendar/remote/:uuid/`). */
 export const remoteCalendarLink = (origin: string, uuid: string) => `${origin}/amc-calendar/remote/${enc(uuid)}/`;
 /** Where an e-mail access entry's manager opens the calendar after signing in (`/amc-calendar/remote/id/:detailId/`). */
+/** A calendar's sign-in page for e-mail access, by the grant key ('{community}~{remoteKey}', server/paths.ts remoteGrantKey). */
 export const remoteCalendarIdLink = (origin: string, remoteKey: string) => `${origin}/amc-calendar/remote/id/${enc(remoteKey)}/`;
 
 function remoteLinksOf(origin: string, remoteKey: string, value: RemoteAdminFormValue): Record<string, string> {
@@ -399,7 +401,7 @@ export async function loadConfigForm(target: ConfigTarget, place: ConfigFormPlac
     version: calendarConfigVersion(stored),
     remoteAdmin: shown,
     dollarsEnabled: target.dollarsEnabled,
-    remoteLinks: shown && remoteKey ? remoteLinksOf(target.origin, remoteKey, remote) : {},
+    remoteLinks: shown && remoteKey ? remoteLinksOf(target.origin, remoteGrantKey(community, remoteKey), remote) : {},
     locations: options.locations.map((location) => ({ value: location.id, label: location.title })),
     formAction: place.formAction,
     listHref: place.listHref,
@@ -545,7 +547,10 @@ export async function configFormAction(request: Request, target: ConfigTarget, p
       if (!storedKey) planned.fields.remoteKey = remoteKey;
       planned.updates = { ...planned.updates, ...remotePlan.updates };
       // Invitations lead to the remote calendar, not to a listing's remote page.
-      invitations = remotePlan.invitations.map((invitation) => ({ ...invitation, link: remoteCalendarIdLink(target.origin, remoteKey) }));
+      invitations = remotePlan.invitations.map((invitation) => ({
+        ...invitation,
+        link: remoteCalendarIdLink(target.origin, remoteGrantKey(community, remoteKey)),
+      }));
     }
   }
   const saved = await commitCalendarConfigSave(services, input, planned);

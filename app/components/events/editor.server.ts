@@ -8,6 +8,7 @@ import type { SessionUser } from '@server/auth/session';
 import { canNotify, forbidden, requireStaff, requireUser } from '@server/authz';
 import type { RemoteGrant } from '@server/authz/access';
 import type { DbValue } from '@server/db/types';
+import { linkOrigin } from '@server/env';
 import {
   afterEventSave,
   allowedEventFields,
@@ -790,7 +791,7 @@ export async function eventEditorAction(request: Request, params: Params, reques
         submittedBy: { uid: target.uid, who: remoteAuditWho(remote.grant, remote.user) },
         now: target.now,
         timeZone: options.timeZone,
-        origin: services.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(request.url).origin,
+        origin: linkOrigin(services.env),
       },
     );
     if (!submitted)
@@ -879,7 +880,7 @@ export async function eventEditorAction(request: Request, params: Params, reques
   if (remote) {
     await recordRemoteSave(deps, {
       community,
-      detailId: remote.grant.detailId,
+      detailId: remote.grant.itemId,
       grant: remote.grant,
       user: remote.user,
       fields: Object.keys(fields),

@@ -1,3 +1,4 @@
+import { linkOrigin } from '@server/env';
 import { ensureListEventsConfig, isLegacySection, isObject, newCalendarRecord } from '@server/events';
 import {
   configFormAction,
@@ -47,7 +48,7 @@ async function eventsConfigOf(request: Request, list: ResolvedList): Promise<{ t
       stored: isObject(stored) ? stored : await newCalendarRecord(services, community, title),
       remoteAdmin: false,
       dollarsEnabled: false,
-      origin: url.origin,
+      origin: linkOrigin(services.env),
     },
     place: {
       sections: SECTIONS,

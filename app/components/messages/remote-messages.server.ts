@@ -81,7 +81,10 @@ interface Messaging {
   /** The link's uuid or the signed-in person's uid, as in the address. */
   uuid: string;
   community: string;
+  /** The grant's key (addresses: `?detail=`, /detail/remote/id/…). */
   detailId: string;
+  /** The listing's id (notifications' actionKey, the audit). */
+  itemId: string;
   listing: ListingLink;
   listHref: string;
   sendHref: string;
@@ -119,7 +122,9 @@ async function messagingOf(request: Request, params: Params): Promise<Messaging>
     (grant) => grant.sendNotifications && grant.accessType === (byLink ? 'url' : 'email') && (detail === null || grant.detailId === detail),
   );
   if (chosen.length !== 1) throw notFound();
+  // The grant's key names it in addresses; the listing's own id is what notifications and the audit carry.
   const detailId = chosen[0]!.detailId;
+  const itemId = chosen[0]!.itemId;
   const remote = await requireRemoteGrant(request, byLink ? { uuid, detailId } : { detailId }, 'sendNotifications');
   const community = remote.item.community;
   const query = `?detail=${encodeURIComponent(detailId)}`;
@@ -129,9 +134,10 @@ async function messagingOf(request: Request, params: Params): Promise<Messaging>
     uuid,
     community,
     detailId,
+    itemId,
     listing: {
       action: listingAction(remote.grant),
-      actionKey: detailId,
+      actionKey: itemId,
       actionCommunityKey: community,
       actionParams: remote.grant.origContext,
     },
@@ -153,7 +159,7 @@ async function audit(messaging: Messaging, field: string) {
   const services = await getServices();
   await recordRemoteSave(services, {
     community: messaging.community,
-    detailId: messaging.detailId,
+    detailId: messaging.itemId,
     grant: messaging.remote.grant,
     user: messaging.remote.user,
     fields: [field],
@@ -273,7 +279,7 @@ async function formTargetOf(request: Request, messaging: Messaging): Promise<Mes
     const key = url.searchParams.get('id') ?? '';
     const list: MessageList = url.searchParams.get('list') === 'scheduled' ? 'scheduled' : 'messages';
     const record = await readMessage(deps, { community: messaging.community, systemwide: false }, list, key);
-    if (!record || record.actionKey !== messaging.detailId || record.actionCommunityKey !== messaging.community) throw notFound();
+    if (!record || record.actionKey !== messaging.itemId || record.actionCommunityKey !== messaging.community) throw notFound();
     editing = { list, key, record };
   }
   return {
