@@ -60,7 +60,7 @@ function ItemForm({
       aria-labelledby={`${form.id}-heading`}
     >
       <VersionField version={actionData?.version ?? data.version} />
-      <input type="hidden" name={ITEM_KEY_FIELD} value={data.itemKey} />
+      <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4" id={`${form.id}-heading`}>
           {data.heading}
