@@ -176,7 +176,9 @@ export function BusinessEditor({
           </span>
           <VersionField version={actionData?.version ?? data.version} />
           <input type="hidden" name={RETURN_TO_FIELD} value={data.returnTo} />
-          {data.mode === 'add' || data.mode === 'duplicate' ? <input type="hidden" name={ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          {data.mode === 'add' || data.mode === 'duplicate' ? (
+            <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
+          ) : null}
           <Flex direction="column" gap="3">
             {formError ? (
               <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
