@@ -1,5 +1,7 @@
 import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isCommunityRefusal } from '~/lib/form-community';
+import { CommunityRefusalNotice } from './forms/community-refusal';
 
 /** What staff see for each status; anything else is a generic failure. */
 const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
@@ -41,6 +43,8 @@ export function refusalMessage(error: unknown): string | null {
 /** The one error boundary: every route's ErrorBoundary renders it. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  // A form opened for another community than the one selected now: what was typed, and the way back.
+  if (isRouteErrorResponse(error) && isCommunityRefusal(error.data)) return <CommunityRefusalNotice refusal={error.data} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, text: generic } = statusMessage(status);
   const text = refusalMessage(error) ?? generic;

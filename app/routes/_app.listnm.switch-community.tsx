@@ -27,7 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // People who may not switch hear 403 before their form is looked at; switchCommunity checks
   // the chosen community.
   await requireCommunitySwitcher(request);
-  const form = await readForm(request);
+  // Switching is what changes the selected community: the form is not bound to the one selected.
+  const form = await readForm(request, { anyCommunity: true });
   parseIntent(form, Intent);
   return switchCommunity(request, form);
 }

@@ -30,6 +30,8 @@ export const BUSINESS_TEXTS = {
   headerAfterSave: 'Header images and video can be added after the listing is saved for the first time.',
   saved: 'Listing saved.',
   gone: 'This listing no longer exists. It may have been deleted by someone else.',
+  keyTaken:
+    "Another listing already has this listing's key, so nothing was saved. What you typed is still in the form: save again to add it as a new listing.",
 } as const;
 
 /** Spec 03 §2 / §9: the special's popup behaviour. */

@@ -1,16 +1,19 @@
 import { redirect } from '@remix-run/node';
 import { sitePath } from '@server/auth/redirect';
-import { readSession, sessionUser, type SessionUser, type StaffSessionStorage } from '@server/auth/session';
+import { commitOptions, readSession, sessionUser, type SessionUser, type StaffSessionStorage } from '@server/auth/session';
 import type { RealtimeDb } from '@server/db/types';
 import type { Env } from '@server/env';
+import { guardFormCommunity } from '@server/http/form-community';
 import { isValidKey, parseListingContext, type Paths } from '@server/paths';
 import { getServices } from '@server/services';
+import { COMMUNITY_CHANGED, SWITCH_COMMUNITY_FIELD, communityChangedMessage, type CommunityRefusal } from '~/lib/form-community';
 import {
   NO_ACCESS_TEXT,
   NO_ACCESS_TITLE,
   accessVerdict,
   canEdit,
   canNotify,
+  canSwitchCommunity,
   defaultCommunity,
   isLocationAdmin,
   loadAccess,
@@ -33,7 +36,8 @@ import {
  * | requireAccess         | { user, access }   | as requireUser                                                    |
  * | requireStaff          | StaffContext       | + redirect /detail/remote for remote-only people; 403 for people  |
  * |                       |                    |   without rights ('no-access', the spec's dialog) and for a       |
- * |                       |                    |   community they may not manage ('community')                     |
+ * |                       |                    |   community they may not manage ('community'); 409 for a form     |
+ * |                       |                    |   opened for another community than this one (see below)         |
  * | requireLocationAdmin  | StaffContext       | + 403 unless admin of the current community                       |
  * | requireCanNotify      | StaffContext       | + 403 unless admin of, or allowed to notify in, the community     |
  * | requireSystemAdmin    | StaffContext       | + 403 unless resort system admin                                  |
@@ -47,6 +51,13 @@ import {
  * The current community is the route's community param when it has one (it must be one the
  * person may manage, else 403), otherwise the session's stored key resolved with
  * `defaultCommunity` (stored key if still allowed, else editorDefault, else the first).
+ *
+ * A posted form names the community it was opened for (`_community`, app/lib/form-community.ts);
+ * when it is not the current community the request is refused with 409 before the action writes
+ * anything (docs/decisions/018). The check runs with the form reader (server/http/form-community.ts),
+ * whichever of the two the action calls first. The refusal's "Switch … and save" posts the form
+ * again with `_switchCommunity`: the session selects the form's community (when the person may
+ * switch to it) and a 307 sends the same post back to the same address.
  *
  * ## Dependencies
  * `createAuthz(deps)` builds the helpers over any `AuthzDeps` (or a function resolving them);
@@ -65,6 +76,8 @@ export interface AuthzDeps {
   env: Pick<Env, 'SUPER_ADMIN_EMAILS'>;
   sessions: StaffSessionStorage;
 }
+
+const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Where a person with no community rights but a remote grant goes (spec 01 §2.1). */
 export const REMOTE_HOME = '/detail/remote';
@@ -183,7 +196,51 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
       community = defaultCommunity(access, user.communityKey, communities);
       if (!community) throw forbidden('no-access');
     }
-    return { user, access, community, communities };
+    const context: StaffContext = { user, access, community, communities };
+    if (MUTATING_METHODS.has(request.method.toUpperCase())) {
+      const fromRoute = options.community !== undefined && options.community !== null;
+      await guardFormCommunity(request, (formData, stamp) => checkFormCommunity(request, context, fromRoute, formData, stamp));
+    }
+    return context;
+  }
+
+  /** Refuses (409) a form opened for another community than `context.community`; see the module comment. */
+  async function checkFormCommunity(request: Request, context: StaffContext, fromRoute: boolean, formData: FormData, stamp: string) {
+    if (stamp === context.community) return;
+    const name = (key: string) => context.communities.find((summary) => summary.key === key)?.title;
+    const formName = name(stamp);
+    // Only a community the person may manage is named, and selected again; the route's own community stays.
+    const canSwitch = formName !== undefined && !fromRoute && canSwitchCommunity(context.access);
+    // The form's own address (a JavaScript post arrives at …data; Remix's own parameters dropped).
+    const url = new URL(request.url);
+    const search = url.search.replace(/([?&])_routes=[^&]*&?/, '$1').replace(/[?&]$/, '');
+    const action = `${url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/')}${search}`;
+
+    if (canSwitch && formData.get(SWITCH_COMMUNITY_FIELD) === stamp) {
+      const { db, paths, sessions } = await deps();
+      const session = await readSession(sessions, request);
+      session.set('communityKey', stamp);
+      // As Switch Community does: the choice is also the person's default community next time.
+      await db.ref(paths.userEditorDefault(context.user.uid)).set(stamp);
+      const cookie = await sessions.commitSession(session, commitOptions(session, request));
+      // 307: the browser posts the same form again, now with the form's community selected.
+      throw new Response(null, { status: 307, headers: { Location: action, 'Set-Cookie': cookie } });
+    }
+
+    const formCommunity = { key: formName === undefined ? '' : stamp, name: formName ?? 'another community' };
+    const selected = { key: context.community, name: name(context.community) ?? context.community };
+    const fields: Array<[string, string]> = [];
+    for (const [field, value] of formData.entries()) if (typeof value === 'string') fields.push([field, value]);
+    const body: CommunityRefusal = {
+      reason: COMMUNITY_CHANGED,
+      message: communityChangedMessage(formCommunity.name, selected.name),
+      formCommunity,
+      selected,
+      canSwitch,
+      action,
+      fields: fields.filter(([field]) => field !== SWITCH_COMMUNITY_FIELD),
+    };
+    throw Response.json(body, { status: 409 });
   }
 
   /** Remote editors only (REMOTE_HOME): staff belong in the console, people without rights nowhere. */

@@ -242,6 +242,7 @@ describe('cross-site requests', () => {
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://evil.example' }],
     ['Sec-Fetch-Site same-site (a sibling such as studio.)', { 'Sec-Fetch-Site': 'same-site', Origin: 'http://studio.127.0.0.1.example' }],
     ['Referer of another site', { Referer: 'http://evil.example/page' }],
+    ['the session cookie and no Origin, Sec-Fetch-Site or Referer', { Cookie: '__session=abc' }],
   ])('a post with %s is refused with 403 and never reaches the app', async (_label, headers) => {
     const response = await send({
       method: 'POST',
@@ -255,11 +256,12 @@ describe('cross-site requests', () => {
     expect(seen).toEqual([]);
   });
 
-  it('a post from our own origin, or naming none (curl), passes', async () => {
+  it('a post from our own origin, or naming none without a session (curl), passes', async () => {
     const sources: Array<Record<string, string>> = [
       { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
       { Origin: origin },
       { Referer: `${origin}/home` },
+      { Origin: origin, Cookie: '__session=abc' },
       {},
     ];
     for (const headers of sources) {
@@ -267,7 +269,7 @@ describe('cross-site requests', () => {
         (await send({ method: 'POST', path: '/sort-alpha', headers: { ...form, ...headers }, body: 'intent=sort-alpha' })).status,
       ).toBe(200);
     }
-    expect(seen).toHaveLength(4);
+    expect(seen).toHaveLength(5);
   });
 
   it('a cross-site GET is a link: it passes', async () => {

@@ -1,5 +1,6 @@
 import type { ZodTypeAny } from 'zod';
 import { essenceOf } from '../storage/content-type';
+import { noteFormRead } from './form-community';
 import { checkFormShape, FormShapeError } from './form-shape';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './limits';
 
@@ -16,7 +17,9 @@ import { bodyTooLargeMessage, MAX_BODY_BYTES } from './limits';
  *    multipart body without its boundary);
  * 4. checks the field names against the route's schemas before conform builds anything from
  *    them (./form-shape.ts: list indexes within each list's cap, single values sent once,
- *    field count and name length; 400).
+ *    field count and name length; 400);
+ * 5. checks that a form opened for one community is not saved into another (./form-community.ts:
+ *    409 with what was posted).
  *
  * Each refusal is thrown as a Response with a plain-text message; the route's error boundary
  * shows it (with JavaScript and without). Uploads read their forms with `parseUpload`
@@ -47,6 +50,11 @@ export interface ReadFormOptions {
   schemas?: ZodTypeAny | readonly ZodTypeAny[];
   /** The largest body, in bytes. Default MAX_FORM_BYTES. */
   maxBytes?: number;
+  /**
+   * The form changes which community is selected (Switch Community), so the community it was
+   * opened for is not compared with the selected one (./form-community.ts).
+   */
+  anyCommunity?: boolean;
 }
 
 export const schemaList = (schemas: ReadFormOptions['schemas']): readonly ZodTypeAny[] =>
@@ -70,6 +78,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     throw formRefusal(400, FORM_MESSAGES.unreadable);
   }
   checkShape(formData, schemaList(options.schemas));
+  if (!options.anyCommunity) await noteFormRead(request, formData);
   return formData;
 }
 

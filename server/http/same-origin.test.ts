@@ -27,8 +27,15 @@ describe('checkSameOrigin', () => {
     [{ referer: 'https://console.example/home?x=1' }, true],
     [{ referer: 'https://evil.example/console.example' }, false],
     [{ referer: 'not a url' }, false],
-    // Nothing says where it came from: curl, server-to-server.
+    // Nothing says where it came from: curl, server-to-server without a session pass …
     [{}, true],
+    [{ cookie: 'theme=dark' }, true],
+    // … a signed-in post does not.
+    [{ cookie: '__session=abc' }, false],
+    [{ cookie: 'theme=dark; __session=abc' }, false],
+    [{ cookie: '__session=abc', origin: 'https://console.example' }, true],
+    [{ cookie: '__session=abc', referer: 'https://console.example/home' }, true],
+    [{ cookie: '__session=abc', 'sec-fetch-site': 'same-origin' }, true],
   ])('%j → %s', (headers, ok) => {
     expect(check(headers).ok).toBe(ok);
   });
@@ -43,6 +50,7 @@ describe('checkSameOrigin', () => {
     expect(check({ 'sec-fetch-site': 'same-site' })).toEqual({ ok: false, reason: 'sec-fetch-site' });
     expect(check({ origin: 'https://evil.example' })).toEqual({ ok: false, reason: 'origin' });
     expect(check({ referer: 'https://evil.example/' })).toEqual({ ok: false, reason: 'referer' });
+    expect(check({ cookie: '__session=abc' })).toEqual({ ok: false, reason: 'no-source' });
   });
 });
 

@@ -11,8 +11,13 @@ import type { IncomingHttpHeaders } from 'node:http';
  * 2. else Origin, when sent: it must be the request's own origin (as the client addressed it,
  *    after trusted-proxy handling) or PUBLIC_URL's;
  * 3. else Referer, when sent: its origin, the same way;
- * 4. else (curl, server-to-server calls, old browsers) the request passes: without a header
- *    naming its source it cannot have come from a page of another site in a current browser.
+ * 4. else, when the request carries the session cookie, it is refused: every browser this
+ *    console supports names the source of a form post, so a signed-in post that names none came
+ *    from something that hid it (an old plug-in, a stripping proxy) and cannot be told apart
+ *    from a forged one;
+ * 5. else (curl, server-to-server calls without a session) the request passes: it acts as
+ *    nobody, and the sign-in forms have their own defences. No documented client posts with a
+ *    session cookie and without a source.
  */
 
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,7 +28,16 @@ export const CROSS_SITE_MESSAGE =
 export const DATA_PARAMETER_MESSAGE =
   'Requests with a _data parameter are not accepted. Nothing was saved. Reload the page and send the form again.';
 
-export type OriginVerdict = { ok: true } | { ok: false; reason: 'sec-fetch-site' | 'origin' | 'referer' };
+export type OriginVerdict = { ok: true } | { ok: false; reason: 'sec-fetch-site' | 'origin' | 'referer' | 'no-source' };
+
+/** The staff session's cookie (server/auth/session.ts). */
+const SESSION_COOKIE = '__session';
+
+/** Whether a Cookie header carries the staff session's cookie. */
+export function hasSessionCookie(cookie: string | string[] | undefined): boolean {
+  const header = Array.isArray(cookie) ? cookie.join(';') : (cookie ?? '');
+  return header.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
 
 export interface OriginCheckInput {
   method: string;
@@ -61,7 +75,7 @@ export function checkSameOrigin({ method, headers, ownOrigins }: OriginCheckInpu
     const parsed = originOf(referer);
     return parsed !== null && own.has(parsed) ? { ok: true } : { ok: false, reason: 'referer' };
   }
-  return { ok: true };
+  return hasSessionCookie(headers.cookie) ? { ok: false, reason: 'no-source' } : { ok: true };
 }
 
 /** A request URL carrying Remix's legacy `_data` parameter, which mutating requests may not use. */

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from '@remix-run/node';
 import type { ZodTypeAny } from 'zod';
 import { checkShape, FORM_MESSAGES, formRefusal, MAX_FORM_BYTES, readForm, schemaList } from '../http/form';
+import { noteFormRead } from '../http/form-community';
 import { MAX_FORM_FIELDS } from '../http/form-shape';
 import { MAX_UPLOAD_BYTES } from '../http/limits';
 import { contentTypeFromExtension, DEFAULT_CONTENT_TYPE, essenceOf, extensionOf } from './content-type';
@@ -222,6 +223,8 @@ export async function parseUpload(request: Request, options: ParseUploadOptions 
   }
   if (textOverflow) throw formRefusal(413, FORM_MESSAGES.tooLarge);
   checkShape(formData, schemas);
+  // A form opened for another community than the selected one is refused before any file is stored.
+  await noteFormRead(request, formData);
   return result();
 }
 

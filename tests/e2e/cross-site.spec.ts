@@ -1,5 +1,5 @@
 import type { DbValue } from '@server/db';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_BASE_URL, E2E_PORT } from '../../playwright.config';
 import { expect, signInUser, test } from './fixtures';
 
 /**
@@ -76,8 +76,13 @@ test('a post naming another origin, and a legacy ?_data= post, are refused and c
   expect(await legacy.text()).toContain('Requests with a _data parameter are not accepted.');
   expect(await order(community.menu)).toEqual(INITIAL);
 
+  // A signed-in post naming no source at all (a browser always names one) is refused too.
+  const sourceless = await page.request.post('/sort-alpha', { form: {}, maxRedirects: 0 });
+  expect(sourceless.status()).toBe(403);
+  expect(await order(community.menu)).toEqual(INITIAL);
+
   // From our own origin the same post sorts.
-  const own = await page.request.post('/sort-alpha', { form: {}, maxRedirects: 0 });
+  const own = await page.request.post('/sort-alpha', { headers: { Origin: E2E_BASE_URL }, form: {}, maxRedirects: 0 });
   expect(own.status()).toBe(302);
   expect(await order(community.menu)).toEqual(['alpha', 'bravo', 'charlie']);
 });

@@ -1,3 +1,4 @@
+import { E2E_BASE_URL } from '../../playwright.config';
 import { expect, test } from './fixtures';
 
 /**
@@ -25,7 +26,7 @@ test('signed in, an unknown address is 404 inside the shell', async ({ page, log
 
 test('signed in, a post to an unknown address is 404 inside the shell', { tag: '@forms' }, async ({ page, loginAs }) => {
   await loginAs('admin@demo.example');
-  const response = await page.request.post('/listnm/users', { form: { intent: 'save' } });
+  const response = await page.request.post('/listnm/users', { headers: { Origin: E2E_BASE_URL }, form: { intent: 'save' } });
   expect(response.status()).toBe(404);
 });
 

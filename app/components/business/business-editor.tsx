@@ -1,13 +1,14 @@
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { validateOnSave } from '~/components/forms/validate';
 import { HeaderMediaSummary } from '~/components/header-editor/header-media-summary';
@@ -175,7 +176,9 @@ export function BusinessEditor({
           </span>
           <VersionField version={actionData?.version ?? data.version} />
           <input type="hidden" name={RETURN_TO_FIELD} value={data.returnTo} />
-          {data.mode === 'add' || data.mode === 'duplicate' ? <input type="hidden" name={ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          {data.mode === 'add' || data.mode === 'duplicate' ? (
+            <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
+          ) : null}
           <Flex direction="column" gap="3">
             {formError ? (
               <Callout.Root color="red" role="alert" size="1" data-testid="form-error">

@@ -321,6 +321,28 @@ describe('business detail editor: saving', () => {
     expect(twice.status).toBe(302);
   });
 
+  it('an add whose key another listing has writes nothing, says so, keeps what was typed and offers a fresh key', async () => {
+    const own = await ownCommunity('editor');
+    const before = await read(own, 'dining-resort', 'grill');
+    const taken = await outcome<BusinessEditorActionData>(
+      addRoute.action(args(post(own, '/detail/business/dining-resort', { ...VALID, itemKey: 'grill' }), params())),
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.data?.formError).toBe(BUSINESS_TEXTS.keyTaken);
+    expect(taken.data?.result.initialValue).toMatchObject({ title: VALID.title });
+    expect(await read(own, 'dining-resort', 'grill')).toEqual(before);
+    const fresh = taken.data?.itemKey;
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe('grill');
+
+    const again = await outcome(
+      addRoute.action(args(post(own, '/detail/business/dining-resort', { ...VALID, itemKey: fresh! }), params())),
+    );
+    expect(again.status).toBe(302);
+    expect(await read(own, 'dining-resort', fresh!)).toMatchObject({ id: fresh, title: VALID.title });
+    expect(await read(own, 'dining-resort', 'grill')).toEqual(before);
+  });
+
   it('copies the item to the sections a location admin selects and removes it from those deselected, in one update', async () => {
     const own = await ownCommunity('admin');
     const path = '/detail/business/dining-resort/grill';

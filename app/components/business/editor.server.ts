@@ -161,6 +161,8 @@ export interface BusinessEditorActionData {
   requestResult?: SubmissionResult<string[]> | null;
   /** The place search's answer: places near the community to choose from. */
   placeSearch?: { query: string; suggestions: PlaceSuggestion[]; offline: boolean; error: string | null } | null;
+  /** A fresh key for the next Save of an add or duplicate whose key was taken. */
+  itemKey?: string;
 }
 
 type Params = Record<string, string | undefined>;
@@ -647,7 +649,27 @@ export async function businessEditorAction(
   const returnTo = returnToOf(request, target, formData.get(RETURN_TO_FIELD));
   if (!saved.ok) {
     if (saved.reason !== 'conflict') {
-      if (saved.reason === 'exists') return redirectWithToast(request, returnTo, { kind: 'success', message: BUSINESS_TEXTS.saved });
+      if (saved.reason === 'exists') {
+        // The same form posted twice, and the first post saved it: saved.
+        const taken = await readBusiness(services, community, section.node, itemId);
+        const shown = (value: Record<string, unknown>) => comparable(businessFormValue(value, community));
+        if (taken && conflictRows(CONFLICT_LABELS, shown(taken), shown(record as Record<string, unknown>)).length === 0) {
+          return redirectWithToast(request, returnTo, { kind: 'success', message: BUSINESS_TEXTS.saved });
+        }
+        // Another listing has the key: nothing was written; the form comes back with a fresh key.
+        return reply(
+          {
+            result: submission.reply({ formErrors: [BUSINESS_TEXTS.keyTaken] }),
+            version,
+            conflict: null,
+            openSection: 'title-location',
+            formError: BUSINESS_TEXTS.keyTaken,
+            preview,
+            itemKey: services.db.ref(services.paths.section(community, section.node)).push().key!,
+          },
+          409,
+        );
+      }
       return reply(
         {
           result: submission.reply({ formErrors: [BUSINESS_TEXTS.gone] }),

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form } from '@remix-run/react';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { REMOTE_REQUEST_ACTIONS, REMOTE_REQUEST_TEXTS, remoteRequestSchema, type RemoteRequestFormValue } from '~/schemas/remote-admin';
 import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
 

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { FormErrors, TextField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { ShellColumns } from '~/components/shell/shell-columns';
 import { PageDialog } from '~/components/ui/dialog';
 import { newCalendarSchema } from '~/schemas/calendar-config';

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Link, useNavigation } from '@remix-run/react';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, TextField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { validateOnSave } from '~/components/forms/validate';
 import { RemoteAdminSection } from '~/components/remote/remote-admin-section';

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
-import { Form, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { CheckboxField, FormErrors, Notice, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
 import { PageDialog } from '~/components/ui/dialog';

@@ -9,13 +9,14 @@ import {
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
-import { Form, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { z } from 'zod';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, Notice, TextField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
 import { UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { PageDialog } from '~/components/ui/dialog';

@@ -12,3 +12,6 @@ export const SORT_ALPHA_TEXT = 'Are you positive you want to sort this listing i
 /** Spec 02 §8, the confirmation of Delete Selected. */
 export const DELETE_SELECTED_TEXT = 'Are you certain you want to delete all selected items?';
 export const GONE_MESSAGE = 'That item no longer exists: someone may have deleted it.';
+/** An add or duplicate whose key another item has (another form, another person): nothing was written. */
+export const keyTakenMessage = (itemName: string) =>
+  `Another ${itemName} already has this item's key, so nothing was saved. What you typed is still in the form: submit it again to add it as a new ${itemName}.`;

@@ -15,7 +15,7 @@ import { isListContextKey, type ListContextKey } from '~/lib/listing/contexts';
 import type { EditorField, InlineEditor } from '~/lib/listing/types';
 import { listUrls } from '~/lib/listing/urls';
 import { getServices } from '~/services.server';
-import { DELETE_ITEM_TEXT, DELETE_ITEM_TITLE, GONE_MESSAGE, ITEM_KEY_FIELD, SAVED } from './editor-texts';
+import { DELETE_ITEM_TEXT, DELETE_ITEM_TITLE, GONE_MESSAGE, ITEM_KEY_FIELD, keyTakenMessage, SAVED } from './editor-texts';
 import { DeleteIntent, EditorIntent, SortIntent } from './intents';
 import { deleteListed, listNode, MAX_SORT_ROWS } from './list.server';
 import type { ResolvedList } from './resolve.server';
@@ -45,6 +45,8 @@ export interface ItemEditorActionData {
   result: SubmissionResult<string[]>;
   version: string | null;
   conflict: Conflict | null;
+  /** A fresh key for the next Submit of an add or duplicate whose key was taken. */
+  itemKey?: string;
 }
 
 function inlineEditor(list: ResolvedList, itemId: string | null): InlineEditor {
@@ -176,8 +178,24 @@ export async function itemEditorAction(request: Request, list: ResolvedList, mod
   const urls = listUrls(list.location, new URL(request.url).searchParams);
   if (!saved.ok) {
     if (saved.reason !== 'conflict') {
-      // 'exists': the same form posted twice, and the first post saved it.
-      if (saved.reason === 'exists') return redirectWithToast(request, urls.list, { kind: 'success', message: SAVED });
+      if (saved.reason === 'exists') {
+        // The same form posted twice, and the first post saved it: saved.
+        const stored = await readItem(db, paths, list.address, key);
+        const toForm = formValueOf(editor);
+        if (stored && versionOf(toForm(stored)) === versionOf(toForm(record))) {
+          return redirectWithToast(request, urls.list, { kind: 'success', message: SAVED });
+        }
+        // Another item has the key: nothing was written; the form comes back with a fresh key.
+        return answer<ItemEditorActionData>(
+          {
+            result: submission.reply({ formErrors: [keyTakenMessage(list.definition.itemName)] }),
+            version,
+            conflict: null,
+            itemKey: newItemKey(db, paths, list.address),
+          },
+          { status: 409 },
+        );
+      }
       return answer<ItemEditorActionData>(
         { result: submission.reply({ formErrors: [GONE_MESSAGE] }), version, conflict: null },
         { status: 409 },

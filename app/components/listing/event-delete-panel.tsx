@@ -1,6 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { Form } from '~/components/forms/form';
 import { PageDialog } from '~/components/ui/dialog';
 import { EVENT_TEXTS } from '~/schemas/event';
 import type { DeleteAnswers, EventDeleteData } from './event-delete.server';

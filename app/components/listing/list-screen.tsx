@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useFetcher, useMatches, useNavigation } from '@remix-run/react';
+import { Link, useFetcher, useMatches, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { Form } from '~/components/forms/form';
 import { ShellColumns } from '~/components/shell/shell-columns';
 import { PageDialog } from '~/components/ui/dialog';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';

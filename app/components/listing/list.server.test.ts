@@ -248,6 +248,37 @@ describe('the item editor', () => {
     expect(empty.data?.result.error?.title).toEqual(['Title is required.']);
   });
 
+  it('an add whose key another item has writes nothing, says so, keeps what was typed and offers a fresh key', async () => {
+    const own = await ownList({ a: faq('Alpha', 0), b: faq('Bravo', 1) });
+    // A form posting the key of an existing item (two forms given the same key, or a tampered one).
+    const fields: Array<[string, string]> = [
+      ['intent', 'save'],
+      ['itemKey', 'a'],
+      ['title', 'Where is the ice?'],
+    ];
+    const taken = await outcome<ItemEditorActionData>(addRoute.action(args(post(own, own.path('faqs', 'all', 'add'), fields), params)));
+    expect(taken.status).toBe(409);
+    expect(taken.data?.result.error?.['']).toEqual([
+      "Another FAQ already has this item's key, so nothing was saved. What you typed is still in the form: submit it again to add it as a new FAQ.",
+    ]);
+    expect(taken.data?.result.initialValue).toMatchObject({ title: 'Where is the ice?' });
+    const fresh = taken.data?.itemKey;
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe('a');
+    expect((await stored(own)).a).toMatchObject({ title: 'Alpha' });
+    expect(Object.keys(await stored(own))).toHaveLength(2);
+
+    // Submitted again with the fresh key, it is added.
+    const again = await outcome(
+      addRoute.action(
+        args(post(own, own.path('faqs', 'all', 'add'), [...fields.filter(([name]) => name !== 'itemKey'), ['itemKey', fresh!]]), params),
+      ),
+    );
+    expect(again.status).toBe(302);
+    expect((await stored(own))[fresh!]).toMatchObject({ title: 'Where is the ice?' });
+    expect((await stored(own)).a).toMatchObject({ title: 'Alpha' });
+  });
+
   it("keeps both people's work when two edit the same item", async () => {
     const own = await ownList({ a: faq('Alpha', 0) });
     const editParams = { ...params, itemId: 'a' };

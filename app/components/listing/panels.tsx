@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Link, useNavigation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { FormErrors } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
 import { PageDialog } from '~/components/ui/dialog';
 import { listContext } from '~/lib/listing/contexts';
@@ -59,7 +60,7 @@ function ItemForm({
       aria-labelledby={`${form.id}-heading`}
     >
       <VersionField version={actionData?.version ?? data.version} />
-      <input type="hidden" name={ITEM_KEY_FIELD} value={data.itemKey} />
+      <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4" id={`${form.id}-heading`}>
           {data.heading}

@@ -1,9 +1,11 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import { Button, Heading, Text } from '@radix-ui/themes';
-import { Form, useSubmit } from '@remix-run/react';
+import { useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { Form, useFormCommunity } from '~/components/forms/form';
 import { SortableRows } from '~/components/widgets/sortable-rows';
+import { FORM_COMMUNITY_FIELD } from '~/lib/form-community';
 import type { ListScreenData, RowView } from './list.server';
 
 /**
@@ -15,6 +17,7 @@ export function SortList({ data }: { data: ListScreenData }) {
   const sort = data.sort;
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const community = useFormCommunity();
   const [rows, setRows] = useState<RowView[]>(sort?.rows ?? []);
   useEffect(() => setRows(sort?.rows ?? []), [sort?.rows]);
   if (!sort) return null;
@@ -24,7 +27,7 @@ export function SortList({ data }: { data: ListScreenData }) {
     const next = arrayMove(rows, from, to);
     setRows(next);
     submit(
-      { intent: 'reorder', order: JSON.stringify(next.map((row) => row.key)) },
+      { intent: 'reorder', order: JSON.stringify(next.map((row) => row.key)), ...(community ? { [FORM_COMMUNITY_FIELD]: community } : {}) },
       { method: 'post', action: sort.action, preventScrollReset: true },
     );
   };

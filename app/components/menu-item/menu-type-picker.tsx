@@ -1,7 +1,8 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Link, useNavigate } from '@remix-run/react';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { Form } from '~/components/forms/form';
 import { PageDialog } from '~/components/ui/dialog';
 import { filterCatalogue, type MenuButtonType } from '~/lib/catalogues/menu-buttons';
 import { renderMenuIcon, svgDataUri } from '~/lib/icons/render';

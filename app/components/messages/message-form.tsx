@@ -1,12 +1,13 @@
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { WeekdayChecks } from '~/components/forms/weekday-checks';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';

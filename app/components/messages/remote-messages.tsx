@@ -1,6 +1,7 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { RemoteFrame } from '~/components/business/remote-page';
+import { Form } from '~/components/forms/form';
 import { MessageForm } from './message-form';
 import type { MessageFormActionData } from './message-form.server';
 import type { RemoteMessageRow, RemoteMessagesData, RemoteMessagingData } from './remote-messages.server';

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { Form } from '@remix-run/react';
 import { ErrorList } from '~/components/forms/error-list';
+import { Form } from '~/components/forms/form';
 import { REMOTE_ADMIN_TEXTS, REMOTE_REQUEST_ACTIONS, REMOTE_REQUEST_TEXTS as T, MAX_REQUEST_MESSAGE } from '~/schemas/remote-admin';
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Text, Tooltip } from '@radix-ui/themes';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { Form } from '~/components/forms/form';
 import { FeatureUnavailableProvider } from './feature-unavailable';
 import { EDITOR_ID } from './home-actions';
 import { CollapseIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons';

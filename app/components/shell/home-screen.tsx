@@ -1,8 +1,9 @@
 import { Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { MenuSection } from '@server/menu/sections';
+import { Form } from '~/components/forms/form';
 import { SortMode } from '~/components/home/sort/sort-mode';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import { NO_WEBSITE_HINT, type BusinessHome } from '~/lib/business-home';

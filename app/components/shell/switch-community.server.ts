@@ -59,7 +59,7 @@ export async function switchCommunityOptions(staff: StaffContext, query: string 
  */
 export async function switchCommunity(request: Request, form?: FormData): Promise<Response> {
   await requireCommunitySwitcher(request);
-  form ??= await readForm(request);
+  form ??= await readForm(request, { anyCommunity: true });
   const chosen = form.get('communityKey');
   if (typeof chosen !== 'string' || !isValidKey(chosen)) throw new Response('Choose a community.', { status: 400 });
 

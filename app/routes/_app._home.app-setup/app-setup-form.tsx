@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import {
   TextField,
   TriStateField,
 } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
 import {

@@ -1,13 +1,14 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
+import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
 import { validateOnSave } from '~/components/forms/validate';
 import {

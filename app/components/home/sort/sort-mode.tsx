@@ -1,7 +1,8 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import { Link, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VersionField } from '~/components/forms/conflict';
+import { Form } from '~/components/forms/form';
 import type { HomeMenuTile, HomeSort } from '~/components/shell/home.server';
 import { PageDialog } from '~/components/ui/dialog';
 import { SORT_ALPHA_TEXT, SORT_ALPHA_TITLE, pendingSortOf } from './sort-types';
