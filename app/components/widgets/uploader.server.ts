@@ -3,7 +3,14 @@ import { requireRemoteGrant, requireStaff } from '@server/authz';
 import { headerImageSize } from '@server/header/header-info';
 import { PdfError } from '@server/images/pdf';
 import { parseCrop } from '@server/images/pipeline';
-import { isUploadBucket, storeUploadedImage, UPLOAD_BUCKET_NAMES, UPLOAD_BUCKETS, type StoredImage } from '@server/images/uploads';
+import {
+  isUploadBucket,
+  storeUploadedImage,
+  UPLOAD_BUCKET_NAMES,
+  UPLOAD_BUCKETS,
+  uploadLimitRefusal,
+  type StoredImage,
+} from '@server/images/uploads';
 import { isStorageError, parseUpload, type UploadError } from '@server/storage';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { getServices } from '~/services.server';
@@ -26,10 +33,15 @@ export const UploadFieldsSchema = z.object({
 
 export type UploadAnswer =
   | { ok: true; image: StoredImage }
-  | { ok: false; error: Pick<UploadError, 'title' | 'message'> & { code: UploadError['code'] | 'bad-bucket' | 'no-file' | 'unreadable' } };
+  | {
+      ok: false;
+      error: Pick<UploadError, 'title' | 'message'> & {
+        code: UploadError['code'] | 'bad-bucket' | 'no-file' | 'unreadable' | 'too-many-pixels' | 'too-complex' | 'busy';
+      };
+    };
 
-const refuse = (status: number, error: Extract<UploadAnswer, { ok: false }>['error']) =>
-  Response.json({ ok: false, error } satisfies UploadAnswer, { status, headers: { 'Cache-Control': 'no-store' } });
+const refuse = (status: number, error: Extract<UploadAnswer, { ok: false }>['error'], headers: Record<string, string> = {}) =>
+  Response.json({ ok: false, error } satisfies UploadAnswer, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 
 /** Who is uploading, and into which community. */
 export async function authorizeUpload(request: Request): Promise<{ community: string }> {
@@ -78,6 +90,11 @@ export async function uploadAction(request: Request, community: string): Promise
     });
     return Response.json({ ok: true, image } satisfies UploadAnswer, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
+    const limit = uploadLimitRefusal(error);
+    if (limit) {
+      const retry = limit.status === 503 ? { 'Retry-After': '60' } : undefined;
+      return refuse(limit.status, { code: limit.code, title: UPLOAD_TEXTS.failedTitle, message: limit.message }, retry);
+    }
     if (error instanceof PdfError)
       return refuse(400, { code: 'unreadable', title: UPLOAD_TEXTS.failedTitle, message: UPLOAD_TEXTS.unreadablePdf });
     // Storage failing is the server's fault; anything else is a file whose bytes are not the image its type says.
