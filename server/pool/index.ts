@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { defaultImageConcurrency } from '@server/images/limit';
 import type { PoolAnswer, PoolRequest, PoolTaskKind, PoolTasks } from './tasks';
@@ -94,6 +95,9 @@ interface Pool {
   waiting: Array<() => void>;
 }
 
+/** How long a thread may take to start and load its modules before it is given up. */
+const THREAD_START_LIMIT_MS = 30_000;
+
 let current: Pool | null = null;
 let configured: PoolOptions = DEFAULT_POOL_OPTIONS;
 
@@ -116,7 +120,9 @@ function pool(): Pool {
 }
 
 /** Replaces the pool's options (tests, benchmarks); the running pool is closed first. */
-export async function configurePool(options: Partial<PoolOptions> = {}): Promise<void> {
+export async function configurePool(
+  options: Partial<Omit<PoolOptions, 'timeLimitMs'>> & { timeLimitMs?: Partial<PoolOptions['timeLimitMs']> } = {},
+): Promise<void> {
   await closePool();
   configured = {
     ...DEFAULT_POOL_OPTIONS,
@@ -156,11 +162,19 @@ export async function runInPool<K extends PoolTaskKind>(
     await new Promise<void>((resolve) => target.waiting.push(resolve));
   } else target.running += 1;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), target.options.timeLimitMs[kind]);
+  // The limit runs from the moment the thread starts the task (it says so on `started`), so a
+  // thread's own start and module loading do not count; a thread that never gets there is
+  // stopped after THREAD_START_LIMIT_MS.
+  const { port1: started, port2: startedInThread } = new MessageChannel();
+  let timer = setTimeout(() => controller.abort(), THREAD_START_LIMIT_MS + target.options.timeLimitMs[kind]);
+  started.once('message', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), target.options.timeLimitMs[kind]);
+  });
   try {
-    const answer = (await target.piscina.run({ kind, input } as PoolRequest, {
+    const answer = (await target.piscina.run({ kind, input, started: startedInThread } as PoolRequest, {
       signal: controller.signal,
-      ...(options.transfer ? { transferList: options.transfer } : {}),
+      transferList: [startedInThread, ...(options.transfer ?? [])],
     })) as PoolAnswer<K>;
     if (!answer.ok) throw new PoolTaskError(answer.error.name, answer.error.message);
     return answer.value;
@@ -170,6 +184,7 @@ export async function runInPool<K extends PoolTaskKind>(
     throw error;
   } finally {
     clearTimeout(timer);
+    started.close();
     // The slot passes to the next waiting task (running stays counted), or is given back.
     const next = target.waiting.shift();
     if (next) next();

@@ -41,7 +41,14 @@ export interface PoolTasks {
 
 export type PoolTaskKind = keyof PoolTasks;
 
-export type PoolRequest = { [K in PoolTaskKind]: { kind: K; input: PoolTasks[K]['input'] } }[PoolTaskKind];
+export type PoolRequest = {
+  [K in PoolTaskKind]: {
+    kind: K;
+    input: PoolTasks[K]['input'];
+    /** The thread posts one message on it as it starts the task (the time limit starts then). */
+    started?: import('node:worker_threads').MessagePort;
+  };
+}[PoolTaskKind];
 
 /**
  * What a thread answers: the task's output, or the error it threw by name and message (errors

@@ -8,6 +8,8 @@ import type { PoolAnswer, PoolRequest } from './tasks';
  * the error it threw as plain data. Bundled as build/pool-worker.js by `npm run build`.
  */
 export default async function runTask(request: PoolRequest): Promise<PoolAnswer> {
+  request.started?.postMessage('started');
+  request.started?.close();
   try {
     switch (request.kind) {
       case 'pdf-first-page': {
