@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../tests/setup/tmp';
-import { closePool, configurePool, PoolBusyError, PoolLimitError, PoolTaskError, poolLoad, runInPool, workerEntry } from './index';
 import { secondlyFeed } from './hostile';
+import { closePool, configurePool, PoolBusyError, PoolLimitError, PoolTaskError, poolLoad, runInPool, workerEntry } from './index';
 
 /** The worker pool: typed tasks in threads, the time and heap limits, the bounded queue, the thread entry. */
 

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { FetchedEvents, ImportWindow } from '@server/events/import/types';
 
 /**
@@ -46,7 +47,7 @@ export type PoolRequest = {
     kind: K;
     input: PoolTasks[K]['input'];
     /** The thread posts one message on it as it starts the task (the time limit starts then). */
-    started?: import('node:worker_threads').MessagePort;
+    started?: MessagePort;
   };
 }[PoolTaskKind];
 
