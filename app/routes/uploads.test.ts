@@ -1,6 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePool, configurePool } from '@server/pool';
+import { hugePng, nestedPdf } from '@server/pool/hostile';
 import type { Services } from '@server/services';
 import type { UploadAnswer } from '~/components/widgets/uploader.server';
 import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../tests/permission-matrix/fixtures';
@@ -40,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close?.();
+  await closePool();
 });
 
 function png(width: number, height: number): Uint8Array<ArrayBuffer> {
@@ -150,6 +153,29 @@ describe('POST /uploads', () => {
       expect([got, data.ok ? 'ok' : data.error.code], `${search} ${code}`).toEqual([status, code]);
     }
     expect((await services.storage.list(`${COMMUNITY_A}/images/header`)).length).toBe(before);
+  });
+
+  it('refuses an image over 50 megapixels from its header (413) and a PDF too complex to draw in time (422), storing nothing', async () => {
+    // The production limit is 10 s; the rule is the same at 2 s.
+    await configurePool({ timeLimitMs: { 'pdf-first-page': 2_000 } });
+    const before = (await services.storage.list(`${COMMUNITY_A}/images`)).length;
+    const started = performance.now();
+    const huge = await run(
+      post(editorA, '?bucket=header', [['file', new File([hugePng(20_000, 20_000)], 'huge.png', { type: 'image/png' })]]),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(huge).toEqual({
+      status: 413,
+      data: { ok: false, error: { code: 'too-many-pixels', title: 'Upload Failed', message: 'This image is larger than 50 megapixels.' } },
+    });
+    const pdf = await run(
+      post(editorA, '?bucket=detail', [['file', new File([nestedPdf(100_000)], 'menu.pdf', { type: 'application/pdf' })]]),
+    );
+    expect(pdf).toEqual({
+      status: 422,
+      data: { ok: false, error: { code: 'too-complex', title: 'Upload Failed', message: 'This PDF is too complex to convert.' } },
+    });
+    expect((await services.storage.list(`${COMMUNITY_A}/images`)).length).toBe(before);
   });
 
   it('refuses a file over 102,400,000 bytes with 413 and the limit', async () => {

@@ -78,10 +78,15 @@ export async function renderPdfFirstPage(bytes: Uint8Array, scale = PDF_RENDER_S
   }
 }
 
+const importPdfjs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsModule: ReturnType<typeof importPdfjs> | null = null;
+/** pdfjs, loaded once per thread on the first PDF (a pool thread loads it before its time limit starts). */
+export const loadPdfjs = () => (pdfjsModule ??= importPdfjs());
+
 /** The first page as JPEG, in the calling thread (the pool's `pdf-first-page` task). */
 export async function renderPdfPage(bytes: Uint8Array, scale = PDF_RENDER_SCALE): Promise<RenderedPage> {
   if (!isPdf(bytes)) throw new PdfError('The file is not a PDF.');
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await loadPdfjs();
   // pdfjs takes ownership of (and detaches) the buffer it is given: a copy keeps the caller's.
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),

@@ -13,7 +13,7 @@ import { deflateSync } from 'node:zlib';
  */
 
 /** A one-page PDF whose content nests the graphics state `depth` times around a square. */
-export function nestedPdf(depth = 100_000): Uint8Array {
+export function nestedPdf(depth = 100_000): Uint8Array<ArrayBuffer> {
   const content = deflateSync(Buffer.from(`${'q '.repeat(depth)}0 0 10 10 re f ${'Q '.repeat(depth)}`), { level: 9 });
   const objects = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
@@ -59,7 +59,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid PNG of `width` x `height` black pixels (1-bit grey), small whatever its size. */
-export function hugePng(width = 20_000, height = 20_000): Uint8Array {
+export function hugePng(width = 20_000, height = 20_000): Uint8Array<ArrayBuffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -1,5 +1,5 @@
 import { icsEvents } from '@server/events/import/expand';
-import { renderPdfPage } from '@server/images/pdf';
+import { loadPdfjs, renderPdfPage } from '@server/images/pdf';
 import { fitImageNow, processNow } from '@server/images/pipeline';
 import type { PoolAnswer, PoolRequest } from './tasks';
 
@@ -8,6 +8,8 @@ import type { PoolAnswer, PoolRequest } from './tasks';
  * the error it threw as plain data. Bundled as build/pool-worker.js by `npm run build`.
  */
 export default async function runTask(request: PoolRequest): Promise<PoolAnswer> {
+  // Loading pdfjs (once per thread) is not the PDF's work: the time limit starts after it.
+  if (request.kind === 'pdf-first-page') await loadPdfjs();
   request.started?.postMessage('started');
   request.started?.close();
   try {
