@@ -3,6 +3,14 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePool, configurePool } from '@server/pool';
 import { hugePng, nestedPdf } from '@server/pool/hostile';
+import {
+  countLinkUpload,
+  countLinkUploadBytes,
+  TOO_MANY_UPLOADS,
+  UPLOAD_QUOTA_BYTES,
+  UPLOAD_QUOTA_REACHED,
+  UPLOAD_RATE,
+} from '@server/remote/upload-quota';
 import type { Services } from '@server/services';
 import type { UploadAnswer } from '~/components/widgets/uploader.server';
 import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../tests/permission-matrix/fixtures';
@@ -176,6 +184,41 @@ describe('POST /uploads', () => {
       data: { ok: false, error: { code: 'too-complex', title: 'Upload Failed', message: 'This PDF is too complex to convert.' } },
     });
     expect((await services.storage.list(`${COMMUNITY_A}/images`)).length).toBe(before);
+  });
+
+  it("counts a remote link's uploads: past its rate or daily quota it answers 429 with the reason, storing nothing", async () => {
+    const link = 'link-quota';
+    await services.db.ref(services.paths.remoteByUid(link, 'lakeside-grill')).set({
+      type: 'business',
+      contexts: [`${COMMUNITY_A}/dining-resort`],
+      title: 'Uploader',
+      editInfo: true,
+      addButtons: false,
+      sendNotifications: false,
+      accessType: 'url',
+      origContext: `${COMMUNITY_A}/dining-resort`,
+      detailTitle: 'Lakeside Grill',
+      uid: link,
+    });
+    const before = (await services.storage.list(`${COMMUNITY_A}/images`)).length;
+    // Staff uploads are not counted; a signed-out link's are.
+    for (let index = 0; index < UPLOAD_RATE.limit; index += 1) await countLinkUpload(services.rateLimiter, link);
+    const limited = await run(post('', `?bucket=header&remote=${link}`, [['file', image()]]));
+    expect(limited).toEqual({
+      status: 429,
+      data: { ok: false, error: { code: 'quota', title: 'Upload Failed', message: TOO_MANY_UPLOADS } },
+    });
+    await countLinkUploadBytes(services.rateLimiter, 'link-quota-bytes', UPLOAD_QUOTA_BYTES.limit);
+    await services.db
+      .ref(services.paths.remoteByUid('link-quota-bytes', 'lakeside-grill'))
+      .set({ ...(await services.db.ref(services.paths.remoteByUid(link, 'lakeside-grill')).get()).val(), uid: 'link-quota-bytes' });
+    const full = await run(post('', '?bucket=header&remote=link-quota-bytes', [['file', image()]]));
+    expect(full).toEqual({
+      status: 429,
+      data: { ok: false, error: { code: 'quota', title: 'Upload Failed', message: UPLOAD_QUOTA_REACHED } },
+    });
+    expect((await services.storage.list(`${COMMUNITY_A}/images`)).length).toBe(before);
+    expect((await run(post(editorA, '?bucket=header', [['file', image()]]))).status).toBe(200);
   });
 
   it('refuses a file over 102,400,000 bytes with 413 and the limit', async () => {
