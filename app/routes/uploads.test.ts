@@ -1,6 +1,16 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePool, configurePool } from '@server/pool';
+import { hugePng, nestedPdf } from '@server/pool/hostile';
+import {
+  countLinkUpload,
+  countLinkUploadBytes,
+  TOO_MANY_UPLOADS,
+  UPLOAD_QUOTA_BYTES,
+  UPLOAD_QUOTA_REACHED,
+  UPLOAD_RATE,
+} from '@server/remote/upload-quota';
 import type { Services } from '@server/services';
 import type { UploadAnswer } from '~/components/widgets/uploader.server';
 import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../tests/permission-matrix/fixtures';
@@ -40,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close?.();
+  await closePool();
 });
 
 function png(width: number, height: number): Uint8Array<ArrayBuffer> {
@@ -150,6 +161,64 @@ describe('POST /uploads', () => {
       expect([got, data.ok ? 'ok' : data.error.code], `${search} ${code}`).toEqual([status, code]);
     }
     expect((await services.storage.list(`${COMMUNITY_A}/images/header`)).length).toBe(before);
+  });
+
+  it('refuses an image over 50 megapixels from its header (413) and a PDF too complex to draw in time (422), storing nothing', async () => {
+    // The production limit is 10 s; the rule is the same at 2 s.
+    await configurePool({ timeLimitMs: { 'pdf-first-page': 2_000 } });
+    const before = (await services.storage.list(`${COMMUNITY_A}/images`)).length;
+    const started = performance.now();
+    const huge = await run(
+      post(editorA, '?bucket=header', [['file', new File([hugePng(20_000, 20_000)], 'huge.png', { type: 'image/png' })]]),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(huge).toEqual({
+      status: 413,
+      data: { ok: false, error: { code: 'too-many-pixels', title: 'Upload Failed', message: 'This image is larger than 50 megapixels.' } },
+    });
+    const pdf = await run(
+      post(editorA, '?bucket=detail', [['file', new File([nestedPdf(100_000)], 'menu.pdf', { type: 'application/pdf' })]]),
+    );
+    expect(pdf).toEqual({
+      status: 422,
+      data: { ok: false, error: { code: 'too-complex', title: 'Upload Failed', message: 'This PDF is too complex to convert.' } },
+    });
+    expect((await services.storage.list(`${COMMUNITY_A}/images`)).length).toBe(before);
+  });
+
+  it("counts a remote link's uploads: past its rate or daily quota it answers 429 with the reason, storing nothing", async () => {
+    const link = 'link-quota';
+    await services.db.ref(services.paths.remoteByUid(link, 'lakeside-grill')).set({
+      type: 'business',
+      contexts: [`${COMMUNITY_A}/dining-resort`],
+      title: 'Uploader',
+      editInfo: true,
+      addButtons: false,
+      sendNotifications: false,
+      accessType: 'url',
+      origContext: `${COMMUNITY_A}/dining-resort`,
+      detailTitle: 'Lakeside Grill',
+      uid: link,
+    });
+    const before = (await services.storage.list(`${COMMUNITY_A}/images`)).length;
+    // Staff uploads are not counted; a signed-out link's are.
+    for (let index = 0; index < UPLOAD_RATE.limit; index += 1) await countLinkUpload(services.rateLimiter, link);
+    const limited = await run(post('', `?bucket=header&remote=${link}`, [['file', image()]]));
+    expect(limited).toEqual({
+      status: 429,
+      data: { ok: false, error: { code: 'quota', title: 'Upload Failed', message: TOO_MANY_UPLOADS } },
+    });
+    await countLinkUploadBytes(services.rateLimiter, 'link-quota-bytes', UPLOAD_QUOTA_BYTES.limit);
+    await services.db
+      .ref(services.paths.remoteByUid('link-quota-bytes', 'lakeside-grill'))
+      .set({ ...(await services.db.ref(services.paths.remoteByUid(link, 'lakeside-grill')).get()).val(), uid: 'link-quota-bytes' });
+    const full = await run(post('', '?bucket=header&remote=link-quota-bytes', [['file', image()]]));
+    expect(full).toEqual({
+      status: 429,
+      data: { ok: false, error: { code: 'quota', title: 'Upload Failed', message: UPLOAD_QUOTA_REACHED } },
+    });
+    expect((await services.storage.list(`${COMMUNITY_A}/images`)).length).toBe(before);
+    expect((await run(post(editorA, '?bucket=header', [['file', image()]]))).status).toBe(200);
   });
 
   it('refuses a file over 102,400,000 bytes with 413 and the limit', async () => {

@@ -28,8 +28,8 @@ export interface RateVerdict {
 }
 
 export interface RateLimiter {
-  /** Counts one event for the key and says whether it stays within the rule. */
-  hit(key: string, rule: RateRule): Promise<RateVerdict>;
+  /** Counts one event (or `amount`, such as bytes) for the key and says whether it stays within the rule. */
+  hit(key: string, rule: RateRule, amount?: number): Promise<RateVerdict>;
   /** Where a key stands, without counting anything. */
   peek(key: string, rule: RateRule): Promise<RateVerdict>;
   /** Forgets a key's counter. */
@@ -86,8 +86,8 @@ export const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests. Please
 
 /** Increments the counter, starting its window on the first event; answers [count, ms left]. */
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2] or 1)
+if count == tonumber(ARGV[2] or 1) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return { count, ttl }
@@ -128,10 +128,10 @@ function createMemoryCounters(now: () => number) {
   };
 
   return {
-    hit(key: string, rule: RateRule): RateVerdict {
+    hit(key: string, rule: RateRule, amount = 1): RateVerdict {
       sweep();
       const counter = current(key) ?? { count: 0, resetAt: now() + rule.windowMs };
-      counter.count += 1;
+      counter.count += amount;
       counters.set(key, counter);
       return verdict(counter.count, rule, counter.resetAt - now());
     },
@@ -211,10 +211,11 @@ export function createRateLimiter({ redisUrl, prefix, timeoutMs = 300, now = Dat
       return backend;
     },
 
-    async hit(key, rule) {
-      const answer = await run(HIT_SCRIPT, key, [rule.windowMs]);
+    async hit(key, rule, amount = 1) {
+      const counted = Math.max(1, Math.ceil(amount));
+      const answer = await run(HIT_SCRIPT, key, [rule.windowMs, counted]);
       backend = answer ? 'redis' : 'memory';
-      return answer ? verdict(answer[0], rule, answer[1]) : memory.hit(key, rule);
+      return answer ? verdict(answer[0], rule, answer[1]) : memory.hit(key, rule, counted);
     },
 
     async peek(key, rule) {

@@ -1,6 +1,7 @@
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
-import { centreCrop, decodeImage, type CropRect, type Size } from '@server/images/pipeline';
+import { checkImageHeader } from '@server/images/dimensions';
+import { centreCrop, type CropRect, type Size } from '@server/images/pipeline';
 import { storeUploadedImage, type StoredImage } from '@server/images/uploads';
 import type { Paths } from '@server/paths';
 import type { PlacePhotoFile } from '@server/providers/places';
@@ -181,7 +182,8 @@ export async function storePlacePhoto(
   photo: Pick<PlacePhotoFile, 'bytes' | 'contentType' | 'fileName'>,
   options: { target: Size; now?: number },
 ): Promise<HeaderImageValue> {
-  const image = await decodeImage(photo.bytes);
+  // The size from the header: the photo is decoded once, in the pool, and only when within the pixel budget.
+  const image = checkImageHeader(photo.bytes);
   const crop = centreCrop({ width: image.width, height: image.height }, options.target);
   const file = new File([new Uint8Array(photo.bytes)], photo.fileName, { type: photo.contentType });
   return storeHeaderImage(storage, community, file, { crop, target: options.target, now: options.now });

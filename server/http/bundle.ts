@@ -1,7 +1,8 @@
 /**
  * The second half of `npm run build` (after `remix build`): bundles the HTTP server
  * (server/http/main.ts → build/server.js) and the job worker (jobs/worker.ts → build/worker.js,
- * forked by the server: docs/decisions/014) with esbuild. Packages stay imports from
+ * forked by the server: docs/decisions/014) and the worker pool's thread entry
+ * (server/pool/worker.ts → build/pool-worker.js: docs/decisions/013) with esbuild. Packages stay imports from
  * node_modules; the project's own modules, reached through the tsconfig aliases (`~/`,
  * `@server/`, `@jobs/`) as well as relative paths, are bundled.
  */
@@ -21,7 +22,7 @@ const packagesExternal: Plugin = {
 };
 
 await build({
-  entryPoints: { server: 'server/http/main.ts', worker: 'jobs/worker.ts' },
+  entryPoints: { server: 'server/http/main.ts', worker: 'jobs/worker.ts', 'pool-worker': 'server/pool/worker.ts' },
   outdir: 'build',
   bundle: true,
   platform: 'node',

@@ -9,7 +9,8 @@ import { processImage, processNow } from './pipeline';
  * through the upload pipeline (rescale to 2000 px, 250x140 thumbnail, blurred-to-fit
  * 1125x600), then 20 of them at once — the uploader's 20 parallel uploads — through
  * `processImage`, which the upload route and the header editor use, bounded by the server's
- * image slots (./limit.ts), and once more without the bound for comparison. Each run of 20 is a
+ * worker pool (server/pool: one thread per two cores), and once more without the bound, on the
+ * event loop, for comparison. Each run of 20 is a
  * process of its own, so its peak RSS is its own.
  */
 
@@ -66,7 +67,9 @@ async function main() {
     const out = execFileSync(process.execPath, [...process.execArgv, script, `--child=${mode}`], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const { seconds, peak, before } = JSON.parse(out) as { seconds: number; peak: number; before: number };
     const label =
-      mode === 'bounded' ? `bounded (${defaultImageConcurrency()} image slots, as the server runs)` : 'unbounded (no image slots)';
+      mode === 'bounded'
+        ? `bounded (${defaultImageConcurrency()} worker pool threads, as the server runs)`
+        : 'unbounded (on the event loop, no bound)';
     console.log(`  ${PARALLEL} in parallel, ${label}: ${seconds.toFixed(1)} s, peak RSS ${mb(peak)} (${mb(before)} before the run)`);
   }
 }

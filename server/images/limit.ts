@@ -7,6 +7,10 @@ import { availableParallelism } from 'node:os';
  * (one per two cores, at least 2, at most 4); the rest wait in
  * order. The uploads themselves still arrive in parallel: only the decoding and drawing queue.
  * The figures are in README "Benchmarks" (npm run bench:uploads).
+ *
+ * Since docs/decisions/013 the slots are the worker pool's threads (server/pool sizes itself
+ * with defaultImageConcurrency); the semaphore here is kept for code that must bound work in
+ * its own thread.
  */
 
 export function defaultImageConcurrency(): number {

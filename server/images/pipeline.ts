@@ -1,5 +1,6 @@
 import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
-import { withImageSlot } from './limit';
+import { asBuffer, PoolTaskError, runInPool } from '@server/pool';
+import { checkImageHeader, ImageTooLargeError, ImageUnreadableError, MAX_IMAGE_PIXELS, withinPixelBudget } from './dimensions';
 
 /**
  * Server-side image work of the uploader (spec 03 §9): crop to the chosen rectangle, rescale
@@ -156,19 +157,47 @@ export interface ProcessedImage {
   originalSize: Size;
 }
 
+/** An error a pool thread answered, as the image error it stands for. */
+function imageErrorOf(error: unknown): unknown {
+  if (!(error instanceof PoolTaskError)) return error;
+  return error.errorName === 'ImageTooLargeError' ? new ImageTooLargeError() : new ImageUnreadableError(error.message);
+}
+
 /**
  * An uploaded image made ready for a header: cropped to `rect` when given (the cropper's
  * 'Use Image'), else whole (no JavaScript); rescaled; blurred-to-fit to `target` when needed.
- * The decoding and drawing run in one of the server's image slots (./limit.ts), so parallel
- * uploads queue instead of each holding a decoded full-size bitmap at once.
+ * The size is read from the header first (above 50 megapixels: ImageTooLargeError, nothing
+ * decoded); the decoding and drawing run in a thread of the server's pool (server/pool), so
+ * parallel uploads queue instead of each holding a decoded full-size bitmap at once, and the
+ * web process's event loop and memory never hold them.
  */
-export function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
-  return withImageSlot(() => processNow(bytes, options));
+export async function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+  checkImageHeader(bytes);
+  try {
+    const done = await runInPool('process-image', { bytes, crop: options.crop ?? null, target: options.target });
+    return {
+      cropped: asBuffer(done.cropped),
+      croppedSize: done.croppedSize,
+      blurred: done.blurred ? asBuffer(done.blurred) : null,
+      thumbnail: asBuffer(done.thumbnail),
+      originalSize: done.originalSize,
+    };
+  } catch (error) {
+    throw imageErrorOf(error);
+  }
 }
 
-/** processImage outside the slots (the benchmark measures the difference). */
-export async function processNow(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+/** Decodes an image after checking its header's size against the pixel budget (and the decoded size again). */
+async function decodeWithinBudget(bytes: Uint8Array): Promise<Image> {
+  checkImageHeader(bytes);
   const image = await decodeImage(bytes);
+  if (!withinPixelBudget(image, MAX_IMAGE_PIXELS)) throw new ImageTooLargeError({ width: image.width, height: image.height });
+  return image;
+}
+
+/** processImage in the calling thread (the pool's threads run this; the benchmark compares). */
+export async function processNow(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+  const image = await decodeWithinBudget(bytes);
   const originalSize = { width: image.width, height: image.height };
   const rect = options.crop ? clampCrop(options.crop, originalSize) : null;
   const cut = rect ? crop(image, rect) : image;
@@ -182,4 +211,28 @@ export async function processNow(bytes: Uint8Array, options: { crop?: CropRect |
     thumbnail: uploadThumbnail(scaled).toBuffer('image/png'),
     originalSize,
   };
+}
+
+/** The size of `size` scaled down to fit in `box` (unchanged when it fits). */
+export function fitWithin(size: Size, box: Size): Size {
+  const scale = Math.min(1, box.width / size.width, box.height / size.height);
+  return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
+}
+
+/** An image scaled down to fit in `box`, as PNG, in the calling thread (the pool's `fit-image` task). */
+export async function fitImageNow(bytes: Uint8Array, box: Size): Promise<{ png: Buffer; size: Size }> {
+  const image = await decodeWithinBudget(bytes);
+  const size = fitWithin({ width: image.width, height: image.height }, box);
+  return { png: resize(image, size).toBuffer('image/png'), size };
+}
+
+/** An image scaled down to fit in `box`, as PNG: header checked here, decoded and drawn in the pool. */
+export async function fitImage(bytes: Uint8Array, box: Size): Promise<{ png: Buffer; size: Size }> {
+  checkImageHeader(bytes);
+  try {
+    const done = await runInPool('fit-image', { bytes, box });
+    return { png: asBuffer(done.png), size: done.size };
+  } catch (error) {
+    throw imageErrorOf(error);
+  }
 }

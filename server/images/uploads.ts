@@ -1,6 +1,8 @@
 import { storagePaths } from '@server/paths';
+import { PoolBusyError, PoolLimitError } from '@server/pool';
 import { IMAGE_TYPES, PDF_TYPES, type FileStorage } from '@server/storage';
-import { renderPdfFirstPage } from './pdf';
+import { IMAGE_TOO_LARGE_MESSAGE, ImageTooLargeError } from './dimensions';
+import { PDF_TOO_COMPLEX_MESSAGE, PdfTooComplexError, renderPdfFirstPage } from './pdf';
 import { processImage, type CropRect, type Size } from './pipeline';
 
 /**
@@ -121,4 +123,22 @@ export async function storeUploadedImage(
     width: processed.croppedSize.width,
     height: processed.croppedSize.height,
   };
+}
+
+export const IMAGE_TOO_SLOW_MESSAGE = 'This image took too long to convert. Please upload a smaller image.';
+export const CONVERSION_BUSY_MESSAGE = 'The server is busy converting other files. Please try again in a minute.';
+
+/**
+ * What an upload that hit one of the server's limits answers: the image over 50 megapixels
+ * (413), the PDF or image whose conversion passed the pool's time or memory limit (422), the
+ * pool's queue full (503, try again). Null for any other error.
+ */
+export function uploadLimitRefusal(
+  error: unknown,
+): { status: 413 | 422 | 503; code: 'too-many-pixels' | 'too-complex' | 'busy'; message: string } | null {
+  if (error instanceof ImageTooLargeError) return { status: 413, code: 'too-many-pixels', message: IMAGE_TOO_LARGE_MESSAGE };
+  if (error instanceof PdfTooComplexError) return { status: 422, code: 'too-complex', message: PDF_TOO_COMPLEX_MESSAGE };
+  if (error instanceof PoolLimitError) return { status: 422, code: 'too-complex', message: IMAGE_TOO_SLOW_MESSAGE };
+  if (error instanceof PoolBusyError) return { status: 503, code: 'busy', message: CONVERSION_BUSY_MESSAGE };
+  return null;
 }

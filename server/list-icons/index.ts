@@ -1,7 +1,6 @@
-import { createCanvas, type Image } from '@napi-rs/canvas';
 import type { RealtimeDb } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
-import { decodeImage, type Size } from '@server/images/pipeline';
+import { fitImage, type Size } from '@server/images/pipeline';
 import { isValidKey, storagePaths, type Paths } from '@server/paths';
 import type { FileStorage } from '@server/storage';
 
@@ -164,19 +163,15 @@ export async function storeListIcon(
   file: File,
   options: { name: string; now?: number },
 ): Promise<string | null> {
-  let image: Image;
+  // Decoded and drawn in the server's pool, after the header's size is checked (server/images).
+  let png: Buffer;
   try {
-    image = await decodeImage(new Uint8Array(await file.arrayBuffer()));
+    png = (await fitImage(new Uint8Array(await file.arrayBuffer()), LIST_ICON_BOX)).png;
   } catch {
     return null;
   }
-  const size = fitWithin({ width: image.width, height: image.height }, LIST_ICON_BOX);
-  const canvas = createCanvas(size.width, size.height);
-  const context = canvas.getContext('2d');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(image, 0, 0, size.width, size.height);
   const name = iconKeyOf(options.name) || 'icon';
   const path = storagePaths.upload(community, LIST_ICON_BUCKET, options.now ?? Date.now(), `${name}.png`);
-  const stored = await storage.put(path, canvas.toBuffer('image/png'), { contentType: 'image/png' });
+  const stored = await storage.put(path, png, { contentType: 'image/png' });
   return stored.url;
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -47,4 +48,15 @@ test('no emitted browser file carries server-only code', () => {
     const code = readFileSync(file, 'utf8');
     for (const tell of tells) expect(tell.test(code), `${file} matches ${tell}`).toBe(false);
   }
+});
+
+test("the worker pool's thread entry is bundled beside the server, with the app's own modules inside it, and runs a task", async () => {
+  const source = readFileSync('build/pool-worker.js', 'utf8');
+  expect(source).not.toMatch(/from ["'](@server|@jobs|~)\//);
+  const { default: runTask } = (await import(pathToFileURL(resolve('build/pool-worker.js')).href)) as {
+    default: (request: unknown) => Promise<{ ok: boolean; value?: { events: Array<{ id: string }> } }>;
+  };
+  const text = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:swim\r\nDTSTART:20990310T100000Z\r\nSUMMARY:Swim\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+  const answer = await runTask({ kind: 'ics-events', input: { text, window: { now: Date.UTC(2099, 0, 1), timeZone: 'UTC' } } });
+  expect(answer).toMatchObject({ ok: true, value: { events: [{ id: 'swim' }] } });
 });

@@ -25,6 +25,7 @@ import {
 } from '@server/header/media-dialogs';
 import { loadPlacesPicker, placeIdOf, PLACES_TEXTS, type PlacesPicker } from '@server/header/places-picker';
 import { parseCrop, type Size } from '@server/images/pipeline';
+import { uploadLimitRefusal } from '@server/images/uploads';
 import { aiImagesProvider } from '@server/providers/ai-images';
 import { PlacesError, placesErrorMessage, placesProvider } from '@server/providers/places';
 import { stockPhotosErrorMessage, stockPhotosProvider, StockPhotosError } from '@server/providers/stock-photos';
@@ -268,10 +269,14 @@ export async function headerEditorAction(
       let image;
       try {
         image = await storeHeaderImage(services.storage, community, file, { crop: files.length === 1 ? crop : null, target });
-      } catch {
+      } catch (error) {
         const submission = parseWithZod(formData, { schema: HeaderSchema });
-        const message =
-          files.length === 1
+        const limit = uploadLimitRefusal(error);
+        const message = limit
+          ? files.length === 1
+            ? limit.message
+            : `${file.name}: ${limit.message}`
+          : files.length === 1
             ? 'The image could not be read. Please upload a PNG or JPEG image.'
             : `The image ${file.name} could not be read. Please upload PNG or JPEG images.`;
         return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [message] } }), uploadError: null }, { status: 400 });

@@ -3,7 +3,15 @@ import { requireRemoteGrant, requireStaff } from '@server/authz';
 import { headerImageSize } from '@server/header/header-info';
 import { PdfError } from '@server/images/pdf';
 import { parseCrop } from '@server/images/pipeline';
-import { isUploadBucket, storeUploadedImage, UPLOAD_BUCKET_NAMES, UPLOAD_BUCKETS, type StoredImage } from '@server/images/uploads';
+import {
+  isUploadBucket,
+  storeUploadedImage,
+  UPLOAD_BUCKET_NAMES,
+  UPLOAD_BUCKETS,
+  uploadLimitRefusal,
+  type StoredImage,
+} from '@server/images/uploads';
+import { countLinkUpload, countLinkUploadBytes, type QuotaVerdict } from '@server/remote/upload-quota';
 import { isStorageError, parseUpload, type UploadError } from '@server/storage';
 import { loadCommunityRecord } from '~/components/shell/shell.server';
 import { getServices } from '~/services.server';
@@ -26,19 +34,24 @@ export const UploadFieldsSchema = z.object({
 
 export type UploadAnswer =
   | { ok: true; image: StoredImage }
-  | { ok: false; error: Pick<UploadError, 'title' | 'message'> & { code: UploadError['code'] | 'bad-bucket' | 'no-file' | 'unreadable' } };
+  | {
+      ok: false;
+      error: Pick<UploadError, 'title' | 'message'> & {
+        code: UploadError['code'] | 'bad-bucket' | 'no-file' | 'unreadable' | 'too-many-pixels' | 'too-complex' | 'busy' | 'quota';
+      };
+    };
 
-const refuse = (status: number, error: Extract<UploadAnswer, { ok: false }>['error']) =>
-  Response.json({ ok: false, error } satisfies UploadAnswer, { status, headers: { 'Cache-Control': 'no-store' } });
+const refuse = (status: number, error: Extract<UploadAnswer, { ok: false }>['error'], headers: Record<string, string> = {}) =>
+  Response.json({ ok: false, error } satisfies UploadAnswer, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 
-/** Who is uploading, and into which community. */
-export async function authorizeUpload(request: Request): Promise<{ community: string }> {
+/** Who is uploading, and into which community; `link` is the uuid of a URL-access remote link (no sign-in). */
+export async function authorizeUpload(request: Request): Promise<{ community: string; link?: string }> {
   const url = new URL(request.url);
   const uuid = url.searchParams.get('remote');
   const detailId = url.searchParams.get('detailId');
   if (uuid !== null) {
     const { item } = await requireRemoteGrant(request, detailId !== null ? { uuid, detailId } : { uuid }, 'editInfo');
-    return { community: item.community };
+    return { community: item.community, link: uuid };
   }
   if (detailId !== null) {
     const { item } = await requireRemoteGrant(request, { detailId }, 'editInfo');
@@ -48,10 +61,32 @@ export async function authorizeUpload(request: Request): Promise<{ community: st
   return { community };
 }
 
-export async function uploadAction(request: Request, community: string): Promise<Response> {
+const cancelBody = async (request: Request) => {
+  if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
+};
+
+/**
+ * Stores the posted file. Through a URL-access remote link (`link`), the upload is first counted
+ * against the link's rate and daily quota (server/remote/upload-quota.ts): 429 past them.
+ */
+export async function uploadAction(request: Request, community: string, options: { link?: string } = {}): Promise<Response> {
+  const services = await getServices();
+  const overQuota = (verdict: Extract<QuotaVerdict, { ok: false }>) =>
+    refuse(
+      429,
+      { code: 'quota', title: UPLOAD_TEXTS.failedTitle, message: verdict.message },
+      { 'Retry-After': String(verdict.retryAfterSeconds) },
+    );
+  if (options.link !== undefined) {
+    const verdict = await countLinkUpload(services.rateLimiter, options.link);
+    if (!verdict.ok) {
+      await cancelBody(request);
+      return overQuota(verdict);
+    }
+  }
   const bucket = new URL(request.url).searchParams.get('bucket');
   if (!isUploadBucket(bucket)) {
-    if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
+    await cancelBody(request);
     return refuse(400, {
       code: 'bad-bucket',
       title: UPLOAD_TEXTS.failedTitle,
@@ -68,7 +103,10 @@ export async function uploadAction(request: Request, community: string): Promise
   if (!(file instanceof File) || file.size === 0) {
     return refuse(400, { code: 'no-file', title: UPLOAD_TEXTS.failedTitle, message: UPLOAD_TEXTS.noFile });
   }
-  const services = await getServices();
+  if (options.link !== undefined) {
+    const verdict = await countLinkUploadBytes(services.rateLimiter, options.link, file.size);
+    if (!verdict.ok) return overQuota(verdict);
+  }
   const target = config.target === 'header' ? headerImageSize(await loadCommunityRecord(community)) : config.target;
   try {
     const image = await storeUploadedImage(services.storage, community, file, {
@@ -78,6 +116,11 @@ export async function uploadAction(request: Request, community: string): Promise
     });
     return Response.json({ ok: true, image } satisfies UploadAnswer, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
+    const limit = uploadLimitRefusal(error);
+    if (limit) {
+      const retry = limit.status === 503 ? { 'Retry-After': '60' } : undefined;
+      return refuse(limit.status, { code: limit.code, title: UPLOAD_TEXTS.failedTitle, message: limit.message }, retry);
+    }
     if (error instanceof PdfError)
       return refuse(400, { code: 'unreadable', title: UPLOAD_TEXTS.failedTitle, message: UPLOAD_TEXTS.unreadablePdf });
     // Storage failing is the server's fault; anything else is a file whose bytes are not the image its type says.

@@ -2,8 +2,8 @@ import type { JobQueue, EnqueueResult } from '@jobs/queues';
 import { DEFAULT_TIME_ZONE } from '~/lib/event-times';
 import { isObject, type EventDeps } from '../records';
 import { applyImport, importSourcesOf, type ApplyImportResult, type ImportSource } from './apply';
-import { icsEvents } from './expand';
 import { IcsError } from './ics';
+import { icsEventsInPool } from './pooled';
 import { ImportError, type CalendarImportPort } from './sources';
 import { recordImportStatus } from './status';
 import type { SkippedEvents } from './types';
@@ -110,7 +110,7 @@ export async function importUploadedIcs(
   const record = (outcome: Parameters<typeof recordImportStatus>[1]['outcome']) =>
     recordImportStatus(deps, { community: input.community, calendarId: input.calendarId, source, outcome, now: input.now });
   try {
-    fetched = icsEvents(input.text, { now: input.now, timeZone });
+    fetched = await icsEventsInPool(input.text, { now: input.now, timeZone });
   } catch (error) {
     if (!(error instanceof IcsError)) throw error;
     await record({ ok: false, message: `The uploaded file: ${error.message}` });

@@ -1,8 +1,8 @@
 import { sanitizeRichText } from '@server/html';
 import { retryAfterOf, type ProviderErrorKind } from '@server/providers/provider-error';
-import { icsEvents } from './expand';
 import { IcsError } from './ics';
 import { checkHost, PRIVATE_NETWORK_MESSAGE, pinnedFetch, systemResolver, type HostResolver, type ResolvedAddress } from './network';
+import { FeedTooComplexError, icsEventsInPool } from './pooled';
 import { countSkipped, IMPORT_HORIZON_MS, MAX_IMPORTED_EVENTS, type FetchedEvents, type ImportedEvent, type ImportWindow } from './types';
 import { ianaZone } from './zones';
 
@@ -215,8 +215,9 @@ export async function icalUrlEvents(transport: Transport, feed: string, window: 
   const response = await send(transport, url.toString(), 'The iCal feed', 'text/calendar, text/plain;q=0.9, */*;q=0.5');
   const text = await limitedText(response, ICS_MAX_BYTES, 'The iCal feed');
   try {
-    return icsEvents(text, window);
+    return await icsEventsInPool(text, window);
   } catch (error) {
+    if (error instanceof FeedTooComplexError) throw new ImportError('invalid-response', error.message);
     if (error instanceof IcsError) throw new ImportError('invalid-response', `The iCal feed: ${error.message}`);
     throw error;
   }
