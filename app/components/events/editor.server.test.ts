@@ -191,6 +191,25 @@ describe('add', () => {
     expect(form).toMatchObject({ type: 'rsvp', standard: true });
   });
 
+  it('answers the same add posted twice as saved, and an add over another event’s key with what happened, writing nothing', async () => {
+    const own = await ownCommunity();
+    const path = '/detail/events/activities';
+    const start = hourAhead(5);
+    const first = await act(addRoute, post(own, path, { ...VALID(start), itemKey: 'ev-twice' }), { dbContext: 'activities' });
+    expect(first.status).toBe(302);
+    const again = await act(addRoute, post(own, path, { ...VALID(start), itemKey: 'ev-twice' }), { dbContext: 'activities' });
+    expect(again.status).toBe(302);
+    const other = await act(addRoute, post(own, path, { ...VALID(start), title: 'Karaoke', itemKey: 'ev-twice' }), {
+      dbContext: 'activities',
+    });
+    expect(other.status).toBe(409);
+    expect(other.data!.formError).toBe(EVENT_EDITOR_TEXTS.keyTaken);
+    expect(other.data!.result.initialValue?.title).toBe('Karaoke');
+    expect(other.data!.itemKey).toMatch(/^-/);
+    expect(other.data!.itemKey).not.toBe('ev-twice');
+    expect(await read(own, 'ev-twice')).toMatchObject({ title: 'Bingo Night' });
+  });
+
   it("refuses with the spec's messages, the form-level message and the section of the first error open", async () => {
     const own = await ownCommunity();
     const path = '/detail/events/activities';

@@ -175,6 +175,8 @@ export interface EventEditorActionData {
   followUp: { removed: number; ask: string[]; returnTo: string } | null;
   /** Import context: Deny Event asks first; its answer posts `confirm=yes`. */
   confirmDeny?: boolean;
+  /** A fresh key for the next Save of an add or duplicate whose key another event took. */
+  itemKey?: string;
 }
 
 type Params = Record<string, string | undefined>;
@@ -639,6 +641,13 @@ export async function loadEventEditor(
 const REMOTE_ACTION_TARGETS: ActionTargets = { communities: [], byAction: {} };
 export const REMOTE_EVENT_BUTTON_ACTIONS = ['website', 'call', 'mailto'] as const;
 
+/** Whether a stored event is the one this add form would have written (the same post sent twice). */
+function sameNewEvent(stored: Record<string, unknown>, fields: Record<string, unknown>): boolean {
+  return (['title', 'startDate', 'endDate', 'resortLocationId', 'audience'] as const).every(
+    (name) => (stored[name] ?? null) === (fields[name] ?? null),
+  );
+}
+
 function reply(body: EventEditorActionData, status: number) {
   return answer<EventEditorActionData>(body, { status });
 }
@@ -846,8 +855,23 @@ export async function eventEditorAction(request: Request, params: Params, reques
   if (saved.ok) saved = await commitEventSave(deps, saved);
   if (!saved.ok) {
     if (saved.reason === 'exists') {
-      if (remote) return redirect(`${returnTo}?saved=1`);
-      return redirectWithToast(request, returnTo, { kind: 'success', message: EVENT_EDITOR_TEXTS.saved });
+      // The same form posted twice, and the first post saved it: saved. Another event with the
+      // key: nothing was written, and the form comes back with what was typed and a fresh key.
+      const taken = await readEvent(deps, community, calendarId, editing.eventId);
+      if (taken && sameNewEvent(taken, fields)) {
+        if (remote) return redirect(`${returnTo}?saved=1`);
+        return redirectWithToast(request, returnTo, { kind: 'success', message: EVENT_EDITOR_TEXTS.saved });
+      }
+      return reply(
+        {
+          ...base,
+          result: submission.reply({ formErrors: [EVENT_EDITOR_TEXTS.keyTaken] }),
+          openSection: 'general',
+          formError: EVENT_EDITOR_TEXTS.keyTaken,
+          itemKey: services.db.ref(services.paths.calendarEvents(community, calendarId)).push().key!,
+        },
+        409,
+      );
     }
     if (saved.reason === 'conflict') {
       const theirs = saved.stored ? formValueOf(target, { ...editing, item: saved.stored }) : {};

@@ -349,7 +349,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
           <VersionField version={actionData?.version ?? data.version} />
           <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
           <input type="hidden" name="scope" value={data.scope} />
-          {data.mode !== 'edit' ? <input type="hidden" name={EVENT_ITEM_KEY_FIELD} value={data.itemKey} /> : null}
+          {data.mode !== 'edit' ? <input type="hidden" name={EVENT_ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} /> : null}
           {locked
             ? // The feed's values, for the preview; the server keeps the stored ones whatever is posted.
               LOCKED_FORM_FIELDS.filter((name) => shownText(name) !== '').map((name) => (

@@ -19,6 +19,9 @@ export const EVENT_EDITOR_TEXTS = {
   noOccurrences: 'The recurrence gives no event between the start and the last day. Nothing was saved.',
   tooMany: `The recurrence gives more than ${MAX_OCCURRENCES} events. Choose an earlier last day. Nothing was saved.`,
   outOfDate: 'The form is out of date. Reload it and try again.',
+  /** An add or duplicate whose key another event already has (not the same form posted twice): nothing was written. */
+  keyTaken:
+    'Another event already has this event’s key, so nothing was saved. What you typed is still in the form: save again to add it as a new event.',
   /** Spec 02 §8 names the 'Edit Recurrence' dialog; it gives no text (ours). */
   editRecurrence: 'Do you want to edit all future events in this recurrence, or only this event?',
   editRecurrenceAll: 'Edit Recurrence',
