@@ -8,8 +8,12 @@ import { deflateSync } from 'node:zlib';
  *   the square of the depth: minutes on the event loop);
  * - a PNG that says `width` x `height` (20000x20000: 400 megapixels, 1.6 GB once decoded) in a
  *   few hundred kilobytes (1-bit grey, all black);
- * - an iCalendar feed whose rule never matches (`FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`): rrule
- *   iterates every second of the import year looking for 30 February.
+ * - an iCalendar feed of series whose rules never match: `FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`
+ *   (rrule would iterate every second of the year looking for 30 February; the import's rule
+ *   checks refuse it at once, server/events/import/rule-bounds.ts) and, what no check can name,
+ *   `FREQ=MONTHLY;BYWEEKNO=1;BYMONTH=6` (week 1 is never in June: rrule walks the months of a few
+ *   centuries for each such series, tens of milliseconds apiece, so a few hundred of them in one
+ *   feed take tens of seconds). The pool's time limit is what bounds the second kind.
  */
 
 /** A one-page PDF whose content nests the graphics state `depth` times around a square. */
@@ -77,17 +81,20 @@ export function hugePng(width = 20_000, height = 20_000): Uint8Array<ArrayBuffer
 }
 
 /** A feed of `events` VEVENTs whose rule makes rrule search every second of the year. */
-export function secondlyFeed(events = 1): string {
-  const vevents = Array.from({ length: events }, (_, index) =>
+export function secondlyFeed(events = 1, walking = 400): string {
+  const series = (index: number, rule: string) =>
     [
       'BEGIN:VEVENT',
       `UID:never-${index}@hostile.example`,
       'DTSTAMP:20260101T000000Z',
       'DTSTART:20260101T000000Z',
-      'RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30',
+      `RRULE:${rule}`,
       'SUMMARY:Never',
       'END:VEVENT',
-    ].join('\r\n'),
-  );
+    ].join('\r\n');
+  const vevents = [
+    ...Array.from({ length: events }, (_, index) => series(index, 'FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30')),
+    ...Array.from({ length: walking }, (_, index) => series(events + index, 'FREQ=MONTHLY;BYWEEKNO=1;BYMONTH=6')),
+  ];
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Hostile//EN', ...vevents, 'END:VCALENDAR', ''].join('\r\n');
 }
