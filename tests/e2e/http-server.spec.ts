@@ -10,7 +10,8 @@ import { E2E_PORT } from '../../playwright.config';
  * the security headers. It trusts the loopback proxy (TRUST_PROXY=loopback), as behind a
  * reverse proxy on the same machine.
  */
-const PORT = E2E_PORT + 1002;
+// Apart from the ports startup.spec.ts starts its servers on (E2E_PORT + 1000 … 1004): the build project runs both at once.
+const PORT = E2E_PORT + 1010;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `tests/.tmp/http-server-${PORT}`;
 const MB = 1024 * 1024;
@@ -33,6 +34,8 @@ test.beforeAll(async ({ request }) => {
       SEED_DEMO_DATA: 'off',
       WORKERS: 'off',
       TRUST_PROXY: 'loopback',
+      // Outside demo mode the server needs its public address (e-mailed links never come from a request's Host).
+      PUBLIC_URL: BASE,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
