@@ -49,3 +49,17 @@ export async function countLinkUploadBytes(limiter: RateLimiter, uuid: string, b
   const total = await limiter.hit(key(uuid, 'bytes'), UPLOAD_QUOTA_BYTES, bytes);
   return total.allowed ? { ok: true } : refused(UPLOAD_QUOTA_REACHED, total.retryAfterMs);
 }
+
+/**
+ * Counts a form's files (the header editor's post without JavaScript) against a link's rate and
+ * quota, each file as one upload and its bytes: the first refusal's message, or null.
+ */
+export async function chargeLinkUploads(limiter: RateLimiter, uuid: string, files: readonly File[]): Promise<string | null> {
+  for (const file of files) {
+    const counted = await countLinkUpload(limiter, uuid);
+    if (!counted.ok) return counted.message;
+    const bytes = await countLinkUploadBytes(limiter, uuid, file.size);
+    if (!bytes.ok) return bytes.message;
+  }
+  return null;
+}

@@ -3,7 +3,9 @@ import { businessVersion } from '@server/business/save';
 import type { DbValue } from '@server/db';
 import { LIST_ICON_MESSAGES } from '@server/list-icons';
 import { remoteGrantKey } from '@server/paths';
+import { hugePng } from '@server/pool/hostile';
 import { migrateRemoteGrantKeys } from '@server/remote/management';
+import { countLinkUpload, TOO_MANY_UPLOADS, UPLOAD_RATE } from '@server/remote/upload-quota';
 import type { Services } from '@server/services';
 import * as editRoute from '~/routes/_app.detail.$type.$dbContext.$itemId._index';
 import * as duplicateRoute from '~/routes/_app.detail.$type.$dbContext.$itemId.duplicate';
@@ -674,6 +676,26 @@ describe('remote pages', () => {
     const other = await ownCommunity('editor');
     const elsewhere = `/detail/remote/${uuid}/header-images`;
     expect((await outcome(remoteHeaderByLink.loader(args(get(other, elsewhere), { uuid: 'nobody' })))).status).toBe(404);
+  });
+
+  it("counts the header editor's files posted through a link against the link's upload quota, storing nothing past it", async () => {
+    const { own, uuid, detailId } = await urlGrant();
+    const path = `/detail/remote/${uuid}/header-images`;
+    const data = (await outcome<RemoteHeaderData>(remoteHeaderByLink.loader(args(anonymousGet(path), { uuid })))).data!;
+    for (let index = 0; index < UPLOAD_RATE.limit; index += 1) await countLinkUpload(services.rateLimiter, uuid);
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ intent: 'save', version: data.version ?? '', headerType: 'images', delaySeconds: '5' }))
+      body.append(name, value);
+    body.append('image', new File([hugePng(10, 10)], 'lake.png', { type: 'image/png' }));
+    const stored = (await services.storage.list(`${own.community}/images`)).length;
+    const header = (await read(own, 'dining-resort', detailId))!.headerInfo;
+    const refused = await outcome<{ result: { error?: Record<string, string[]> } }>(
+      remoteHeaderByLink.action(args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Origin: ORIGIN }, body }), { uuid })),
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.data!.result.error?.image).toEqual([TOO_MANY_UPLOADS]);
+    expect((await services.storage.list(`${own.community}/images`)).length).toBe(stored);
+    expect((await read(own, 'dining-resort', detailId))!.headerInfo).toEqual(header);
   });
 
   it('answers 404 for an unknown uuid, an e-mail grant used as a link, and 403 for a grant without Edit Information', async () => {

@@ -54,6 +54,7 @@ import {
   sendRemoteInvitations,
   type RemoteAuditEntry,
 } from '@server/remote/management';
+import { chargeLinkUploads } from '@server/remote/upload-quota';
 import type { HeaderTarget } from '~/components/header-editor/header-images.server';
 import { currentProject } from '~/components/shell/project.server';
 import { imageUrl, loadCommunityRecord } from '~/components/shell/shell.server';
@@ -898,6 +899,10 @@ export async function remoteHeaderTarget(
       aiImages: false,
       afterSave: () =>
         recordRemoteSave(services, { community, detailId, grant: remote.grant, user: remote.user, fields: ['headerInfo'], at: Date.now() }),
+      // A link without sign-in: its files count against the link's upload quota, as through /uploads.
+      ...(params.uuid !== undefined
+        ? { chargeUploads: (files: readonly File[]) => chargeLinkUploads(services.rateLimiter, params.uuid!, files) }
+        : {}),
     },
   };
 }

@@ -125,6 +125,11 @@ export interface HeaderTarget {
   aiImages?: boolean;
   /** Runs after a save is written (a remote page records it in the item's remote audit). */
   afterSave?: () => Promise<void>;
+  /**
+   * Counts posted files against a limit before any is stored (a remote link's upload quota,
+   * server/remote/upload-quota.ts): the refusal's message, or null when they may be stored.
+   */
+  chargeUploads?: (files: readonly File[]) => Promise<string | null>;
 }
 
 /** AI intents posted where AI images are not offered. */
@@ -264,11 +269,16 @@ export async function headerEditorAction(
   // Chosen files join the list in order (a video header ignores them: a video clears images).
   // A crop is the cropper's, for one file; several files are stored whole and blurred to fit.
   if (files.length > 0 && formData.get('headerType') !== 'video') {
-    const target = headerImageSize(await communityRecord());
+    const refused = target.chargeUploads ? await target.chargeUploads(files) : null;
+    if (refused !== null) {
+      const submission = parseWithZod(formData, { schema: HeaderSchema });
+      return data({ result: submission.reply({ fieldErrors: { [IMAGE_FIELD]: [refused] } }), uploadError: null }, { status: 429 });
+    }
+    const size = headerImageSize(await communityRecord());
     for (const file of files) {
       let image;
       try {
-        image = await storeHeaderImage(services.storage, community, file, { crop: files.length === 1 ? crop : null, target });
+        image = await storeHeaderImage(services.storage, community, file, { crop: files.length === 1 ? crop : null, target: size });
       } catch (error) {
         const submission = parseWithZod(formData, { schema: HeaderSchema });
         const limit = uploadLimitRefusal(error);
