@@ -84,6 +84,46 @@ describe('a Redis that loses its data under running workers', () => {
     expect(log.at('error')).toEqual([]);
   });
 
+  it('an eviction that keeps the sentinel but takes a job is repaired by the periodic reconcile, the job not doubled', async () => {
+    const db = await openTestDb('sentinel-evict');
+    const ownPrefix = `${prefix}-evict`;
+    await db.ref(paths.community('pine-lake')).set({ title: 'Pine Lake', timeZone: 'America/New_York' });
+    const due = Date.now() + 3_600_000;
+    await db.ref(paths.scheduledMessage('pine-lake', '-Evicted')).set({
+      title: 'Pool party',
+      description: 'Saturday 2 PM',
+      userGroup: 'currentGuest',
+      sendNotification: true,
+      deliveryTime: due,
+      endTime: 0,
+    });
+    const jobId = notificationJobId('amc', { area: 'community', community: 'pine-lake', list: 'messages-scheduled', key: '-Evicted' }, due);
+    const log = testLogger();
+    const runtime = createJobRuntime({
+      redisUrl: TEST_REDIS_URL,
+      prefix: ownPrefix,
+      deps: { db, paths, mailer: createOutboxMailer({ db, paths }), log },
+      sentinelIntervalMs: 50,
+      reconcileIntervalMs: 300,
+    });
+    runtimes.push(runtime);
+    expect(await runtime.startWorkers()).toBe(true);
+    expect((await runtime.jobStatus('notification', jobId))?.state).toBe('delayed');
+
+    // The job alone goes (maxmemory eviction); the sentinel stays.
+    await (await runtime.queues.notification.getJob(jobId))!.remove();
+    expect(await runtime.jobStatus('notification', jobId)).toBeNull();
+    expect((await runtime.jobData()).state).toBe('present');
+
+    await eventually(async () => (await runtime.jobStatus('notification', jobId))?.state === 'delayed', { timeoutMs: 10_000 });
+    // Reconciled again and again while the job is queued: still one job.
+    const copies = async () => (await runtime.queues.notification.getDelayed()).filter((job) => job.id === jobId).length;
+    expect(await copies()).toBe(1);
+    expect(log.at('error')).toEqual([]);
+    await runtime.close({ timeoutMs: 2_000 });
+    await deleteRedisKeys(ownPrefix);
+  });
+
   it('the health check of a process whose Redis holds no built jobs says degraded and why', async () => {
     const db = await openTestDb('sentinel-empty');
     const ownPrefix = `${prefix}-empty`;

@@ -58,6 +58,12 @@ export interface JobRuntimeOptions {
   commandTimeoutMs?: number;
   /** How often running workers check that Redis still holds the jobs (the sentinel key; 5 s). */
   sentinelIntervalMs?: number;
+  /**
+   * How often running workers queue again what the database says should be queued, though the
+   * sentinel is there (10 min): a Redis evicting some keys under memory pressure may keep the
+   * sentinel and lose jobs. Every job has a stable id, so what is still queued is not doubled.
+   */
+  reconcileIntervalMs?: number;
 }
 
 /**
@@ -121,6 +127,7 @@ const DEFAULT_RETRY_INTERVAL_MS = 30_000;
 const DEFAULT_PING_TIMEOUT_MS = 1_000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 5_000;
 const DEFAULT_SENTINEL_INTERVAL_MS = 5_000;
+const DEFAULT_RECONCILE_INTERVAL_MS = 10 * 60_000;
 /** The sentinel's key under the prefix (next to the queues' keys). */
 const SENTINEL_KEY = 'platform:jobs-built';
 
@@ -239,6 +246,9 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const sentinelIntervalMs = options.sentinelIntervalMs ?? DEFAULT_SENTINEL_INTERVAL_MS;
+  const reconcileIntervalMs = options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS;
+  /** When the queues were last built or reconciled from the database. */
+  let reconciledAt = Date.now();
   const sentinelKey = `${prefix}:${SENTINEL_KEY}`;
   const jobDefaults: JobsOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobDefaults };
   /** What processors receive: the services, and this runtime to queue follow-up jobs. */
@@ -475,11 +485,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     retryTimer.unref();
   }
 
-  async function requeuePending(): Promise<boolean> {
+  /** Queues what the database says should be queued; `quiet` (the periodic reconcile) logs only failures. */
+  async function requeuePending({ quiet = false } = {}): Promise<boolean> {
     let complete = true;
+    reconciledAt = Date.now();
     try {
       const report = await requeuePendingEmails({ db: deps.db, paths: deps.paths, jobs: runtime });
-      if (report.enqueued > 0) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
+      if (report.enqueued > 0 && !quiet) log.info(`Requeued ${report.enqueued} e-mail(s) waiting in the database.`);
       if (report.interrupted) complete = false;
     } catch (error) {
       complete = false;
@@ -487,14 +499,14 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     }
     try {
       const report = await requeueScheduledMessages({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
-      if (report.scheduled > 0) log.info(`Rebuilt the jobs of ${report.scheduled} scheduled message(s) from the database.`);
+      if (report.scheduled > 0 && !quiet) log.info(`Rebuilt the jobs of ${report.scheduled} scheduled message(s) from the database.`);
     } catch (error) {
       complete = false;
       reportError('rebuilding the scheduled messages', error);
     }
     try {
       const report = await requeuePendingDeliveries({ db: deps.db, paths: deps.paths, enqueueMany: enqueueNotifications });
-      if (report.pending > 0) log.info(`Queued again ${report.pending} notification(s) the database holds as not pushed yet.`);
+      if (report.pending > 0 && !quiet) log.info(`Queued again ${report.pending} notification(s) the database holds as not pushed yet.`);
     } catch (error) {
       complete = false;
       reportError('requeuing the notifications not pushed yet', error);
@@ -538,7 +550,12 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       reportError('reading the job sentinel', error);
       return;
     }
-    if (present || closed) return;
+    if (present) {
+      // The sentinel is there, but an eviction may have taken single jobs: reconcile now and then.
+      if (!closed && Date.now() - reconciledAt >= reconcileIntervalMs) await requeuePending({ quiet: true });
+      return;
+    }
+    if (closed) return;
     const lostAt = Date.now();
     log.warn(`Redis at ${where} lost the queued jobs (flushed, evicted or failed over); rebuilding them from the database.`);
     if (!(await requeuePending()) || closed) return; // The sentinel stays missing: tried again on the next check.
