@@ -2,7 +2,8 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinnedFetch } from './network';
-import { calendarImportPort, ImportError } from './sources';
+import { calendarImportPort } from './sources';
+import { importFailure } from './testing';
 
 /**
  * A feed whose download does not finish is an error, never a shorter calendar: a body shorter
@@ -68,15 +69,7 @@ const importPort = (timeoutMs?: number) =>
 const window = { now: Date.UTC(2026, 2, 1), timeZone: 'America/New_York' };
 const feed = (path: string) => ({ type: 'iCal' as const, calendarId: `http://feeds.example:${port}${path}` });
 
-async function failure(promise: Promise<unknown>): Promise<ImportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ImportError);
-    return error as ImportError;
-  }
-  throw new Error('expected a failure');
-}
+const failure = importFailure;
 
 describe('feed downloads that do not finish', () => {
   it('reads a whole feed', async () => {

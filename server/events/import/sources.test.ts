@@ -15,7 +15,8 @@ import {
   TRIBE_SITE,
 } from '../../../tests/mocks/calendar-imports';
 import { PRIVATE_NETWORK_MESSAGE } from './network';
-import { calendarImportPort, GOOGLE_OFFLINE_MESSAGE, httpSourceUrl, ImportError, plainText, tribeEndpoint } from './sources';
+import { calendarImportPort, GOOGLE_OFFLINE_MESSAGE, httpSourceUrl, plainText, tribeEndpoint } from './sources';
+import { importFailure } from './testing';
 import type { ImportedEvent } from './types';
 
 const server = setupServer(...calendarImportHandlers);
@@ -34,15 +35,7 @@ const window = { now: at('2026-03-01T00:00'), timeZone: NY };
 const port = calendarImportPort({ googleApiKey: GOOGLE_KEY, resolve: calendarHostResolver });
 const brief = (event: ImportedEvent) => `${event.id} ${local(event.startDate)} → ${local(event.endDate)} ${event.title}`;
 
-async function failure(promise: Promise<unknown>): Promise<ImportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ImportError);
-    return error as ImportError;
-  }
-  throw new Error('expected a failure');
-}
+const failure = importFailure;
 
 describe('iCal by URL', () => {
   it('reads the feed and expands it', async () => {
