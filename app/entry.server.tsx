@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { newNonce } from '@server/http/security-headers';
 import { NonceProvider } from './components/nonce';
-import { pagePolicy } from './components/page-policy.server';
+import { pagePolicy } from './lib/page-policy.server';
 import { startPlatform } from './services.server';
 
 // Parses the environment (stopping start-up on a bad variable), opens the database,

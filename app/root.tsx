@@ -3,12 +3,13 @@ import radixStyles from '@radix-ui/themes/styles.css';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './components/nonce';
-import { currentProject } from './components/shell/project.server';
 import { ToastMessage, type ShownToast } from './components/toast';
-import { takeToast } from './components/toast.server';
+import { currentProject } from './lib/project.server';
 import { APP_TITLE } from './lib/title';
+import { takeToast } from './lib/toast.server';
 import appStyles from './styles/app.css';
 import menuStyles from './styles/menu.css';
 import shellStyles from './styles/shell.css';
@@ -45,8 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   // The page policy's nonce: scripts without it do not run.
   const nonce = useNonce();
+  // Set once React has taken over the server's page: end-to-end tests with JavaScript wait for it
+  // before they audit or act on what only the script adds.
+  const hydrated = useHydrated();
   return (
-    <html lang="en">
+    <html lang="en" data-page-hydrated={hydrated ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

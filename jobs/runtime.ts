@@ -1,12 +1,11 @@
-import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOptions, type JobState } from 'bullmq';
+import { Queue, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { requeuePendingEmails } from '@server/mail/email-queue';
 import type { NotificationJob } from '@server/messages/dispatch';
 import { requeuePendingDeliveries, requeueScheduledMessages } from '@server/messages/rebuild';
-import { PermanentJobError, RetryLaterError } from './errors';
-import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './processors/calendar-import';
-import { processEmail } from './processors/email';
-import { processNotification } from './processors/notification';
+import { handlerFor } from './handler';
+import { readJobStatus, unknownJobStatus, type JobStatus } from './job-status';
+import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID } from './processors/calendar-import.queue';
 import {
   DEFAULT_JOB_OPTIONS,
   QUEUE_NAMES,
@@ -16,11 +15,15 @@ import {
   type EnqueueOptions,
   type EnqueueResult,
   type JobPayload,
-  type JobQueue,
-  type QueueDefinition,
+  isQueueName,
   type QueueName,
 } from './queues';
-import type { JobContext, JobDeps, Logger, Processor } from './types';
+import { endClient, every, isConnectionError, lockOptions, messageOf, probeRedis, safeUrl, settlesWithin, withTimeout } from './redis';
+import type { JobDataStatus, JobRuntime, JobRuntimeOptions } from './runtime-api';
+import type { JobDeps, Logger } from './types';
+
+export type { JobStatus } from './job-status';
+export type { JobDataStatus, JobRuntime, JobRuntimeOptions } from './runtime-api';
 
 /**
  * The job runtime: BullMQ queues and workers on one Redis. Redis is optional for the rest
@@ -30,98 +33,8 @@ import type { JobContext, JobDeps, Logger, Processor } from './types';
  * still holds.
  */
 
-/** The processor of every queue. */
-const processors: { [N in QueueName]: Processor<JobPayload<N>, unknown> } = {
-  email: processEmail,
-  'calendar-import': processCalendarImport,
-  notification: processNotification,
-};
-
 /** Jobs added to Redis per round trip when rebuilding the notification schedule. */
 const BULK_ADD_SIZE = 1_000;
-
-export interface JobRuntimeOptions {
-  /** redis://[user:password@]host:port[/db] or rediss://… */
-  redisUrl: string;
-  /** Key prefix of every queue (REDIS_PREFIX). */
-  prefix: string;
-  deps: JobDeps;
-  /** Jobs each worker runs at once, per queue; the registry's values by default. */
-  concurrency?: Partial<Record<QueueName, number>>;
-  /** Overrides of the default job options (attempts, backoff, retention). */
-  jobDefaults?: JobsOptions;
-  /** How often an unreachable Redis is tried again (30 s). */
-  retryIntervalMs?: number;
-  /** Time limit of a health ping (1 s). */
-  pingTimeoutMs?: number;
-  /** Time limit of adding a job or reading its status (5 s). */
-  commandTimeoutMs?: number;
-  /** How often running workers check that Redis still holds the jobs (the sentinel key; 5 s). */
-  sentinelIntervalMs?: number;
-  /**
-   * How often running workers queue again what the database says should be queued, though the
-   * sentinel is there (10 min): a Redis evicting some keys under memory pressure may keep the
-   * sentinel and lose jobs. Every job has a stable id, so what is still queued is not doubled.
-   */
-  reconcileIntervalMs?: number;
-}
-
-/**
- * Whether Redis still holds the jobs built from the database. A sentinel key is written once the
- * workers have (re)built the queues; a Redis that is flushed, evicts keys or fails over to an
- * empty replica while the connection stays up loses it, and the workers rebuild everything.
- */
-export interface JobDataStatus {
-  /** 'missing': no worker has built the queues on this Redis yet, or it lost them; 'unknown': Redis does not answer. */
-  state: 'present' | 'missing' | 'unknown';
-  /** When the workers last found the jobs gone (ms), and when they had rebuilt them. */
-  lostAt: number | null;
-  rebuiltAt: number | null;
-}
-
-export interface JobStatus {
-  id: string;
-  queue: QueueName;
-  /** BullMQ's state; 'unknown' while Redis does not answer. */
-  state: JobState | 'unknown';
-  /** 0–100, as last reported by the processor. */
-  progress: number;
-  progressMessage: string | null;
-  attemptsMade: number;
-  failedReason: string | null;
-  returnvalue: unknown;
-}
-
-export interface JobRuntime extends JobQueue {
-  /** The BullMQ queue of each name, created on first use on the shared connection. */
-  readonly queues: { readonly [N in QueueName]: Queue };
-  /**
-   * Starts one worker per queue and requeues the jobs the database still holds. Never
-   * throws: when Redis does not answer it logs how to start it, retries every 30 s in the
-   * background and resolves to false.
-   */
-  startWorkers(): Promise<boolean>;
-  readonly workersRunning: boolean;
-  /** True when Redis answers a PING within the time limit. Never throws. */
-  ping(): Promise<boolean>;
-  /**
-   * Where a job stands, for pages that show progress; null when there is no such job, state
-   * 'unknown' while Redis does not answer. Never throws.
-   */
-  jobStatus(queue: QueueName, id: string): Promise<JobStatus | null>;
-  /**
-   * Adds the jobs of every unfinished item the database holds (ids are stable: no duplicates);
-   * true when every part was handed over.
-   */
-  requeuePending(): Promise<boolean>;
-  /** Whether Redis holds the jobs built from the database (the sentinel key). Never throws. */
-  jobData(): Promise<JobDataStatus>;
-  /**
-   * Lets running jobs finish (up to `timeoutMs`, 10 s by default; jobs still running then
-   * are retried later), then closes workers, queues and connections. Safe to call twice.
-   */
-  close(options?: { timeoutMs?: number }): Promise<void>;
-}
 
 const DEFAULT_RETRY_INTERVAL_MS = 30_000;
 const DEFAULT_PING_TIMEOUT_MS = 1_000;
@@ -140,103 +53,6 @@ interface SentinelValue {
 const PROBE_BACKOFF_MS = 5_000;
 /** The same error message is logged at most this often. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
-
-const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ECONNABORTED',
-]);
-
-function isConnectionError(error: unknown): boolean {
-  const failure = error as { code?: string; message?: string } | undefined;
-  if (failure?.code && CONNECTION_ERROR_CODES.has(failure.code)) return true;
-  const message = failure?.message ?? '';
-  return /Connection is closed|connect ETIMEDOUT|ECONNREFUSED|ECONNRESET|Stream isn't writeable/i.test(message);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The URL without its password, safe to log. */
-function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid REDIS_URL)';
-  }
-}
-
-class TimeoutError extends Error {
-  constructor(what: string, ms: number) {
-    super(`${what} took longer than ${ms} ms`);
-    this.name = 'TimeoutError';
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** True when the promise settles within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  try {
-    await withTimeout(
-      promise.then(
-        () => undefined,
-        () => undefined,
-      ),
-      ms,
-      'closing',
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Drops a client's socket. ioredis arms a (referenced) 2 s guard timer on every disconnect
- * that only the socket's 'close' clears, so a client whose socket is already gone is left alone.
- */
-function endClient(client: Redis) {
-  if (client.status !== 'end') client.disconnect();
-}
-
-/** A queue's own lock duration, and stalled checks as often. */
-function lockOptions(definition: QueueDefinition): { lockDuration?: number; stalledInterval?: number } {
-  const ms = definition.lockDurationMs;
-  return ms === undefined ? {} : { lockDuration: ms, stalledInterval: ms };
-}
-
-function every(ms: number): string {
-  return ms >= 1_000 ? `${Math.round(ms / 1_000)} s` : `${ms} ms`;
-}
-
-function progressOf(progress: unknown): { percent: number; message: string | null } {
-  if (typeof progress === 'number') return { percent: progress, message: null };
-  if (progress && typeof progress === 'object') {
-    const { percent, message } = progress as { percent?: unknown; message?: unknown };
-    return { percent: typeof percent === 'number' ? percent : 0, message: typeof message === 'string' ? message : null };
-  }
-  return { percent: 0, message: null };
-}
 
 export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const { redisUrl, prefix, deps } = options;
@@ -294,29 +110,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   }
 
   /** One short-lived connection: connect, PING, disconnect. */
-  async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
-    const client = new Redis(redisUrl, {
-      lazyConnect: true,
-      connectTimeout: pingTimeoutMs,
-      retryStrategy: () => null,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-    });
-    let firstError: unknown;
-    client.on('error', (error) => {
-      // Kept as the reason: the rejected promise below only says the connection closed.
-      firstError ??= error;
-    });
-    try {
-      await withTimeout(client.connect(), pingTimeoutMs + 500, 'Connecting to Redis');
-      const answer = await withTimeout(client.ping(), pingTimeoutMs, 'PING');
-      return answer === 'PONG' ? { ok: true } : { ok: false, reason: `unexpected answer ${answer}` };
-    } catch (error) {
-      return { ok: false, reason: messageOf(firstError ?? error) };
-    } finally {
-      endClient(client);
-    }
-  }
+  const probe = () => probeRedis(redisUrl, pingTimeoutMs);
 
   function createConnection(): Redis {
     const client = new Redis(redisUrl, {
@@ -388,45 +182,6 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     Object.fromEntries(QUEUE_NAMES.map((name) => [name, { enumerable: true, get: () => queueFor(name) }])),
   ) as { readonly [N in QueueName]: Queue };
 
-  function handlerFor<N extends QueueName>(name: N) {
-    const run = processors[name] as Processor<JobPayload<N>, unknown>;
-    return async (job: Job, token?: string) => {
-      let payload: JobPayload<N>;
-      try {
-        payload = parseJobPayload(name, job.data);
-      } catch (error) {
-        throw new UnrecoverableError(messageOf(error));
-      }
-      const attempts = job.opts.attempts ?? 1;
-      const attempt = job.attemptsMade + 1;
-      const context: JobContext = {
-        attempt,
-        attempts,
-        finalAttempt: attempt >= attempts,
-        async reportProgress(percent, message) {
-          const value = { percent: Math.max(0, Math.min(100, Math.round(percent))), message: message ?? null };
-          try {
-            await job.updateProgress(value);
-          } catch (error) {
-            // Progress is for people watching; losing one report never fails the job.
-            reportError(`progress of ${name} job ${job.id}`, error);
-          }
-        },
-      };
-      try {
-        return await run(payload, processorDeps, context);
-      } catch (error) {
-        if (error instanceof RetryLaterError) {
-          await job.moveToDelayed(error.until, token);
-          log.info(`${name} job ${job.id} waits until ${new Date(error.until).toISOString()}: ${error.message}`);
-          throw new DelayedError(error.message);
-        }
-        if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-    };
-  }
-
   /** Adds many notification jobs in batches; ids already in Redis are left as they are. */
   async function enqueueNotifications(jobs: NotificationJob[]): Promise<number> {
     let added = 0;
@@ -455,7 +210,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   function launchWorkers() {
     const template = sharedConnection();
     for (const name of QUEUE_NAMES) {
-      const worker = new Worker(name, handlerFor(name), {
+      const worker = new Worker(name, handlerFor(name, { deps: processorDeps, log, reportError }), {
         connection: template,
         prefix,
         concurrency: options.concurrency?.[name] ?? queueRegistry[name].concurrency,
@@ -679,39 +434,12 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   }
 
   async function jobStatus(name: QueueName, id: string): Promise<JobStatus | null> {
-    const unknown: JobStatus = {
-      id,
-      queue: name,
-      state: 'unknown',
-      progress: 0,
-      progressMessage: null,
-      attemptsMade: 0,
-      failedReason: null,
-      returnvalue: null,
-    };
+    const unknown = unknownJobStatus(name, id);
+    if (!isQueueName(name)) return null;
     const client = await readyConnection();
     if (!client) return unknown;
     try {
-      return await withTimeout(
-        (async () => {
-          const job = await queueFor(name).getJob(id);
-          if (!job) return null;
-          const state = await job.getState();
-          const progress = progressOf(job.progress);
-          return {
-            id,
-            queue: name,
-            state,
-            progress: progress.percent,
-            progressMessage: progress.message,
-            attemptsMade: job.attemptsMade,
-            failedReason: job.failedReason || null,
-            returnvalue: job.returnvalue ?? null,
-          };
-        })(),
-        commandTimeoutMs,
-        'Reading a job',
-      );
+      return await withTimeout(readJobStatus(queueFor(name), name, id), commandTimeoutMs, 'Reading a job');
     } catch (error) {
       reportError(`reading ${name} job ${id}`, error);
       return unknown;

@@ -3,7 +3,7 @@ import type { CalendarImportPort } from '@server/events/import/sources';
 import type { Mailer } from '@server/mail/types';
 import type { PushPort } from '@server/messages/push/types';
 import type { Paths } from '@server/paths';
-import type { JobQueue } from './queues';
+import type { JobQueue } from './ports';
 
 /** What processors and the runtime log through; `console` fits. */
 export interface Logger {

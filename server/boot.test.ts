@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loader as healthcheck } from '~/routes/healthcheck';
-import { installTestServices } from '../tests/permission-matrix/fixtures';
+import { installTestServices } from '../tests/setup/services';
 import { bootPlatform, demoModeLine } from './boot';
 import { parseEnv } from './env';
 import { isDatabaseEmpty } from './seed';

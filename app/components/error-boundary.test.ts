@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalMessage, statusMessage } from './error-boundary';
+import { errorContent, ownText, refusalMessage, statusMessage } from './error-boundary';
 
 /** What Remix hands an error boundary for a thrown Response (an ErrorResponse). */
 const thrown = (status: number, data: unknown) => ({ status, statusText: '', internal: false, data });
@@ -24,5 +24,28 @@ describe('the error boundary', () => {
     expect(refusalMessage(thrown(400, 'x'.repeat(1001)))).toBeNull();
     expect(refusalMessage(new Error('boom'))).toBeNull();
     expect(statusMessage(415).title).toBe('Not a form');
+  });
+
+  it("lets a route say what was not found: its handler's text for that status, the status's title unless it gives one", () => {
+    const notFound = thrown(404, 'Not Found');
+    expect(errorContent(notFound)).toEqual(statusMessage(404));
+    const handlers = {
+      404: ({ params }: { params: Record<string, string | undefined> }) => ({ text: `No community with the key ${params.key}.` }),
+    };
+    expect(errorContent(notFound, { key: 'lakeside' }, handlers)).toEqual({
+      title: 'Page not found',
+      text: 'No community with the key lakeside.',
+    });
+    expect(errorContent(thrown(404, 'x'), {}, { 404: () => ({ title: 'No such icon', text: 'Gone.' }) })).toEqual({
+      title: 'No such icon',
+      text: 'Gone.',
+    });
+    // Other statuses, and errors that are not responses, keep the general texts.
+    expect(errorContent(thrown(403, 'Forbidden'), {}, handlers)).toEqual(statusMessage(403));
+    expect(errorContent(new Error('boom'), {}, handlers)).toEqual(statusMessage(500));
+    expect(errorContent(thrown(404, 'This icon no longer exists.'), {}, { 404: ownText('No icon.') }).text).toBe(
+      'This icon no longer exists.',
+    );
+    expect(errorContent(thrown(404, { reason: 'x' }), {}, { 404: ownText('No icon.') }).text).toBe('No icon.');
   });
 });

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useParams, useRouteError, type Params } from '@remix-run/react';
 import { isCommunityRefusal } from '~/lib/form-community';
+import { hrefs } from '~/lib/hrefs';
 import { CommunityRefusalNotice } from './forms/community-refusal';
 
 /** What staff see for each status; anything else is a generic failure. */
@@ -40,14 +41,50 @@ export function refusalMessage(error: unknown): string | null {
   return text !== '' && text.length <= 1000 ? text : null;
 }
 
-/** The one error boundary: every route's ErrorBoundary renders it. */
-export function GeneralErrorBoundary() {
+/** A thrown response as a route's status handler sees it. */
+export interface StatusHandlerInfo {
+  status: number;
+  /** The response's body (a thrown Response's text, or its data). */
+  data: unknown;
+  params: Params;
+}
+
+/**
+ * What a route says for one status instead of the general text: e.g. a 404 that names what was
+ * not found ('No community with this key.'). A title, when given, replaces the status's title.
+ */
+export type StatusHandler = (info: StatusHandlerInfo) => { title?: string; text: string };
+
+export type StatusHandlers = Partial<Record<number, StatusHandler>>;
+
+/** A status handler that shows the thrown response's own text (e.g. 'This icon no longer exists.'), else `fallback`. */
+export const ownText =
+  (fallback: string): StatusHandler =>
+  ({ data }) => ({ text: typeof data === 'string' && data.trim() !== '' && data.length <= 1000 ? data.trim() : fallback });
+
+/** The title and text shown for an error: the route's handler for its status, else the general ones. */
+export function errorContent(error: unknown, params: Params = {}, statusHandlers: StatusHandlers = {}): { title: string; text: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { title, text: generic } = statusMessage(status);
+  const handler = statusHandlers[status];
+  if (isRouteErrorResponse(error) && handler) {
+    const own = handler({ status, data: error.data, params });
+    return { title: own.title ?? title, text: own.text };
+  }
+  return { title, text: refusalMessage(error) ?? generic };
+}
+
+/**
+ * The one error boundary: every route's ErrorBoundary renders it. `statusHandlers` lets a route
+ * say what went wrong for a status of its own (as the Epic Stack's GeneralErrorBoundary does).
+ */
+export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers } = {}) {
   const error = useRouteError();
+  const params = useParams();
   // A form opened for another community than the one selected now: what was typed, and the way back.
   if (isRouteErrorResponse(error) && isCommunityRefusal(error.data)) return <CommunityRefusalNotice refusal={error.data} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, text: generic } = statusMessage(status);
-  const text = refusalMessage(error) ?? generic;
+  const { title, text } = errorContent(error, params, statusHandlers);
   if (!isRouteErrorResponse(error)) console.error(error);
 
   return (
@@ -63,7 +100,7 @@ export function GeneralErrorBoundary() {
           <Text as="p">{text}</Text>
           <Flex gap="3">
             <Button asChild>
-              <Link to="/">Go to the home screen</Link>
+              <Link to={hrefs.home()}>Go to the home screen</Link>
             </Button>
           </Flex>
         </Flex>

@@ -1,5 +1,6 @@
 import { Button } from '@radix-ui/themes';
 import { Form, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { hrefs } from '~/lib/hrefs';
 import { GeneralErrorBoundary } from './error-boundary';
 import { PageDialog } from './ui/dialog';
 
@@ -23,7 +24,7 @@ export function NoAccessErrorBoundary() {
         title={body.title}
         description={body.text}
         actions={
-          <Form method="post" action="/login?action=logout">
+          <Form method="post" action={hrefs.login({ action: 'logout' })}>
             <Button type="submit" data-autofocus>
               OK
             </Button>

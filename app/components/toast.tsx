@@ -1,9 +1,10 @@
 import { Callout, Flex, IconButton, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { Toast } from '@server/auth/session';
+import { Icon } from '~/components/ui/icon';
+import type { ShownToast } from '~/lib/toast.server';
 
-/** A toast from the session with an id, so the same message twice shows twice. */
-export type ShownToast = Toast & { id: string };
+export type { ShownToast } from '~/lib/toast.server';
 
 /** How long a toast stays when JavaScript runs. */
 export const TOAST_DISMISS_MS = 6000;
@@ -53,18 +54,9 @@ function ToastCallout({ toast, closable, onClose }: { toast: ShownToast; closabl
       </Flex>
       {closable ? (
         <IconButton variant="ghost" color="gray" size="1" className="toast-close" aria-label="Close" onClick={onClose}>
-          <svg
-            width="14"
-            height="14"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
+          <Icon size={14} strokeWidth={2.5}>
             <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          </Icon>
         </IconButton>
       ) : null}
     </Callout.Root>
@@ -74,19 +66,9 @@ function ToastCallout({ toast, closable, onClose }: { toast: ShownToast; closabl
 function ToastIcon({ kind }: { kind: Toast['kind'] }) {
   const path = kind === 'success' ? 'M5 12l4 4 10-10' : kind === 'info' ? 'M12 8h.01M11 12h1v5h1' : 'M12 8v5M12 16h.01';
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Icon size={16}>
       {kind === 'success' ? null : <circle cx="12" cy="12" r="9" />}
       <path d={path} />
-    </svg>
+    </Icon>
   );
 }

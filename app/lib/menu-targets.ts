@@ -1,3 +1,4 @@
+import { hrefs } from '~/lib/hrefs';
 import { isListMenuType } from '~/lib/listing/menu-types';
 import { isHttpUrl, isStoredFilePath } from '~/schemas/header';
 
@@ -32,22 +33,22 @@ export const NO_TARGET: MenuItemTarget = { kind: 'none', href: null };
 /** Home's query parameter that shows a menu section (`/?section={uniqueId}`). */
 export const SECTION_PARAM = 'section';
 
-/** Screens of one record, named by the item's uniqueId (already encoded as a path segment). */
+/** Screens of one record, named by the item's uniqueId. */
 const RECORD_SCREENS = {
-  'amc-events': (id) => `/amc-calendar/${id}/active`,
-  messages: (id) => `/amc-messages/${id}`,
-  form: (id) => `/scrollerEntries/custom-forms/view/${id}`,
-  hunts: (id) => `/scrollerEntries/hunts/view/${id}`,
-  'searchablemap-detail': (id) => `/mapedit/${id}`,
-  'store-detail': (id) => `/listnm/store/edit/${id}`,
-  booking: (id) => `/listnm/bookings/edit/${id}`,
-} satisfies Record<string, (segment: string) => string>;
+  'amc-events': (id) => hrefs.calendar(id, 'active'),
+  messages: (id) => hrefs.messages(id),
+  form: (id) => hrefs.scrollerEntries('custom-forms', 'view', id),
+  hunts: (id) => hrefs.scrollerEntries('hunts', 'view', id),
+  'searchablemap-detail': (id) => hrefs.mapEdit(id),
+  'store-detail': (id) => hrefs.listnmItem('store', 'edit', id),
+  booking: (id) => hrefs.listnmItem('bookings', 'edit', id),
+} satisfies Record<string, (id: string) => string>;
 
 /** Screens that need nothing from the item. */
 const FIXED_SCREENS = {
-  maps: '/manage-maps',
-  orders: '/listnm/orders',
-  rewards: '/listnm/rewards-users',
+  maps: hrefs.manageMaps(),
+  orders: hrefs.listnm('orders'),
+  rewards: hrefs.listnm('rewards-users'),
 } satisfies Record<string, string>;
 
 /** Types whose address is the item's url. File items are stored as website (with fromFile). */
@@ -59,8 +60,6 @@ const text = (value: unknown): string | null => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 };
-
-const segment = (value: string) => encodeURIComponent(value);
 
 /**
  * What the tile of `item` opens, when it shows in the menu section `menuId` (main-menu or a
@@ -74,7 +73,7 @@ export function menuItemTarget(item: MenuTargetItem, menuId: string): MenuItemTa
   if (type === 'categorygrid') {
     // A submenu is the menu named by the item's uniqueId (server/menu/sections.ts): without one there is none.
     const section = text(item.uniqueId);
-    return section ? { kind: 'section', href: `/?${SECTION_PARAM}=${segment(section)}` } : NO_TARGET;
+    return section ? { kind: 'section', href: hrefs.home({ [SECTION_PARAM]: section }) } : NO_TARGET;
   }
   if (has(FIXED_SCREENS, type)) return { kind: 'screen', href: FIXED_SCREENS[type] };
   if (URL_TYPES.has(type)) {
@@ -84,10 +83,10 @@ export function menuItemTarget(item: MenuTargetItem, menuId: string): MenuItemTa
   if (type === 'business-detail') {
     // The business detail's record: the item's dbContext when it names one, else its uniqueId.
     const record = text(item.dbContext) ?? uniqueId;
-    return record ? { kind: 'screen', href: `/detail/business-detail/${segment(record)}` } : NO_TARGET;
+    return record ? { kind: 'screen', href: hrefs.businessDetail(record) } : NO_TARGET;
   }
   if (!uniqueId) return NO_TARGET;
-  if (isListMenuType(type) || type === 'events') return { kind: 'list', href: `/list/${segment(menuId)}/${segment(uniqueId)}` };
-  if (has(RECORD_SCREENS, type)) return { kind: 'screen', href: RECORD_SCREENS[type](segment(uniqueId)) };
+  if (isListMenuType(type) || type === 'events') return { kind: 'list', href: hrefs.list(menuId, uniqueId) };
+  if (has(RECORD_SCREENS, type)) return { kind: 'screen', href: RECORD_SCREENS[type](uniqueId) };
   return NO_TARGET;
 }

@@ -24,6 +24,8 @@
  * menu at /listnm/{context} with the spec's listing contexts (spec 02 §2).
  */
 
+import { hrefs } from '~/lib/hrefs';
+
 /** The button visibility conditions of spec 03 §6. */
 export type TrayCondition =
   /** Resort system admin. */
@@ -86,18 +88,18 @@ export const TRAYS: readonly Tray[] = [
       {
         id: 'send-notification',
         label: 'Send Notification',
-        to: '/amc-messages/messages/add',
+        to: hrefs.messagesAction('messages', 'add'),
         auth: ['isAdminForLocation', 'canSendNotification'],
       },
-      { id: 'header-images', label: 'Header Images', to: '/header-images' },
-      { id: 'community-setup', label: 'Community Setup', to: '/community-setup' },
-      { id: 'manage-calendars', label: 'Manage Calendars', to: '/amc-calendars' },
-      { id: 'calendar-builder', label: 'Calendar Builder', to: '/calendarBuilder' },
-      { id: 'manage-maps', label: 'Manage Maps', to: '/manage-maps' },
+      { id: 'header-images', label: 'Header Images', to: hrefs.homeAction('header-images') },
+      { id: 'community-setup', label: 'Community Setup', to: hrefs.homeAction('community-setup') },
+      { id: 'manage-calendars', label: 'Manage Calendars', to: hrefs.calendars() },
+      { id: 'calendar-builder', label: 'Calendar Builder', to: hrefs.calendarBuilder() },
+      { id: 'manage-maps', label: 'Manage Maps', to: hrefs.manageMaps() },
       {
         id: 'switch-community',
         label: 'Switch Community',
-        to: '/listnm/switch-community',
+        to: hrefs.listnm('switch-community'),
         auth: ['isResortAdmin', 'isAdminForApp'],
         minEditLocations: 2,
       },
@@ -108,14 +110,14 @@ export const TRAYS: readonly Tray[] = [
     title: 'Administrative',
     auth: ['isAdminForLocation'],
     buttons: [
-      { id: 'users', label: 'Users', to: '/listnm/users' },
-      { id: 'user-management', label: 'User Management', to: '/listnm/usermgmt', studioDisabled: true },
-      { id: 'files', label: 'Files', to: '/listnm/files' },
-      { id: 'bookings', label: 'Bookings', to: '/listnm/bookings', studioDisabled: true },
-      { id: 'splashscreens', label: 'Splash Screens', to: '/listnm/splashscreen', studioDisabled: true },
-      { id: 'banner-ads', label: 'Banner Ads', to: '/listnm/ads', studioDisabled: true },
-      { id: 'analytics', label: 'Analytics', to: '/analytics', studioDisabled: true },
-      { id: 'marketing', label: 'Marketing', to: '/marketing', studioDisabled: true },
+      { id: 'users', label: 'Users', to: hrefs.listnm('users') },
+      { id: 'user-management', label: 'User Management', to: hrefs.listnm('usermgmt'), studioDisabled: true },
+      { id: 'files', label: 'Files', to: hrefs.listnm('files') },
+      { id: 'bookings', label: 'Bookings', to: hrefs.listnm('bookings'), studioDisabled: true },
+      { id: 'splashscreens', label: 'Splash Screens', to: hrefs.listnm('splashscreen'), studioDisabled: true },
+      { id: 'banner-ads', label: 'Banner Ads', to: hrefs.listnm('ads'), studioDisabled: true },
+      { id: 'analytics', label: 'Analytics', to: hrefs.analytics(), studioDisabled: true },
+      { id: 'marketing', label: 'Marketing', to: hrefs.marketing(), studioDisabled: true },
     ],
   },
   {
@@ -123,36 +125,36 @@ export const TRAYS: readonly Tray[] = [
     title: 'Resort System Management',
     auth: ['isResortAdmin', 'isSuperAdmin'],
     buttons: [
-      { id: 'add-community', label: 'Add Community', to: '/add-community', auth: ['isResortAdmin'] },
-      { id: 'import', label: 'Import', to: '/listnm/import', auth: ['isResortAdmin'] },
-      { id: 'export', label: 'Export', to: '/listnm/export', auth: ['isResortAdmin'] },
-      { id: 'app-setup', label: 'App Setup', to: '/app-setup', auth: ['isSuperAdmin'] },
-      { id: 'integrations', label: 'Integrations', to: '/integrations', auth: ['isSuperAdmin'] },
+      { id: 'add-community', label: 'Add Community', to: hrefs.homeAction('add-community'), auth: ['isResortAdmin'] },
+      { id: 'import', label: 'Import', to: hrefs.listnm('import'), auth: ['isResortAdmin'] },
+      { id: 'export', label: 'Export', to: hrefs.listnm('export'), auth: ['isResortAdmin'] },
+      { id: 'app-setup', label: 'App Setup', to: hrefs.homeAction('app-setup'), auth: ['isSuperAdmin'] },
+      { id: 'integrations', label: 'Integrations', to: hrefs.homeAction('integrations'), auth: ['isSuperAdmin'] },
     ],
   },
   {
     id: 'email-templates',
     title: 'Email Templates',
     auth: ['isSuperAdmin'],
-    buttons: [{ id: 'email-templates', label: 'Email Templates', to: '/listnm/email' }],
+    buttons: [{ id: 'email-templates', label: 'Email Templates', to: hrefs.listnm('email') }],
   },
   {
     id: 'update-data',
     title: 'Update Data',
     auth: ['isResortAdmin'],
-    buttons: [{ id: 'update-data', label: 'Update Data', to: '/listnm/update-data' }],
+    buttons: [{ id: 'update-data', label: 'Update Data', to: hrefs.listnm('update-data') }],
   },
   {
     id: 'marketing-asset-editor',
     title: 'Marketing Asset Editor',
     auth: ['isResortAdmin'],
-    buttons: [{ id: 'marketing-asset-editor', label: 'Marketing Asset Editor', to: '/marketing/asset-editor' }],
+    buttons: [{ id: 'marketing-asset-editor', label: 'Marketing Asset Editor', to: hrefs.marketingAssetEditor() }],
   },
   {
     id: 'dollars-accounts-status',
     title: 'Dollars Accounts Status',
     auth: ['isResortAdmin'],
-    buttons: [{ id: 'dollars', label: 'Dollars', to: '/listnm/dollarsaccountstatus', needsDollars: true }],
+    buttons: [{ id: 'dollars', label: 'Dollars', to: hrefs.listnm('dollarsaccountstatus'), needsDollars: true }],
   },
 ];
 

@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import type { RouteHandle } from '~/lib/route-handle';
 
 export const handle: RouteHandle = { title: 'Page not found' };
 export const meta = shellMeta;

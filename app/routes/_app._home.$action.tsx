@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { sortAction } from '~/components/home/sort/sort-action.server';
-import { isSortAction, SortIntent } from '~/components/home/sort/sort-types';
-import { requireStaff } from '~/components/shell/authz.server';
 import { ShellButtonTray } from '~/components/shell/shell-trays';
+import { sortAction } from '~/features/home/sort/sort-action.server';
+import { isSortAction, SortIntent } from '~/features/home/sort/sort-types';
+import { requireStaff } from '~/features/shell/authz.server';
 import { parseIntent } from '~/lib/intent';
 
 /**

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { chooseSectionAction, chooseSectionFromQuery } from '~/components/home/menu/section.server';
-import { requireStaff } from '~/components/shell/authz.server';
 import { ShellButtonTray } from '~/components/shell/shell-trays';
+import { chooseSectionAction, chooseSectionFromQuery } from '~/features/home/menu/section.server';
+import { requireStaff } from '~/features/shell/authz.server';
 import { intents, parseIntent } from '~/lib/intent';
 
 /**

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { MenuItemEditor } from '~/components/menu-item/menu-item-editor';
-import { answerMenuItemPost, editorContext, loadMenuItemEditor, parseMenuItemUpload } from '~/components/menu-item/menu-item.server';
-import { requireStaff } from '~/components/shell/authz.server';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { MenuItemEditor } from '~/features/menu-item/menu-item-editor';
+import { answerMenuItemPost, editorContext, loadMenuItemEditor, parseMenuItemUpload } from '~/features/menu-item/menu-item.server';
+import { requireStaff } from '~/features/shell/authz.server';
 import { parseIntent } from '~/lib/intent';
+import type { RouteHandle } from '~/lib/route-handle';
 import { ADD_MENU_ITEM_TITLE, AddMenuItemIntent } from '~/schemas/menu-item';
 
 /**

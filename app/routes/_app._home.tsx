@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches, useParams } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { HomeScreen } from '~/components/shell/home-screen';
-import { loadHome } from '~/components/shell/home.server';
-import { isUnknownHomeAddress } from '~/components/shell/shell.server';
+import { HomeScreen } from '~/features/home/home-screen';
+import { loadHome } from '~/features/home/home.server';
+import { isUnknownHomeAddress } from '~/features/shell/shell.server';
 import { routeTitleFromHandles } from '~/lib/title';
 
 /**

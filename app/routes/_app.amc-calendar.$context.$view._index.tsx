@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { ListActions, useListScreen } from '~/components/listing/list-screen';
+import { ListActions, useListScreen } from '~/features/listing/list-screen';
 
 /** The calendar of events' right column with no dialog open: Add Event, Header Images, the other view. */
 export default function CalendarActionsColumn() {

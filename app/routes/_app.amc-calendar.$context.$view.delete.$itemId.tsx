@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { EventDeletePanel } from '~/components/listing/event-delete-panel';
-import { eventDeleteAction, loadEventDelete } from '~/components/listing/event-delete.server';
-import { DeleteIntent } from '~/components/listing/intents';
-import { resolveCalendar } from '~/components/listing/resolve.server';
+import { EventDeletePanel } from '~/features/listing/event-delete-panel';
+import { eventDeleteAction, loadEventDelete } from '~/features/listing/event-delete.server';
+import { DeleteIntent } from '~/features/listing/intents';
+import { resolveCalendar } from '~/features/listing/resolve.server';
 
 /**
  * Deleting one event (spec 02 §4, §8; spec 03 "Public calendar events"): the calendars it goes

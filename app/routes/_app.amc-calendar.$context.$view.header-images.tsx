@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { HeaderEditor } from '~/components/header-editor/header-editor';
-import { headerEditorAction, loadHeaderEditor, parseHeaderUpload } from '~/components/header-editor/header-images.server';
-import { listHeaderTarget } from '~/components/listing/editor.server';
-import { resolveCalendar } from '~/components/listing/resolve.server';
-import { parseIntent } from '~/lib/intent';
+import { HeaderEditor } from '~/features/header-editor/header-editor';
+import { headerEditorAction, loadHeaderEditor } from '~/features/header-editor/header-images.server';
+import { listHeaderTarget } from '~/features/listing/editor.server';
+import { resolveCalendar } from '~/features/listing/resolve.server';
 import { HeaderIntent } from '~/schemas/header';
 
 /** The calendar's header editor (spec 02 §3 calendar config header-info), beside its events. */
@@ -18,10 +17,7 @@ export const Intent = HeaderIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const list = await resolveCalendar(request, params);
-  const upload = await parseHeaderUpload(request);
-  // conform's remove and reorder buttons post no intent: the form comes back, unsaved.
-  const { intent } = parseIntent(upload.formData, Intent, { fallback: 'save' });
-  return headerEditorAction(request, list.staff.community, upload, intent, listHeaderTarget(request, list));
+  return headerEditorAction(request, list.staff.community, listHeaderTarget(request, list));
 }
 
 export default function CalendarHeaderImages() {

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { PendingNotice } from '~/components/events/pending-notice';
-import { loadPendingNotice } from '~/components/events/pending.server';
-import { BulkIntent } from '~/components/listing/intents';
-import { ListScreen, useRightLabel } from '~/components/listing/list-screen';
-import { bulkAction, loadListScreen } from '~/components/listing/list.server';
-import { listMeta } from '~/components/listing/meta';
-import { resolveCalendar } from '~/components/listing/resolve.server';
+import { PendingNotice } from '~/features/events/pending-notice';
+import { loadPendingNotice } from '~/features/events/pending.server';
+import { BulkIntent } from '~/features/listing/intents';
+import { ListScreen } from '~/features/listing/list-screen';
+import { bulkAction, loadListScreen } from '~/features/listing/list.server';
+import { listMeta } from '~/features/listing/meta';
+import { resolveCalendar } from '~/features/listing/resolve.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /**
  * The calendar of events at /amc-calendar/:context/:view (spec 02 "Calendars"): one calendar's
@@ -28,6 +29,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = listMeta;
 
+/** The right column's routes read this layout's data (useListScreen). */
+export const handle: RouteHandle = { listScreen: true };
+
 export const Intent = BulkIntent;
 
 /** Delete Selected: the spec's confirmation, then one update (active: the events end now; archive: removed). */
@@ -38,15 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CalendarOfEvents() {
   const data = useLoaderData<typeof loader>();
   const bulk = useActionData<typeof action>();
-  return (
-    <ListScreen
-      data={data}
-      bulk={bulk}
-      panel={<Outlet />}
-      rightLabel={useRightLabel()}
-      notice={data.pending ? <PendingNotice notice={data.pending} /> : null}
-    />
-  );
+  return <ListScreen data={data} bulk={bulk} notice={data.pending ? <PendingNotice notice={data.pending} /> : null} />;
 }
 
 export function ErrorBoundary() {

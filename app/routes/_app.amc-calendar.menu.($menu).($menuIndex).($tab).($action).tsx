@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { oldCalendarTarget } from '~/components/listing/resolve.server';
+import { oldCalendarTarget } from '~/features/listing/resolve.server';
 
 /**
  * The older address of a calendar, `/amc-calendar/menu/:menu?/:menuIndex?/:tab?/:action?`

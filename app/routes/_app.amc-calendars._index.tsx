@@ -1,5 +1,5 @@
-import { CalendarActions } from '~/components/calendars/calendars';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { CalendarActions } from '~/features/calendars/calendars';
 
 /** The right column of Manage Calendars when no form is open: Create Calendar. */
 export default function CalendarActionsPanel() {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { CreateCalendarForm } from '~/components/calendars/calendars';
-import { createCalendarAction } from '~/components/calendars/calendars.server';
-import { CreateCalendarIntent } from '~/components/calendars/shared';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { requireStaff } from '~/components/shell/authz.server';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { CreateCalendarForm } from '~/features/calendars/calendars';
+import { createCalendarAction } from '~/features/calendars/calendars.server';
+import { requireStaff } from '~/features/shell/authz.server';
+import { CreateCalendarIntent } from '~/lib/calendars';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** Create Calendar (spec 02 "Calendars", §5, §9): the form in the right column of Manage Calendars. */
 export const handle = { title: 'Create Calendar' } satisfies RouteHandle;

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CalendarActions, DeleteCalendarDialog } from '~/components/calendars/calendars';
-import { deleteCalendarAction, loadDeleteCalendar } from '~/components/calendars/calendars.server';
-import { DeleteCalendarIntent } from '~/components/calendars/shared';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { CalendarActions, DeleteCalendarDialog } from '~/features/calendars/calendars';
+import { deleteCalendarAction, loadDeleteCalendar } from '~/features/calendars/calendars.server';
+import { DeleteCalendarIntent } from '~/lib/calendars';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** Delete a calendar after spec 02 §8's 'Are you certain you want to delete this calendar and all its events?'. */
 export const handle = { title: 'Delete Calendar' } satisfies RouteHandle;

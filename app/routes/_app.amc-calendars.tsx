@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { ManageCalendarsScreen } from '~/components/calendars/calendars';
-import { loadCalendars } from '~/components/calendars/calendars.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { ManageCalendarsScreen } from '~/features/calendars/calendars';
+import { loadCalendars } from '~/features/calendars/calendars.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /**
  * Manage Calendars (spec 02 "Calendars", route /amc-calendars/:action?), for staff of the

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { calendarConfigAction, loadCalendarConfig } from '~/components/calendars/calendars.server';
-import { CalendarConfigEditor } from '~/components/calendars/config-editor';
-import { CalendarConfigIntent } from '~/components/calendars/shared';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { calendarConfigAction, loadCalendarConfig } from '~/features/calendars/calendars.server';
+import { CalendarConfigEditor } from '~/features/calendars/config-editor';
+import { CalendarConfigIntent } from '~/lib/calendars';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /**
  * The calendar config editor (spec 02 "Calendar config editor", route param context = the

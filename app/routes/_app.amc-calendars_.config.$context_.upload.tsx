@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { IcsUploadScreen } from '~/components/calendars/ics-upload';
-import { icsUploadAction, loadIcsUpload } from '~/components/calendars/ics-upload.server';
-import { IcsUploadIntent } from '~/components/calendars/shared';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { IcsUploadScreen } from '~/features/calendars/ics-upload';
+import { icsUploadAction, loadIcsUpload } from '~/features/calendars/ics-upload.server';
+import { IcsUploadIntent } from '~/lib/calendars';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** Import a .ics file into a calendar: a page of the calendar config editor (/amc-calendars/config/:context/upload). */
 export const handle = { title: 'Import a .ics File' } satisfies RouteHandle;

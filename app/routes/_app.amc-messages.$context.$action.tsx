@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { MessageForm } from '~/components/messages/message-form';
-import { loadMessageForm, MessageFormIntent, messageFormAction } from '~/components/messages/message-form.server';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { MessageForm } from '~/features/messages/message-form';
+import { loadMessageForm, MessageFormIntent, messageFormAction } from '~/features/messages/message-form.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** The notification form in the messages list's right column (add, add-button, edit; spec 02 "Messages"). */
 export const handle = { title: 'Send Notification' } satisfies RouteHandle;

@@ -2,9 +2,10 @@ import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { useListScreen } from '~/components/listing/list-screen';
-import { resolveMessages } from '~/components/listing/resolve.server';
-import { loadMessageRows, loadMessagesActions } from '~/components/messages/list.server';
+import { useListScreen } from '~/features/listing/list-screen';
+import { loadRows } from '~/features/listing/list.server';
+import { resolveMessages } from '~/features/listing/resolve.server';
+import { loadMessagesActions } from '~/features/messages/list.server';
 
 /**
  * The messages list's right column without a form: Send Notification (the notification form,
@@ -16,7 +17,7 @@ import { loadMessageRows, loadMessagesActions } from '~/components/messages/list
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = await resolveMessages(request, params);
   // The list screen's infinite scroll reads `rows` and `next` of this answer.
-  if (new URL(request.url).searchParams.has('after')) return { ...(await loadMessageRows(request, list)), actions: null };
+  if (new URL(request.url).searchParams.has('after')) return { ...(await loadRows(request, list)), actions: null };
   return { rows: [], next: null, actions: await loadMessagesActions(list) };
 }
 

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BulkIntent } from '~/components/listing/intents';
-import { ListScreen, useRightLabel } from '~/components/listing/list-screen';
-import { bulkAction } from '~/components/listing/list.server';
-import { listMeta } from '~/components/listing/meta';
-import { resolveMessages } from '~/components/listing/resolve.server';
-import { MessagesBanner } from '~/components/messages/list-notice';
-import { loadMessagesScreen } from '~/components/messages/list.server';
+import { BulkIntent } from '~/features/listing/intents';
+import { ListScreen } from '~/features/listing/list-screen';
+import { bulkAction, loadListScreen } from '~/features/listing/list.server';
+import { listMeta } from '~/features/listing/meta';
+import { resolveMessages } from '~/features/listing/resolve.server';
+import { MessagesBanner } from '~/features/messages/list-notice';
+import { messagesScreen } from '~/features/messages/list.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /**
  * The messages list at /amc-messages/:context (spec 02 "Messages", §4 "Views"): the community's
@@ -18,10 +19,14 @@ import { loadMessagesScreen } from '~/components/messages/list.server';
  * notification form (`/amc-messages/:context/:action`).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadMessagesScreen(request, await resolveMessages(request, params));
+  const list = await resolveMessages(request, params);
+  return messagesScreen(await loadListScreen(request, list), list);
 }
 
 export const meta: MetaFunction<typeof loader> = listMeta;
+
+/** The right column's routes read this layout's data (useListScreen). */
+export const handle: RouteHandle = { listScreen: true };
 
 export const Intent = BulkIntent;
 
@@ -33,15 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function MessagesList() {
   const data = useLoaderData<typeof loader>();
   const bulk = useActionData<typeof action>();
-  return (
-    <ListScreen
-      data={data}
-      bulk={bulk}
-      panel={<Outlet />}
-      rightLabel={useRightLabel()}
-      notice={data.banner ? <MessagesBanner banner={data.banner} /> : null}
-    />
-  );
+  return <ListScreen data={data} bulk={bulk} notice={data.banner ? <MessagesBanner banner={data.banner} /> : null} />;
 }
 
 export function ErrorBoundary() {

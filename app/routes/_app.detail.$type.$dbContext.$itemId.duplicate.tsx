@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { BusinessEditor } from '~/components/business/business-editor';
-import { businessEditorAction, loadBusinessEditor } from '~/components/business/editor.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { loadNewListing, newListingAction } from '~/features/business/add.server';
+import { BusinessEditor } from '~/features/business/business-editor';
+import type { RouteHandle } from '~/lib/route-handle';
 import { BusinessIntent } from '~/schemas/business';
 
 /** Duplicate a listing (detailAction duplicate): a new item starting from a copy of this one, without its id, import and remote-management data. */
@@ -13,13 +13,13 @@ export const handle = { title: 'Duplicate Listing' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadBusinessEditor(request, params, 'duplicate');
+  return loadNewListing(request, params, 'duplicate');
 }
 
 export const Intent = BusinessIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return businessEditorAction(request, params, 'duplicate');
+  return newListingAction(request, params, 'duplicate');
 }
 
 export default function DuplicateListing() {

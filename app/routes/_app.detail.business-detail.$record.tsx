@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { BusinessEditor } from '~/components/business/business-editor';
-import { businessEditorAction, loadBusinessEditor } from '~/components/business/editor.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { BusinessEditor } from '~/features/business/business-editor';
+import { editListingAction, loadEditListing } from '~/features/business/edit.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { BusinessIntent } from '~/schemas/business';
 
 /**
@@ -19,13 +19,13 @@ export const meta = shellMeta;
 const editorParams = (record: string | undefined) => ({ type: 'business-detail', dbContext: 'business-detail', itemId: record ?? '' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadBusinessEditor(request, editorParams(params.record), 'edit');
+  return loadEditListing(request, editorParams(params.record));
 }
 
 export const Intent = BusinessIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return businessEditorAction(request, editorParams(params.record), 'edit');
+  return editListingAction(request, editorParams(params.record));
 }
 
 export default function EditBusinessDetail() {

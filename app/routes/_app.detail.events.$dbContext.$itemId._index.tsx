@@ -1,25 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { eventEditorAction, loadEventEditor } from '~/components/events/editor.server';
-import { EventEditor } from '~/components/events/event-editor';
-import { EventEditorIntent } from '~/components/events/texts';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { editEventAction, loadEditEvent } from '~/features/events/edit.server';
+import { EventEditor } from '~/features/events/event-editor';
+import { EventEditorIntent } from '~/features/events/texts';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** Edit an event of a calendar (detailEdit, type events, route /detail/events/:calendarId/:itemId; `?scope=` answers 'Edit Recurrence'). */
 export const handle = { title: 'Edit Event' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadEventEditor(request, params, 'edit');
+  return loadEditEvent(request, params);
 }
 
 export const Intent = EventEditorIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return eventEditorAction(request, params, 'edit');
+  return editEventAction(request, params);
 }
 
 export default function EditEvent() {

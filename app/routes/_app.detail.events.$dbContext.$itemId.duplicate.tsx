@@ -1,25 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { eventEditorAction, loadEventEditor } from '~/components/events/editor.server';
-import { EventEditor } from '~/components/events/event-editor';
-import { EventEditorIntent } from '~/components/events/texts';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { loadNewEvent, newEventAction } from '~/features/events/add.server';
+import { EventEditor } from '~/features/events/event-editor';
+import { EventEditorIntent } from '~/features/events/texts';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** Duplicate an event (detailDuplicate, type events): a new event starting from a copy, without the fields spec 02 §3 clears. */
 export const handle = { title: 'Duplicate Event' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadEventEditor(request, params, 'duplicate');
+  return loadNewEvent(request, params, 'duplicate');
 }
 
 export const Intent = EventEditorIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return eventEditorAction(request, params, 'duplicate');
+  return newEventAction(request, params, 'duplicate');
 }
 
 export default function DuplicateEvent() {

@@ -1,25 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { eventEditorAction, loadEventEditor } from '~/components/events/editor.server';
-import { EventEditor } from '~/components/events/event-editor';
-import { EventEditorIntent } from '~/components/events/texts';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { loadNewEvent, newEventAction } from '~/features/events/add.server';
+import { EventEditor } from '~/features/events/event-editor';
+import { EventEditorIntent } from '~/features/events/texts';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** Add an event to a calendar (spec 02 "Event editor", detailEdit with type events, route /detail/events/:calendarId). */
 export const handle = { title: 'Add Event' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadEventEditor(request, params, 'add');
+  return loadNewEvent(request, params, 'add');
 }
 
 export const Intent = EventEditorIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return eventEditorAction(request, params, 'add');
+  return newEventAction(request, params, 'add');
 }
 
 export default function AddEvent() {

@@ -1,25 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { eventEditorAction, loadEventEditor } from '~/components/events/editor.server';
-import { EventEditor } from '~/components/events/event-editor';
-import { EventEditorIntent } from '~/components/events/texts';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { editEventAction, loadEditEvent } from '~/features/events/edit.server';
+import { EventEditor } from '~/features/events/event-editor';
+import { EventEditorIntent } from '~/features/events/texts';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /** An archived event (detailEdit, type eventsArchived): read-only unless duplicated (spec 02 §4). */
 export const handle = { title: 'Edit Event' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadEventEditor(request, params, 'edit', true);
+  return loadEditEvent(request, params, true);
 }
 
 export const Intent = EventEditorIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return eventEditorAction(request, params, 'edit', true);
+  return editEventAction(request, params, true);
 }
 
 export default function ArchivedEvent() {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { listingHeaderAction, loadListingHeader } from '~/components/business/listing-header.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { HeaderEditor } from '~/components/header-editor/header-editor';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { businessHeaderTarget } from '~/features/business/listing-header.server';
+import { HeaderEditor } from '~/features/header-editor/header-editor';
+import { headerEditorAction, loadHeaderEditor } from '~/features/header-editor/header-images.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { HeaderIntent } from '~/schemas/header';
 
 /** Header Image(s)/Video of a listing of the community the address names (/detailUpdate/:communityKey/…/:itemId/header-images). */
@@ -12,13 +13,16 @@ export const handle = { title: 'Header Image(s)/Video' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadListingHeader(request, params);
+  const { community, target } = await businessHeaderTarget(request, params);
+  return loadHeaderEditor(request, community, target);
 }
 
 export const Intent = HeaderIntent;
 
+/** The person's rights on the item are checked before the body is read. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  return listingHeaderAction(request, params);
+  const { community, target } = await businessHeaderTarget(request, params);
+  return headerEditorAction(request, community, target);
 }
 
 export default function UpdateListingHeaderImages() {

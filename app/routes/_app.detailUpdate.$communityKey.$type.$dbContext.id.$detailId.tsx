@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { BusinessEditor } from '~/components/business/business-editor';
-import { businessEditorAction, loadBusinessEditor } from '~/components/business/editor.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { BusinessEditor } from '~/features/business/business-editor';
+import { editListingAction, loadEditListing } from '~/features/business/edit.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { BusinessIntent } from '~/schemas/business';
 
 /** Edit a listing of a community named by the address, found by its detail id (/detailUpdate/:communityKey/:type/:dbContext/id/:detailId). */
@@ -13,13 +13,13 @@ export const handle = { title: 'Edit Listing' } satisfies RouteHandle;
 export const meta = shellMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadBusinessEditor(request, params, 'edit');
+  return loadEditListing(request, params);
 }
 
 export const Intent = BusinessIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return businessEditorAction(request, params, 'edit');
+  return editListingAction(request, params);
 }
 
 export default function UpdateListingById() {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CalendarConfigForm } from '~/components/calendars/config-editor';
-import { CalendarConfigIntent } from '~/components/calendars/shared';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { eventsConfigAction, loadEventsConfig } from '~/components/listing/events-config.server';
-import { resolveMenuList } from '~/components/listing/resolve.server';
+import { configFormAction, loadConfigForm } from '~/features/calendars/calendars.server';
+import { CalendarConfigForm } from '~/features/calendars/config-editor';
+import { eventsConfigOf } from '~/features/listing/events-config.server';
+import { resolveMenuList } from '~/features/listing/resolve.server';
+import { CalendarConfigIntent } from '~/lib/calendars';
 
 /**
  * Listing action config.events (spec 02 §4, "Calendar config editor") on a legacy events list:
@@ -12,13 +13,15 @@ import { resolveMenuList } from '~/components/listing/resolve.server';
  * list's events config, in the list's right column.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadEventsConfig(request, await resolveMenuList(request, params));
+  const { target, place } = await eventsConfigOf(request, await resolveMenuList(request, params));
+  return loadConfigForm(target, place);
 }
 
 export const Intent = CalendarConfigIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return eventsConfigAction(request, await resolveMenuList(request, params));
+  const { target, place } = await eventsConfigOf(request, await resolveMenuList(request, params));
+  return configFormAction(request, target, place);
 }
 
 export default function ListEventsConfig() {

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { ListActions, useListScreen } from '~/components/listing/list-screen';
+import { ListActions, useListScreen } from '~/features/listing/list-screen';
 
 /** The right column of the list with no form open: Add, Sort, Header Images and the empty message. */
 export default function ListActionsColumn() {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { deleteAction, loadDelete } from '~/components/listing/editor.server';
-import { DeleteIntent } from '~/components/listing/intents';
-import { DeletePanel } from '~/components/listing/panels';
-import { resolveListnm } from '~/components/listing/resolve.server';
+import { deleteAction, loadDelete } from '~/features/listing/editor.server';
+import { DeleteIntent } from '~/features/listing/intents';
+import { DeletePanel } from '~/features/listing/panels';
+import { resolveListnm } from '~/features/listing/resolve.server';
 
 /** Listing action delete (spec 02 §4, §8 "Delete Item"): archives in a dated list's active view, else removes. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

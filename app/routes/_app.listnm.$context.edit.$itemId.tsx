@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { itemEditorAction, loadItemEditor } from '~/components/listing/editor.server';
-import { EditorIntent } from '~/components/listing/intents';
-import { ItemEditorPanel } from '~/components/listing/panels';
-import { resolveListnm } from '~/components/listing/resolve.server';
+import { itemEditorAction, loadItemEditor } from '~/features/listing/editor.server';
+import { EditorIntent } from '~/features/listing/intents';
+import { ItemEditorPanel } from '~/features/listing/panels';
+import { resolveListnm } from '~/features/listing/resolve.server';
 
 /** Listing action edit (spec 02 §4). Detail-item lists open their own editor. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { resolveListnm } from '~/components/listing/resolve.server';
+import { resolveListnm } from '~/features/listing/resolve.server';
 import { isValidKey } from '~/lib/db-key';
 import { listUrls } from '~/lib/listing/urls';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadRows } from '~/components/listing/list.server';
-import { resolveListnm } from '~/components/listing/resolve.server';
+import { loadRows } from '~/features/listing/list.server';
+import { resolveListnm } from '~/features/listing/resolve.server';
 
 /** The next chunk of the list after `?after=` (infinite scroll, spec 01 §4.6): rows and the next cursor. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadSort, sortAction } from '~/components/listing/editor.server';
-import { SortIntent } from '~/components/listing/intents';
-import { SortPanel } from '~/components/listing/panels';
-import { resolveListnm } from '~/components/listing/resolve.server';
+import { loadSort, sortAction } from '~/features/listing/editor.server';
+import { SortIntent } from '~/features/listing/intents';
+import { SortPanel } from '~/features/listing/panels';
+import { resolveListnm } from '~/features/listing/resolve.server';
 
 /** Listing action sort (spec 02 §4): Move up / Move down, drag, and Sort Alphabetically with its confirmation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

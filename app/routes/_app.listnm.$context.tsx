@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BulkIntent } from '~/components/listing/intents';
-import { ListScreen, useRightLabel } from '~/components/listing/list-screen';
-import { bulkAction, loadListScreen } from '~/components/listing/list.server';
-import { listMeta } from '~/components/listing/meta';
-import { resolveListnm } from '~/components/listing/resolve.server';
+import { BulkIntent } from '~/features/listing/intents';
+import { ListScreen } from '~/features/listing/list-screen';
+import { bulkAction, loadListScreen } from '~/features/listing/list.server';
+import { listMeta } from '~/features/listing/meta';
+import { resolveListnm } from '~/features/listing/resolve.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /**
  * The list screen at /listnm/:context (spec 01 §2.1, spec 02 "Listing routes"): header, tabs,
@@ -18,6 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = listMeta;
 
+/** The right column's routes read this layout's data (useListScreen). */
+export const handle: RouteHandle = { listScreen: true };
+
 export const Intent = BulkIntent;
 
 /** Delete Selected: the spec's confirmation first, then one multi-path update. */
@@ -28,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ListnmScreen() {
   const data = useLoaderData<typeof loader>();
   const bulk = useActionData<typeof action>();
-  return <ListScreen data={data} bulk={bulk} panel={<Outlet />} rightLabel={useRightLabel()} />;
+  return <ListScreen data={data} bulk={bulk} />;
 }
 
 export function ErrorBoundary() {

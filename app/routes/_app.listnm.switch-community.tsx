@@ -4,10 +4,10 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
 import { ShellColumns } from '~/components/shell/shell-columns';
-import { requireCommunitySwitcher, switchCommunity, switchCommunityOptions } from '~/components/shell/switch-community.server';
+import { requireCommunitySwitcher, switchCommunity, switchCommunityOptions } from '~/features/shell/switch-community.server';
 import { intent, intents, parseIntent } from '~/lib/intent';
+import type { RouteHandle } from '~/lib/route-handle';
 
 export const handle: RouteHandle = { title: 'Switch Community' };
 export const meta = shellMeta;

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { IconForm } from '~/components/list-icons/list-icons';
-import { addIconAction, loadIconEditor } from '~/components/list-icons/list-icons.server';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { IconForm } from '~/features/list-icons/list-icons';
+import { addIconAction, loadIconEditor } from '~/features/list-icons/list-icons.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { AddIconIntent } from '~/schemas/list-icon';
 
 /** Add Icon: the form in the right column of Manage List Icons. */

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { readForm } from '@server/http/form.server';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AddIconAction, DeleteIconDialog } from '~/components/list-icons/list-icons';
-import { deleteIconAction, loadDeleteIcon } from '~/components/list-icons/list-icons.server';
-import { requireStaff } from '~/components/shell/authz.server';
+import { GeneralErrorBoundary, ownText } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { AddIconAction, DeleteIconDialog } from '~/features/list-icons/list-icons';
+import { deleteIconAction, loadDeleteIcon } from '~/features/list-icons/list-icons.server';
+import { requireStaff } from '~/features/shell/authz.server';
 import { parseIntent } from '~/lib/intent';
+import type { RouteHandle } from '~/lib/route-handle';
 import { DeleteIconIntent } from '~/schemas/list-icon';
 
 /** 'Delete Icon': the confirmation over Manage List Icons, naming the icon. */
@@ -37,5 +37,5 @@ export default function DeleteIcon() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: ownText('There is no list icon at this address.') }} />;
 }

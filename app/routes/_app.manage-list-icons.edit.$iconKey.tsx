@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { IconForm } from '~/components/list-icons/list-icons';
-import { editIconAction, loadIconEditor } from '~/components/list-icons/list-icons.server';
+import { GeneralErrorBoundary, ownText } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { IconForm } from '~/features/list-icons/list-icons';
+import { editIconAction, loadIconEditor } from '~/features/list-icons/list-icons.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { EditIconIntent } from '~/schemas/list-icon';
 
 /** Edit Icon: the form in the right column of Manage List Icons; the title stays as added. */
@@ -28,5 +28,5 @@ export default function EditIcon() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: ownText('There is no list icon at this address.') }} />;
 }

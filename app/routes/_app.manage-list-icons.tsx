@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { ListIconsScreen } from '~/components/list-icons/list-icons';
-import { loadListIcons } from '~/components/list-icons/list-icons.server';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { ListIconsScreen } from '~/features/list-icons/list-icons';
+import { loadListIcons } from '~/features/list-icons/list-icons.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 /**
  * Manage List Icons (spec 03), for staff of the current community: the icons in the centre,

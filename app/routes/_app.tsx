@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from '@remix-run/react';
 import { NoAccessErrorBoundary } from '~/components/no-access-boundary';
 import { AppShell } from '~/components/shell/app-shell';
 import { shellMeta } from '~/components/shell/meta';
-import { loadShell } from '~/components/shell/shell.server';
+import { loadShell } from '~/features/shell/shell.server';
 
 /**
  * The authenticated shell (spec 01 §2.3): every staff route nests under this pathless layout.

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RemoteCalendarPage } from '~/components/calendars/remote-calendar';
-import { loadRemoteCalendar } from '~/components/calendars/remote-calendar.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { RemoteCalendarPage } from '~/features/calendars/remote-calendar';
+import { loadRemoteCalendar } from '~/features/calendars/remote-calendar.server';
 
 /**
  * `/amc-calendar/remote/id/:detailId/` (spec 01 route table, remote calendars): the calendar an

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { googleCredentials, projectForRequest, startGoogleSignIn } from '@server/auth/login.server';
 import { readForm } from '@server/http/form.server';
+import { hrefs } from '~/lib/hrefs';
 import { intent, intents, parseIntent } from '~/lib/intent';
 import { getServices } from '~/services.server';
 
@@ -25,5 +26,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const services = await getServices();
   if (!googleCredentials(services.env, projectForRequest(request, services.env.PRODUCT))) throw new Response('Not Found', { status: 404 });
-  return redirect('/login');
+  return redirect(hrefs.login());
 }

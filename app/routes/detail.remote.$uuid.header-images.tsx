@@ -1,8 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { loadRemoteHeader, remoteHeaderAction } from '~/components/business/listing-header.server';
-import { RemoteHeaderPage } from '~/components/business/remote-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { RemoteFrame } from '~/components/remote/remote-frame';
+import { remoteHeaderTarget, type RemoteHeaderFrame } from '~/features/business/listing-header.server';
+import { HeaderEditor } from '~/features/header-editor/header-editor';
+import { headerEditorAction, loadHeaderEditor, type HeaderImagesData } from '~/features/header-editor/header-images.server';
 import { HeaderIntent } from '~/schemas/header';
 
 /**
@@ -13,18 +15,31 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `Header Image(s)/Video - ${page?.title || 'Listing'} - ${page?.frame.appTitle ?? 'App Admin'}` },
 ];
 
+/** The shared header editor's data in the remote frame. */
+export type RemoteHeaderData = HeaderImagesData & RemoteHeaderFrame;
+
+/** The grant resolved again on every load. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadRemoteHeader(request, { uuid: params.uuid ?? '' });
+  const { community, target, frame, title } = await remoteHeaderTarget(request, { uuid: params.uuid ?? '' });
+  const editor = await loadHeaderEditor(request, community, target);
+  return data<RemoteHeaderData>({ ...editor, frame, title }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export const Intent = HeaderIntent;
 
+/** The grant resolved again before the body is read. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  return remoteHeaderAction(request, { uuid: params.uuid ?? '' });
+  const { community, target } = await remoteHeaderTarget(request, { uuid: params.uuid ?? '' });
+  return headerEditorAction(request, community, target);
 }
 
 export default function RemoteHeaderByLink() {
-  return <RemoteHeaderPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  const page = useLoaderData<typeof loader>();
+  return (
+    <RemoteFrame frame={page.frame} title={page.title}>
+      <HeaderEditor data={page} actionData={useActionData<typeof action>()} />
+    </RemoteFrame>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { businessEditorAction, loadRemoteEditor } from '~/components/business/editor.server';
-import { RemotePage } from '~/components/business/remote-page';
-import { RemoteRequestPanel } from '~/components/business/remote-request';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { RemotePage } from '~/features/business/remote-page';
+import { RemoteRequestPanel } from '~/features/business/remote-request';
+import { loadRemoteEditor, remoteEditorAction } from '~/features/business/remote.server';
 import { RemoteBusinessIntent } from '~/schemas/business';
 
 /**
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const Intent = RemoteBusinessIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return businessEditorAction(request, { detailId: params.detailId ?? '' }, 'remote', RemoteBusinessIntent);
+  return remoteEditorAction(request, { detailId: params.detailId ?? '' });
 }
 
 export default function RemoteByDetailId() {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processEmail } from '@jobs/processors/email';
 import { queueEmail } from '@server/mail';
 import type { Services } from '@server/services';
-import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import { installTestServices } from '../../tests/setup/services';
 import { loader } from './dev.outbox';
 
 /**

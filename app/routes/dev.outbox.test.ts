@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import { installTestServices } from '../../tests/setup/services';
 import { loader } from './dev.outbox';
 
 /** The status /dev/outbox answers with the given environment. */

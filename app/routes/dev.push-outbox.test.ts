@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxPush } from '@server/messages/push';
 import { getServices } from '~/services.server';
-import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import { installTestServices } from '../../tests/setup/services';
 import { loader } from './dev.push-outbox';
 
 describe('/dev/push-outbox', () => {

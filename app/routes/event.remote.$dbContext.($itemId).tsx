@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { RemoteFrame } from '~/components/business/remote-page';
-import { remoteCalendarFrame } from '~/components/calendars/remote-calendar.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { eventEditorAction, loadEventEditor } from '~/components/events/editor.server';
-import { EventEditor } from '~/components/events/event-editor';
-import { EventEditorIntent } from '~/components/events/texts';
+import { RemoteFrame } from '~/components/remote/remote-frame';
+import { remoteCalendarFrame } from '~/features/calendars/remote-calendar.server';
+import { EventEditor } from '~/features/events/event-editor';
+import { loadRemoteEvent, remoteEventAction } from '~/features/events/remote.server';
+import { EventEditorIntent } from '~/features/events/texts';
 
 /**
  * `/event/remote/:dbContext[/:itemId]` (spec 01 route table, remote events, no shell): the event
  * editor in remote mode for a calendar grant; dbContext is the calendar's id, `?uuid=` names a
  * URL grant (no sign-in), otherwise the signed-in person's own e-mail grant for that calendar.
- * Without itemId it adds an event to the calendar. See app/components/events/editor.server.ts.
+ * Without itemId it adds an event to the calendar. See app/features/events/remote.server.ts.
  */
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.heading ?? 'Event'} - ${page?.appTitle ?? 'App Admin'}` },
@@ -23,7 +23,7 @@ const frameTarget = (request: Request) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const editor = await loadEventEditor(request, params, 'remote');
+  const editor = await loadRemoteEvent(request, params);
   const frame = await remoteCalendarFrame(request, frameTarget(request));
   return data({ ...editor, ...frame }, { headers: { 'Cache-Control': 'no-store' } });
 }
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const Intent = EventEditorIntent;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return eventEditorAction(request, params, 'remote');
+  return remoteEventAction(request, params);
 }
 
 export default function RemoteEvent() {

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { requireUser } from '~/components/shell/authz.server';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { requireUser } from '~/features/shell/authz.server';
+import type { RouteHandle } from '~/lib/route-handle';
 
 export const handle: RouteHandle = { noLeftColumn: true };
 

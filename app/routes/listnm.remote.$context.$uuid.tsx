@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { remoteListTarget } from '~/components/listing/resolve.server';
-import { RemoteMessagingPage } from '~/components/messages/remote-messages';
+import { remoteListTarget } from '~/features/listing/resolve.server';
+import { RemoteMessagingPage } from '~/features/messages/remote-messages';
 import {
   isRemoteMessagingContext,
   loadRemoteMessaging,
   RemoteMessagingIntent,
   remoteMessagingAction,
-} from '~/components/messages/remote-messages.server';
+} from '~/features/messages/remote-messages.server';
 
 /**
  * `/listnm/remote/:context/:uuid` (spec 01 §2.1: the remote listing, no sign-in).

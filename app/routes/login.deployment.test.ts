@@ -3,8 +3,8 @@ import { RouteClient } from '@server/auth/testing/route-client';
 import { loadAccess } from '@server/authz/access';
 import { DEMO_PASSWORD } from '@server/seed';
 import type { Services } from '@server/services';
-import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
-import { demoPerson, installTestServices } from '../../tests/permission-matrix/fixtures';
+import type { LoginActionData, LoginLoaderData } from '~/features/login/types';
+import { demoPerson, installTestServices } from '../../tests/setup/services';
 import { action, loader } from './login';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteClient } from '@server/auth/testing/route-client';
 import type { Services } from '@server/services';
-import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
-import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import type { LoginActionData, LoginLoaderData } from '~/features/login/types';
+import { installTestServices } from '../../tests/setup/services';
 import { action, loader } from './login';
 
 /**

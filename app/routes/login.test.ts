@@ -5,9 +5,9 @@ import { RouteClient } from '@server/auth/testing/route-client';
 import { embeddedSqlite } from '@server/db';
 import { DEMO_PASSWORD } from '@server/seed';
 import type { Services } from '@server/services';
-import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
+import type { LoginActionData, LoginLoaderData } from '~/features/login/types';
 import { DeviceSchema, EmailSchema, LOGIN_MESSAGES, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
-import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import { installTestServices } from '../../tests/setup/services';
 import { action, loader } from './login';
 
 let services: Services;

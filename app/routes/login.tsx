@@ -32,16 +32,17 @@ import {
 } from '@server/auth/login.server';
 import { readForm } from '@server/http/form.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { DeviceDialog } from '~/components/login/device-dialog';
-import { EmailLinkConfirm, EmailLinkRequest, LinkProblem } from '~/components/login/email-link';
-import { ForgotPassword } from '~/components/login/forgot-password';
-import { LoginErrorDialog, ReturnToLoginDialog } from '~/components/login/login-dialogs';
-import { LoginLayout } from '~/components/login/login-layout';
-import loginStyles from '~/components/login/login.css';
-import { EmailLinkContinue, ProcessingLogin } from '~/components/login/processing-login';
-import { ResetPassword } from '~/components/login/reset-password';
-import { SignInPanel } from '~/components/login/sign-in-panel';
-import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/components/login/types';
+import { DeviceDialog } from '~/features/login/device-dialog';
+import { EmailLinkConfirm, EmailLinkRequest, LinkProblem } from '~/features/login/email-link';
+import { ForgotPassword } from '~/features/login/forgot-password';
+import { LoginErrorDialog, ReturnToLoginDialog } from '~/features/login/login-dialogs';
+import { LoginLayout } from '~/features/login/login-layout';
+import loginStyles from '~/features/login/login.css';
+import { EmailLinkContinue, ProcessingLogin } from '~/features/login/processing-login';
+import { ResetPassword } from '~/features/login/reset-password';
+import { SignInPanel } from '~/features/login/sign-in-panel';
+import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/features/login/types';
+import { hrefs } from '~/lib/hrefs';
 import { intent, intents, parseIntent } from '~/lib/intent';
 import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LOGIN_FORM_SCHEMAS, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
 import { getServices } from '~/services.server';
@@ -77,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let view: LoginView;
   switch (mode) {
     case 'device':
-      if (!pending) throw redirect('/login', { headers });
+      if (!pending) throw redirect(hrefs.login(), { headers });
       view = { name: 'device', method: pending.method, email: pending.email };
       break;
     case 'forgot':
@@ -216,7 +217,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data<LoginActionData>({ intent, result: submission.reply({ fieldErrors: { email: [EMAIL_MISMATCH] } }) }, { status: 400 });
       }
       // A link that turned out unusable, or an e-mail to ask for: the landing page says which.
-      return redirect(`/login?${new URLSearchParams({ mode: 'email-link', token })}`);
+      return redirect(hrefs.login(new URLSearchParams({ mode: 'email-link', token })));
     }
 
     case 'forgot': {
@@ -239,7 +240,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (outcome.kind === 'failed') {
         return data<LoginActionData>({ intent, result: submission.reply({ ...reply, formErrors: [outcome.message] }) }, { status: 400 });
       }
-      return redirect(`/login?${new URLSearchParams({ mode: 'reset', token: submission.value.token })}`);
+      return redirect(hrefs.login(new URLSearchParams({ mode: 'reset', token: submission.value.token })));
     }
   }
 }
@@ -262,7 +263,7 @@ export default function LoginRoute() {
             <Callout.Text>
               You are logged in as {signedInAs}.{' '}
               <RadixLink asChild>
-                <Link to={redirectTo ?? '/'}>Continue</Link>
+                <Link to={redirectTo ?? hrefs.home()}>Continue</Link>
               </RadixLink>{' '}
               or log in as someone else below.
             </Callout.Text>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { placeDetailsLoader } from '~/components/widgets/place-search.server';
+import { placeDetailsLoader } from '~/features/places/place-search.server';
 
 /**
  * `/places/details?placeId=…[&community=…|&uuid=…|&detailId=…]`: the chosen place's address,

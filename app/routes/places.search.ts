@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { placeSearchLoader } from '~/components/widgets/place-search.server';
+import { placeSearchLoader } from '~/features/places/place-search.server';
 
 /**
  * `/places/search?q=…[&community=…|&uuid=…|&detailId=…]` (spec 03 §7 place autocomplete): the

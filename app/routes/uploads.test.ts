@@ -12,9 +12,9 @@ import {
   UPLOAD_RATE,
 } from '@server/remote/upload-quota';
 import type { Services } from '@server/services';
-import type { UploadAnswer } from '~/components/widgets/uploader.server';
-import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../tests/permission-matrix/fixtures';
+import type { UploadAnswer } from '~/features/uploads/uploader.server';
 import { outcome } from '../../tests/setup/outcome';
+import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../tests/setup/services';
 import { action } from './uploads';
 
 const ORIGIN = 'http://console.test';

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { authorizeUpload, uploadAction } from '~/components/widgets/uploader.server';
+import { authorizeUpload, uploadAction } from '~/features/uploads/uploader.server';
 
 /**
  * The uploader's resource route (spec 03 §4 "Uploader", §7): `POST /uploads?bucket=header`

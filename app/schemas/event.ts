@@ -1,3 +1,4 @@
+import { getZodConstraint } from '@conform-to/zod';
 import { z } from 'zod';
 import { DATE_TIME_TEXTS, formatDate, formatTime, parseDateTimeField, startOfZonedDay } from '~/lib/date-time';
 import { isValidKey } from '~/lib/db-key';
@@ -367,6 +368,17 @@ export function eventSchema(options: EventSchemaOptions) {
 
 export type EventSchema = ReturnType<typeof eventSchema>;
 
+/**
+ * The editor's constraint for conform: the schema's limits (getZodConstraint), none of them
+ * `required` (the checkboxes' unticked `false` is a value, and the required fields are the
+ * schema's final step, EVENT_REQUIRED_FIELDS: the server answers with the spec's messages).
+ */
+export function eventFormConstraint(schema: EventSchema): ReturnType<typeof getZodConstraint> {
+  return Object.fromEntries(
+    Object.entries(getZodConstraint(schema)).map(([name, constraint]) => [name, { ...constraint, required: false }]),
+  );
+}
+
 /** A new event's form defaults (spec 02 §9: audience family, the next hour for one hour, no recurrence). */
 export function newEventDefaults(now: number, timeZone: string, calendarId: string) {
   const times = defaultEventTimes(now, timeZone);
@@ -413,9 +425,10 @@ export interface EventFormValueOptions {
  * The editor's default value for a stored event (or a duplicate, or a new event's defaults):
  * the names the schema reads, the dates as the picker's parts in the community's zone.
  */
-export function eventFormValue(stored: Record<string, unknown>, options: EventFormValueOptions): Record<string, unknown> {
+export function eventFormValue(stored: Record<string, unknown>, options: EventFormValueOptions) {
   const { timeZone } = options;
-  const dates: Record<string, string> = {};
+  const dates: Partial<Record<'startDate' | 'startDate-date' | 'startDate-time' | 'endDate' | 'endDate-date' | 'endDate-time', string>> =
+    {};
   for (const name of ['startDate', 'endDate'] as const) {
     const value = stored[name];
     if (typeof value !== 'number' || !Number.isFinite(value)) continue;
@@ -461,3 +474,6 @@ export function eventFormValue(stored: Record<string, unknown>, options: EventFo
       : {}),
   };
 }
+
+/** The event editor's form value (its default value, as the schema's names hold it). */
+export type EventFormValue = ReturnType<typeof eventFormValue>;

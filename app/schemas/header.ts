@@ -101,6 +101,8 @@ export const HeaderImageSchema = z.object({
   date: z.coerce.number().int().nonnegative().optional(),
 });
 export type HeaderImageValue = z.infer<typeof HeaderImageSchema>;
+/** A header image row as the form holds it (conform's `useForm<HeaderFormInput>`). */
+export type HeaderImageInput = z.input<typeof HeaderImageSchema>;
 
 /** More slides than any header shows; a post with more is refused rather than stored. */
 export const MAX_HEADER_IMAGES = 50;
@@ -129,6 +131,8 @@ export const HeaderSchema = z
     }
   });
 export type HeaderFormValue = z.infer<typeof HeaderSchema>;
+/** The form's fields before parsing (conform's `useForm<HeaderFormInput>`). */
+export type HeaderFormInput = z.input<typeof HeaderSchema>;
 
 /**
  * The header editor's buttons: Save; Upload (adds the chosen file, unsaved); the places picker's

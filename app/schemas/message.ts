@@ -1,3 +1,5 @@
+import type { DefaultValue } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod';
 import { z } from 'zod';
 import type { ActionKind, ActionTargets } from '~/lib/actions';
 import { DATE_TIME_TEXTS, parseDateTimeField } from '~/lib/date-time';
@@ -369,6 +371,26 @@ export function messageSchema(options: MessageSchemaOptions) {
 }
 
 export type MessageSchema = ReturnType<typeof messageSchema>;
+
+/** The form's fields as conform reads them (the schema's input; the weekdays and buttons as the lists they post). */
+export type MessageFormInput = Omit<z.input<MessageSchema>, 'validDays' | 'detailButtons'> & {
+  validDays?: Array<'on' | undefined>;
+  detailButtons?: DetailButtonFormValue[];
+};
+
+/** The form's values as the server fills them (a stored message, a new one's defaults). */
+export type MessageFormValue = NonNullable<DefaultValue<MessageFormInput>>;
+
+/**
+ * The browser's constraints of the form (maxLength …) for conform, without `required` (the
+ * checkboxes' unticked `false` is a value, and the required fields are the schema's final step:
+ * the server answers with the spec's messages).
+ */
+export function messageFormConstraint(schema: MessageSchema): ReturnType<typeof getZodConstraint> {
+  return Object.fromEntries(
+    Object.entries(getZodConstraint(schema)).map(([name, constraint]) => [name, { ...constraint, required: false }]),
+  );
+}
 
 /** The link a stored message has (the first of form, store item, menu item, file, URL). */
 export function linkTypeOf(record: Record<string, unknown>): LinkType {

@@ -18,7 +18,8 @@ import {
   type TestLogger,
 } from '../testing/fixtures';
 import { directJobContext } from '../types';
-import { CALENDAR_IMPORT_SCHEDULER_ID, processCalendarImport } from './calendar-import';
+import { processCalendarImport } from './calendar-import';
+import { CALENDAR_IMPORT_SCHEDULER_ID } from './calendar-import.queue';
 
 /** The calendar-import queue: its processor, and the on-demand request and the schedule on the real Redis. */
 

@@ -1,11 +1,11 @@
 import { calendarsWithImports, runCalendarImports, type SourceRun } from '@server/events/import/run';
 import { calendarImportPort } from '@server/events/import/sources';
 import { createPaths } from '@server/paths';
-import type { JobPayload } from '../queues';
+import type { CalendarImportJobPayload } from '../payloads';
 import type { JobContext, JobDeps } from '../types';
 
 /**
- * The calendar-import queue (spec 02 §3 calendar imports): a job naming a calendar imports its
+ * The calendar-import processor (spec 02 §3 calendar imports): a job naming a calendar imports its
  * sources (the config editor's request); a job without one, the schedule's, imports every
  * calendar that has sources, one after another, reporting progress. A source that cannot be
  * read, or that fails on anything else, is reported in the result and does not fail the job
@@ -13,27 +13,23 @@ import type { JobContext, JobDeps } from '../types';
  * it are still imported, and then the job fails so BullMQ retries. Re-runs are idempotent (server/events/import/apply.ts).
  */
 
-/** How often the schedule runs every calendar's imports. */
-export const CALENDAR_IMPORT_EVERY_MS = 60 * 60 * 1000;
-/** The job scheduler's id (one per Redis prefix). */
-export const CALENDAR_IMPORT_SCHEDULER_ID = 'calendar-import-schedule';
-
 export interface CalendarImportJobResult {
   calendars: Array<{ community: string; calendarId: string; sources: SourceRun[] }>;
 }
 
 export async function processCalendarImport(
-  payload: JobPayload<'calendar-import'>,
+  payload: CalendarImportJobPayload,
   deps: JobDeps,
   job: JobContext,
   clock: () => number = Date.now,
 ): Promise<CalendarImportJobResult> {
   const paths = payload.product === deps.paths.product() ? deps.paths : createPaths(payload.product);
   const importDeps = { db: deps.db, paths, imports: deps.calendarImports ?? calendarImportPort() };
-  const targets =
-    payload.community !== undefined && payload.calendarId !== undefined
-      ? [{ community: payload.community, calendarId: payload.calendarId }]
-      : await calendarsWithImports(importDeps);
+  const named = payload.community !== undefined && payload.calendarId !== undefined;
+  const targets = named ? [{ community: payload.community!, calendarId: payload.calendarId! }] : await calendarsWithImports(importDeps);
+  const onSource = named
+    ? (done: number, total: number) => job.reportProgress((done / total) * 100, `${done} of ${total} imports`)
+    : undefined;
   const calendars: CalendarImportJobResult['calendars'] = [];
   const failed: string[] = [];
   for (const [index, target] of targets.entries()) {
@@ -43,6 +39,7 @@ export async function processCalendarImport(
         ...target,
         now: clock(),
         ...(payload.only !== undefined ? { only: payload.only } : {}),
+        ...(onSource ? { onSource } : {}),
       });
     } catch (error) {
       // The database failed for this calendar: the calendars after it are still imported, then the job fails.
@@ -56,7 +53,9 @@ export async function processCalendarImport(
           `Calendar import ${target.community}/${target.calendarId} (${source.type}): ${source.message}${source.cause ? ` (${source.cause})` : ''}`,
         );
     calendars.push({ ...target, sources });
-    await job.reportProgress(((index + 1) / targets.length) * 100, `${index + 1} of ${targets.length} calendars`);
+    // A named calendar's sources reported their own progress.
+    if (!onSource || sources.length === 0)
+      await job.reportProgress(((index + 1) / targets.length) * 100, `${index + 1} of ${targets.length} calendars`);
   }
   if (failed.length > 0) throw new Error(`Calendar imports failed for ${failed.join(', ')}; the others were imported.`);
   return { calendars };

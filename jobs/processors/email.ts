@@ -3,7 +3,7 @@ import { toEmailQueueItem, type EmailQueueItem } from '@server/mail/email-queue'
 import { MailDeliveryError, type MailMessage, type SentMail } from '@server/mail/types';
 import { createPaths } from '@server/paths';
 import { PermanentJobError, RetryLaterError } from '../errors';
-import type { JobPayload } from '../queues';
+import type { EmailJobPayload } from '../payloads';
 import type { JobContext, JobDeps } from '../types';
 
 /**
@@ -29,7 +29,7 @@ export type EmailJobResult =
   | { outcome: 'already-sent'; messageId: string | null }
   | { outcome: 'missing' };
 
-type EmailJob = JobPayload<'email'>;
+type EmailJob = EmailJobPayload;
 
 function messageOf(item: EmailQueueItem, queueKey: string): MailMessage {
   return { to: item.email, subject: item.subject, html: item.body, idempotencyKey: queueKey };

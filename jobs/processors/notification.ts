@@ -3,7 +3,7 @@ import { createOutboxPush } from '@server/messages/push/outbox';
 import { PushDeliveryError } from '@server/messages/push/types';
 import { createPaths } from '@server/paths';
 import { PermanentJobError } from '../errors';
-import type { JobPayload } from '../queues';
+import type { NotificationJobPayload } from '../payloads';
 import type { JobContext, JobDeps } from '../types';
 
 /**
@@ -12,7 +12,7 @@ import type { JobContext, JobDeps } from '../types';
  * is retried with the runtime's backoff and the same idempotency key.
  */
 export async function processNotification(
-  payload: JobPayload<'notification'>,
+  payload: NotificationJobPayload,
   deps: JobDeps,
   job: JobContext,
   clock: () => number = Date.now,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_MESSAGES, EMPTY_ACTION, type ActionFormValue } from '~/lib/actions';
-import { COMMUNITY_A, COMMUNITY_B, openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { COMMUNITY_A, COMMUNITY_B, openDemoDb, type DemoDb } from '../../tests/setup/services';
 import { actionTargetProblem, loadActionTargets, targetMissing, type ActionTargets } from './targets';
 
 let demo: DemoDb;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteClient } from '@server/auth/testing/route-client';
 import { canEdit, loadAccess } from '@server/authz/access';
 import type { Services } from '@server/services';
-import type { LoginActionData, LoginLoaderData } from '~/components/login/types';
+import type { LoginActionData, LoginLoaderData } from '~/features/login/types';
 import { action, loader } from '~/routes/login';
-import { installTestServices } from '../../tests/permission-matrix/fixtures';
+import { installTestServices } from '../../tests/setup/services';
 import { createFirstAdmin, FirstAdminError } from './first-admin';
 
 /**

@@ -8,6 +8,7 @@ import type { RealtimeDb } from '@server/db/types';
 import type { Env } from '@server/env';
 import type { Paths } from '@server/paths';
 import { defaultMainMenu } from '~/lib/catalogues/default-menus';
+import { hrefs } from '~/lib/hrefs';
 import { COMMUNITY_TYPES, CommunitySchema, isValidTimeZone } from '~/schemas/community';
 
 /**
@@ -111,7 +112,7 @@ export async function createFirstAdmin(deps: FirstAdminDeps, raw: FirstAdminInpu
     passwordLink = await deps.identity.generatePasswordResetLink(user.email);
   } else {
     const token = await deps.auth.tokens.issue({ kind: 'password-reset', uid: user.uid, email: user.email, ttlMs: PASSWORD_RESET_TTL_MS });
-    passwordLink = `${origin.replace(/\/+$/, '')}/login?${new URLSearchParams({ mode: 'reset', token })}`;
+    passwordLink = `${origin.replace(/\/+$/, '')}${hrefs.login(new URLSearchParams({ mode: 'reset', token }))}`;
     validForMs = PASSWORD_RESET_TTL_MS;
   }
   return {

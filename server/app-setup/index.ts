@@ -20,8 +20,8 @@ export { imageSize, type ImageSize } from './image-size';
 /**
  * App data records (spec 01 §3.4, §7.1 "read list, read/set one {product}/app-data[/{appId}]",
  * §7.4 uploads to app-icons/{appId}/…). Pure data functions over the RealtimeDb and
- * FileStorage ports; the route (app/routes/_app._home.app-setup/app-setup.server.ts) does the
- * permission check, parsing and toasts.
+ * FileStorage ports; the screen's answers are in ./screen.ts, and the route does the permission
+ * check.
  */
 
 type AppRecord = Record<string, unknown>;

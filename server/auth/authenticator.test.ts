@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedDb, type EmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
+import { rejection } from '../../tests/setup/rejection';
 import { makeTempDir } from '../../tests/setup/tmp';
 import { AuthorizationError, authFailureMessage, createAuthenticator, GOOGLE_STATE_PROBLEM, googleCredentials } from './authenticator';
 import { createEmbeddedIdentity } from './identity/embedded';
@@ -95,12 +96,6 @@ async function callback(code: string, cookie: string, state: string) {
   return authenticator().authenticate('google', new Request(`${CALLBACK}?${query}`, { headers: { Cookie: cookie } }));
 }
 
-async function failure(promise: Promise<unknown>): Promise<AuthorizationError> {
-  const error = await promise.catch((caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AuthorizationError);
-  return error as AuthorizationError;
-}
-
 describe('Google sign-in (remix-auth-google)', () => {
   it('is offered only with credentials and when the project has it', () => {
     const env = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
@@ -147,32 +142,32 @@ describe('Google sign-in (remix-auth-google)', () => {
 
   it('refuses a Google account whose e-mail has no console account (no self sign-up)', async () => {
     const { location, cookie } = await start();
-    const error = await failure(callback('stranger', cookie, location.searchParams.get('state')!));
+    const error = await rejection(callback('stranger', cookie, location.searchParams.get('state')!), AuthorizationError);
     expect(authFailureMessage(error)).toBe('There is no account for stranger@gmail.example. Please contact the administrator.');
   });
 
   it('refuses an e-mail Google has not verified', async () => {
     const { location, cookie } = await start();
-    const error = await failure(callback('unverified', cookie, location.searchParams.get('state')!));
+    const error = await rejection(callback('unverified', cookie, location.searchParams.get('state')!), AuthorizationError);
     expect(authFailureMessage(error)).toBe('Google has not verified the e-mail address admin@demo.example.');
   });
 
   it("shows the description of Google's refusal of the token exchange", async () => {
     const { location, cookie } = await start();
-    const error = await failure(callback('expired-code', cookie, location.searchParams.get('state')!));
+    const error = await rejection(callback('expired-code', cookie, location.searchParams.get('state')!), AuthorizationError);
     expect(authFailureMessage(error)).toBe('Malformed auth code.');
   });
 
   it('refuses a callback whose state does not match the one the browser was given', async () => {
     const { cookie } = await start();
-    const error = await failure(callback('admin', cookie, 'forged-state'));
+    const error = await rejection(callback('admin', cookie, 'forged-state'), AuthorizationError);
     expect(error.message).toBe("State doesn't match.");
     expect(authFailureMessage(error)).toBe(GOOGLE_STATE_PROBLEM);
     expect(tokenRequests).toHaveLength(0);
   });
 
   it('refuses a callback without the state cookie', async () => {
-    const error = await failure(callback('admin', '', 'some-state'));
+    const error = await rejection(callback('admin', '', 'some-state'), AuthorizationError);
     expect(error.message).toBe('Missing state on session.');
     expect(authFailureMessage(error)).toBe(GOOGLE_STATE_PROBLEM);
   });

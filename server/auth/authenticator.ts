@@ -1,6 +1,7 @@
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { GoogleStrategy, type GoogleProfile } from 'remix-auth-google';
+import { hrefs } from '~/lib/hrefs';
 import type { Env } from '../env';
 import type { ProjectConfig } from '../projects';
 import { IdentityError, type IdentityProvider } from './identity/types';
@@ -25,7 +26,7 @@ export interface AuthenticatedUser {
   displayName: string | null;
 }
 
-export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+export const GOOGLE_CALLBACK_PATH = hrefs.authGoogleCallback();
 
 export interface GoogleCredentials {
   clientId: string;

@@ -3,6 +3,7 @@
  * one server-only module so none of it can reach the browser bundle.
  */
 export * from './sign-in';
+export * from './password-reset';
 export { googleCredentials } from './authenticator';
 export { readSession, sessionUser } from './session';
 export { projectForRequest } from '../projects';

@@ -1,3 +1,5 @@
+import { hrefs } from '~/lib/hrefs';
+
 /**
  * Redirect targets from user input (`redirectTo`), STYLE 15. remix-utils' `safeRedirect` only
  * looks at the text: `/\t/evil.example/x` passes it, and the browser, which drops tabs and
@@ -41,6 +43,6 @@ export function sitePath(value: unknown): string | null {
  */
 export function safeRedirectTo(value: unknown): string | null {
   const path = sitePath(value);
-  if (path === null || path === '/' || path.startsWith('/login')) return null;
+  if (path === null || path === hrefs.home() || path.startsWith(hrefs.login())) return null;
   return path;
 }

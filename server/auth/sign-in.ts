@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import { hrefs } from '~/lib/hrefs';
 import { accessVerdict, defaultCommunity, loadAccess, loadVisibleCommunities, NO_ACCESS_TEXT, NO_ACCESS_TITLE } from '../authz/access';
 import { REMOTE_HOME } from '../authz/require';
 import { DEMO_PASSWORD, isDemoMode, linkOrigin } from '../env';
@@ -15,9 +16,9 @@ import {
   type AuthenticatedUser,
 } from './authenticator';
 import { runInBackground } from './background';
-import { passwordResetEmail, signInLinkEmail } from './emails';
+import { signInLinkEmail } from './emails';
 import { SpamError } from './honeypot';
-import { IdentityError, normalizeEmail } from './identity/types';
+import { normalizeEmail } from './identity/types';
 import {
   flowStorageFor,
   pendingSignIn,
@@ -27,7 +28,7 @@ import {
   type LoginNotice,
   type PendingSignIn,
 } from './login-flow';
-import { emailLinkQueuedText, mailNotice, PASSWORD_RESET_QUEUED } from './mail-notices';
+import { emailLinkQueuedText, mailNotice } from './mail-notices';
 import {
   clearPasswordFailures,
   countMailRequest,
@@ -38,8 +39,8 @@ import {
   TOO_MANY_SIGN_IN_ATTEMPTS,
 } from './rate-limit';
 import { safeRedirectTo } from './redirect';
-import { commitOptions, cookieSecurity, newStaffSession, readSession, revokeSessionsOf, type SignInMethod } from './session';
-import { EMAIL_LINK_TTL_MS, PASSWORD_RESET_TTL_MS, type AuthTokenKind, type TokenProblem } from './tokens';
+import { commitOptions, cookieSecurity, newStaffSession, readSession, type SignInMethod } from './session';
+import { EMAIL_LINK_TTL_MS, type AuthTokenKind, type TokenProblem } from './tokens';
 
 /**
  * The sign-in flows behind /login and /auth/google (spec 01 §2.4, §2.5, §4.1, §4.2):
@@ -159,7 +160,7 @@ async function startPending(
 }
 
 /** Where the Personal Device step is. */
-export const DEVICE_STEP_PATH = '/login?mode=device';
+export const DEVICE_STEP_PATH = hrefs.login({ mode: 'device' });
 
 // ─── One-time messages of the login screen ───────────────────────────────────────────────
 
@@ -294,12 +295,14 @@ export async function startGoogleSignIn(
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     if (thrown instanceof AuthorizationError) {
-      return redirectToLogin(services, request, '/login', { alert: { title: GOOGLE_FAILURE_TITLE, message: authFailureMessage(thrown) } });
+      return redirectToLogin(services, request, hrefs.login(), {
+        alert: { title: GOOGLE_FAILURE_TITLE, message: authFailureMessage(thrown) },
+      });
     }
     throw thrown;
   }
   // Only reached when the strategy already knows the user, which the flow never stores.
-  return redirect('/login');
+  return redirect(hrefs.login());
 }
 
 function otherCookies(request: Request, name: string): string {
@@ -326,14 +329,14 @@ export async function finishGoogleSignIn(
   const refusal = new URL(request.url).searchParams.get('error');
   if (refusal) {
     const message = refusal === 'access_denied' ? 'The Google sign-in was cancelled.' : `Google refused the sign-in (${refusal}).`;
-    return redirectToLogin(services, request, '/login', { alert: { title: GOOGLE_FAILURE_TITLE, message }, clearPending: true });
+    return redirectToLogin(services, request, hrefs.login(), { alert: { title: GOOGLE_FAILURE_TITLE, message }, clearPending: true });
   }
   let user: AuthenticatedUser;
   try {
     user = await authenticator.authenticate('google', request);
   } catch (thrown) {
     if (thrown instanceof AuthorizationError) {
-      return redirectToLogin(services, request, '/login', {
+      return redirectToLogin(services, request, hrefs.login(), {
         alert: { title: GOOGLE_FAILURE_TITLE, message: authFailureMessage(thrown) },
         clearPending: true,
       });
@@ -368,7 +371,10 @@ export async function completeSignIn(
   if (!pending) {
     return {
       kind: 'expired',
-      response: await redirectToLogin(services, request, '/login', { notice: { tone: 'info', text: SIGN_IN_EXPIRED }, clearPending: true }),
+      response: await redirectToLogin(services, request, hrefs.login(), {
+        notice: { tone: 'info', text: SIGN_IN_EXPIRED },
+        clearPending: true,
+      }),
     };
   }
   // The sign-in in progress is over, whatever the verdict.
@@ -391,7 +397,7 @@ export async function completeSignIn(
     const communityKey = defaultCommunity(access, previousKey, communities);
     if (communityKey) session.set('communityKey', communityKey);
     // Checked again: the target went through a cookie.
-    location = safeRedirectTo(pending.redirectTo) ?? '/';
+    location = safeRedirectTo(pending.redirectTo) ?? hrefs.home();
   } else {
     location = REMOTE_HOME;
   }
@@ -405,7 +411,7 @@ export async function cancelSignIn(services: SignInServices, request: Request): 
   const email = pendingSignIn(session)?.email;
   session.unset('pending');
   if (email) session.flash('email', email);
-  return redirect('/login', { headers: { 'Set-Cookie': await flowFor(services, request).commitSession(session) } });
+  return redirect(hrefs.login(), { headers: { 'Set-Cookie': await flowFor(services, request).commitSession(session) } });
 }
 
 /**
@@ -422,7 +428,7 @@ export async function signOut(services: SignInServices, request: Request): Promi
   }
   headers.set('Clear-Site-Data', '"storage"');
   headers.set('Cache-Control', 'no-store');
-  return redirect('/login', { headers });
+  return redirect(hrefs.login(), { headers });
 }
 
 // ─── E-mailed sign-in links ──────────────────────────────────────────────────────────────
@@ -453,7 +459,7 @@ export async function requestEmailLink(
   const response = await redirectToLogin(
     services,
     request,
-    '/login?mode=email-link',
+    hrefs.login({ mode: 'email-link' }),
     {
       notice: await mailNotice(
         services.jobs,
@@ -472,7 +478,7 @@ async function sendSignInLink(services: SignInServices, { email, origin, appTitl
   if (!user || user.disabled) return;
   if (accessVerdict(await loadAccess(services, user)) !== 'staff') return;
   const token = await services.auth.tokens.issue({ kind: 'email-link', uid: user.uid, email: user.email, ttlMs: EMAIL_LINK_TTL_MS });
-  const link = `${origin}/login?${new URLSearchParams({ mode: 'email-link', token })}`;
+  const link = `${origin}${hrefs.login(new URLSearchParams({ mode: 'email-link', token }))}`;
   await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
 }
 
@@ -514,97 +520,4 @@ export async function redeemEmailLink(
   const headers = new Headers({ 'Set-Cookie': await startPending(services, request, session, user, 'email-link', null) });
   headers.append('Set-Cookie', await services.auth.rememberedEmail.serialize('', { maxAge: 0, ...cookieSecurity(request) }));
   return { kind: 'verified', response: redirect(DEVICE_STEP_PATH, { headers }) };
-}
-
-// ─── Forgotten passwords ─────────────────────────────────────────────────────────────────
-
-export type ResetRequestOutcome = { kind: 'sent'; response: Response } | { kind: 'rate-limited' };
-
-/**
- * A password reset request: the spec's success note for every address; after the answer, an
- * existing enabled account gets an e-mail with a link to the identity provider's own reset
- * page when it hosts one (Firebase Auth), else the console's single-use reset link (1 hour).
- */
-export async function requestPasswordReset(
-  services: SignInServices,
-  request: Request,
-  input: { email: string; appTitle: string; client: string | null },
-): Promise<ResetRequestOutcome> {
-  const email = normalizeEmail(input.email);
-  const limits = await countMailRequest(services.rateLimiter, 'reset', email, input.client);
-  if (!limits.allowed) return { kind: 'rate-limited' };
-
-  if (!limits.addressLimitReached) {
-    const origin = publicOrigin(services.env);
-    runInBackground('Sending a password reset link', () => sendResetLink(services, { email, origin, appTitle: input.appTitle }));
-  }
-  const response = await redirectToLogin(services, request, '/login?mode=forgot', {
-    notice: await mailNotice(services.jobs, { tone: 'success', text: PASSWORD_RESET_SENT }, { tone: 'info', text: PASSWORD_RESET_QUEUED }),
-  });
-  return { kind: 'sent', response };
-}
-
-/** Sends the reset e-mail when the address's account exists and is enabled; else nothing. */
-async function sendResetLink(services: SignInServices, { email, origin, appTitle }: { email: string; origin: string; appTitle: string }) {
-  let link: string;
-  let validForMs: number | undefined;
-  if (services.identity.generatePasswordResetLink) {
-    try {
-      link = await services.identity.generatePasswordResetLink(email);
-    } catch (error) {
-      if (error instanceof IdentityError) return; // no such account: nothing to send
-      throw error;
-    }
-  } else {
-    const user = await services.identity.getUserByEmail(email);
-    if (!user || user.disabled) return;
-    const token = await services.auth.tokens.issue({
-      kind: 'password-reset',
-      uid: user.uid,
-      email: user.email,
-      ttlMs: PASSWORD_RESET_TTL_MS,
-    });
-    link = `${origin}/login?${new URLSearchParams({ mode: 'reset', token })}`;
-    validForMs = PASSWORD_RESET_TTL_MS;
-  }
-  await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
-}
-
-export type ResetOutcome =
-  { kind: 'done'; response: Response } | { kind: 'problem'; alert: LoginAlert } | { kind: 'failed'; message: string };
-
-/**
- * Sets the new password chosen on the console's reset page, using up the reset token. Whoever
- * knew the old password is signed out: every session of the person ends (this browser's too:
- * the reset page says to log in with the new password), and their other unused reset and
- * sign-in links stop working.
- */
-export async function resetPassword(services: SignInServices, request: Request, token: string, password: string): Promise<ResetOutcome> {
-  const check = await services.auth.tokens.inspect(token, 'password-reset');
-  if (!check.ok) return { kind: 'problem', alert: tokenProblem('password-reset', check.problem) };
-  const redeemed = await services.auth.tokens.redeem(token, 'password-reset');
-  if (!redeemed.ok) return { kind: 'problem', alert: tokenProblem('password-reset', redeemed.problem) };
-  const { uid, email } = redeemed.record;
-  try {
-    await services.identity.setPassword(uid, password);
-  } catch (error) {
-    if (error instanceof IdentityError) return { kind: 'failed', message: error.message };
-    throw error;
-  }
-  const current = await readSession(services.sessions, request);
-  await revokeSessionsOf(services.db, services.paths, uid);
-  await services.auth.tokens.revokeAllOf(uid);
-  // Earlier failed attempts no longer count against the address.
-  await clearPasswordFailures(services.rateLimiter, email, null);
-  const headers = new Headers();
-  // This browser's session, if it was the person's, has just ended: drop its cookie too.
-  if (current.get('uid') === uid) headers.append('Set-Cookie', await services.sessions.destroySession(current, cookieSecurity(request)));
-  const response = await redirectToLogin(
-    services,
-    request,
-    '/login',
-    { notice: { tone: 'success', text: PASSWORD_CHANGED }, email },
-    { headers },
-  );
-  return { kind: 'done', response };
 }

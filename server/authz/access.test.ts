@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMUNITY_A, COMMUNITY_B, demoPerson, openDemoDb, type DemoDb, type Role } from '../../tests/permission-matrix/fixtures';
+import { COMMUNITY_A, COMMUNITY_B, demoPerson, openDemoDb, type DemoDb, type Role } from '../../tests/setup/services';
 import {
   NO_ACCESS_TEXT,
   NO_ACCESS_TITLE,

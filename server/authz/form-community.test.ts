@@ -3,7 +3,7 @@ import { createStaffSessionStorage, readSession, type StaffSessionStorage } from
 import { readForm } from '@server/http/form';
 import { parseUpload } from '@server/storage/upload';
 import { FORM_COMMUNITY_FIELD, SWITCH_COMMUNITY_FIELD, type CommunityRefusal } from '~/lib/form-community';
-import { COMMUNITY_A, COMMUNITY_B, openDemoDb, roleCookies, type DemoDb, type Role } from '../../tests/permission-matrix/fixtures';
+import { COMMUNITY_A, COMMUNITY_B, openDemoDb, roleCookies, type DemoDb, type Role } from '../../tests/setup/services';
 import { createAuthz, type Authz } from './require';
 
 /**
@@ -11,7 +11,7 @@ import { createAuthz, type Authz } from './require';
  * check and the form reader together refuse it, whichever the action calls first, with a 409
  * that carries the message and everything posted; "Switch … and save" selects the form's
  * community again and sends the same post back (307). Every action is walked in
- * tests/permission-matrix/form-community.test.ts.
+ * tests/permission-matrix/form-community.ts.
  */
 
 const ORIGIN = 'http://console.test';

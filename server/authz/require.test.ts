@@ -9,7 +9,7 @@ import {
   sessionCookie,
   type DemoDb,
   type Role,
-} from '../../tests/permission-matrix/fixtures';
+} from '../../tests/setup/services';
 import { NO_ACCESS_TEXT, NO_ACCESS_TITLE } from './access';
 import { createAuthz, loginRedirect, type Authz } from './require';
 

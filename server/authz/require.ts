@@ -4,9 +4,11 @@ import { commitOptions, readSession, sessionUser, type SessionUser, type StaffSe
 import type { RealtimeDb } from '@server/db/types';
 import type { Env } from '@server/env';
 import { guardFormCommunity } from '@server/http/form-community';
+import { perRequest } from '@server/http/request-scope';
 import { isValidKey, parseListingContext, type Paths } from '@server/paths';
 import { getServices } from '@server/services';
 import { COMMUNITY_CHANGED, SWITCH_COMMUNITY_FIELD, communityChangedMessage, type CommunityRefusal } from '~/lib/form-community';
+import { hrefs } from '~/lib/hrefs';
 import {
   NO_ACCESS_TEXT,
   NO_ACCESS_TITLE,
@@ -80,9 +82,9 @@ export interface AuthzDeps {
 const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Where a person with no community rights but a remote grant goes (spec 01 §2.1). */
-export const REMOTE_HOME = '/detail/remote';
+export const REMOTE_HOME = hrefs.remoteHome();
 /** The sign-in page. */
-export const LOGIN_PATH = '/login';
+export const LOGIN_PATH = hrefs.login();
 
 export type ForbiddenReason =
   'no-access' | 'community' | 'location-admin' | 'can-notify' | 'system-admin' | 'super-admin' | 'remote-permission';
@@ -110,8 +112,8 @@ export function notFound(): Response {
  */
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
-  const target = sitePath(`${url.pathname}${url.search}`) ?? '/';
-  return redirect(target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`);
+  const target = sitePath(`${url.pathname}${url.search}`) ?? hrefs.home();
+  return redirect(target === hrefs.home() ? LOGIN_PATH : hrefs.login(new URLSearchParams({ redirectTo: target })));
 }
 
 export interface StaffOptions {
@@ -161,12 +163,19 @@ export interface Authz {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+let instances = 0;
+
 export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Authz {
   const deps = typeof source === 'function' ? source : async () => source;
+  // The reads below are done once per page request (server/http/request-scope.ts) and decided
+  // anew by every caller; this instance's own keys, so instances over other services never meet.
+  const scopeKey = `authz${(instances += 1)}`;
 
   async function optionalUser(request: Request): Promise<SessionUser | null> {
-    const { sessions } = await deps();
-    return sessionUser(await readSession(sessions, request));
+    return perRequest(request, `${scopeKey}:user`, async () => {
+      const { sessions } = await deps();
+      return sessionUser(await readSession(sessions, request));
+    });
   }
 
   async function requireUser(request: Request): Promise<SessionUser> {
@@ -177,7 +186,7 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
 
   async function requireAccess(request: Request) {
     const user = await requireUser(request);
-    const access = await loadAccess(await deps(), user);
+    const access = await perRequest(request, `${scopeKey}:access:${user.uid}`, async () => loadAccess(await deps(), user));
     return { user, access };
   }
 
@@ -187,7 +196,9 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
     if (verdict === 'remote') throw redirect(REMOTE_HOME);
     if (verdict === 'none') throw forbidden('no-access');
 
-    const communities = await loadVisibleCommunities(await deps(), access);
+    const communities = await perRequest(request, `${scopeKey}:communities:${user.uid}`, async () =>
+      loadVisibleCommunities(await deps(), access),
+    );
     let community: string | null;
     if (options.community !== undefined && options.community !== null) {
       community = options.community;
@@ -247,7 +258,7 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
   async function requireRemoteManager(request: Request) {
     const { user, access } = await requireAccess(request);
     const verdict = accessVerdict(access);
-    if (verdict === 'staff') throw redirect('/');
+    if (verdict === 'staff') throw redirect(hrefs.home());
     if (verdict === 'none') throw forbidden('no-access');
     return { user, access };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleTrays, type VisibleTray } from '~/lib/trays';
-import { COMMUNITY_A, COMMUNITY_B, demoPerson, openDemoDb, type DemoDb, type Role } from '../../tests/permission-matrix/fixtures';
+import { COMMUNITY_A, COMMUNITY_B, demoPerson, openDemoDb, type DemoDb, type Role } from '../../tests/setup/services';
 import { loadAccess } from './access';
 import { loadDollarsEnabled, trayFlags } from './trays';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeDataUrl } from '@server/qr';
 import { CommunitySchema, type CommunityForm } from '~/schemas/community';
-import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
 import { dyingAfter } from '../../tests/setup/dying-db';
+import { openDemoDb, type DemoDb } from '../../tests/setup/services';
 import { communityFormValue } from './form';
 import {
   PULL_COLORS_FAILED,

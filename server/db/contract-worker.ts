@@ -7,7 +7,7 @@
  */
 import { once } from 'node:events';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import type { ContractTarget } from './contract';
+import type { ContractTarget } from './contract/context';
 import { createDb, type RealtimeDb } from './index';
 
 function connect(target: ContractTarget): { db: RealtimeDb; app?: App } {

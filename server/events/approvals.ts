@@ -1,4 +1,4 @@
-import type { JobQueue } from '@jobs/queues';
+import type { JobQueue } from '@jobs/ports';
 import type { DbValue } from '@server/db/types';
 import { versionOf } from '@server/db/version';
 import { enqueueQueuedEmail, plannedEmail, QueueEmailSchema } from '@server/mail/email-queue';
@@ -6,6 +6,7 @@ import { formatEventContext, isValidKey, parseEventContext } from '@server/paths
 import { startOfZonedDay } from '~/lib/date-time';
 import { eventWhen } from '~/lib/event-preview';
 import { endOfZonedDay } from '~/lib/event-times';
+import { hrefs } from '~/lib/hrefs';
 import { endOf, isObject, startOf, type EventDeps, type EventRecord } from './records';
 
 /**
@@ -214,7 +215,7 @@ export function pendingEventEmail(input: { calendarTitle: string; eventTitle: st
 }
 
 /** Where staff review a pending record: the event editor's import context. */
-export const pendingEventPath = (importId: string): string => `/detail/events/google-events-import/${encodeURIComponent(importId)}`;
+export const pendingEventPath = (importId: string): string => hrefs.pendingEventImport(importId);
 
 export interface SubmitPendingInput {
   community: string;

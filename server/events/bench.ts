@@ -12,7 +12,9 @@ import { performance } from 'node:perf_hooks';
 import { fromZonedTime } from 'date-fns-tz';
 import { createEmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
-import { commitEventSave, planEventSave, recurrenceEditStart, type SaveEventInput } from './save';
+import { recurrenceEditStart } from './recurrence-form';
+import { commitEventSave, planEventSave } from './save';
+import type { SaveEventInput } from './save-plan';
 
 const NY = 'America/New_York';
 const at = (local: string) => fromZonedTime(local, NY).getTime();

@@ -14,4 +14,6 @@ export * from './notifications';
 export * from './records';
 export * from './recurrence';
 export * from './rules';
+export * from './recurrence-form';
 export * from './save';
+export { newEventId, overrideOf, type EventChange, type SaveEventInput, type SaveEventPlan, type SaveEventResult } from './save-plan';

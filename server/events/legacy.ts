@@ -13,7 +13,8 @@ import {
   type EventRecord,
   type Updates,
 } from './records';
-import { commitEventSave, type EventChange, type SaveEventPlan, type SaveEventResult } from './save';
+import { commitEventSave } from './save';
+import type { EventChange, SaveEventPlan, SaveEventResult } from './save-plan';
 
 /**
  * The legacy events lists (spec 02 "Legacy events list"; spec 03 "Calendar event (public

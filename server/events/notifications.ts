@@ -3,7 +3,7 @@ import type { DbValue } from '@server/db/types';
 import { isValidKey } from '@server/paths';
 import { TEXT_FIELDS, TIME_FIELDS } from './item';
 import { isObject, type EventDeps, type EventRecord, type Updates } from './records';
-import type { EventChange } from './save';
+import type { EventChange } from './save-plan';
 
 /**
  * After saving an event with scheduled notifications (spec 02 §4 "After saving an event", §7

@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { dyingAfter } from '../../tests/setup/dying-db';
 import { eventVersion, recurrenceVersion } from './records';
-import { commitEventSave, planEventSave, recurrenceEditStart, recurrenceFormValue, saveEvent, type SaveEventPlan } from './save';
+import { recurrenceEditStart, recurrenceFormValue } from './recurrence-form';
+import { commitEventSave, planEventSave, saveEvent } from './save';
+import type { SaveEventPlan } from './save-plan';
 import { at, eventFields, get, makeCommunity, NY, openTestDb, saveInput } from './testing';
 
 /**

@@ -4,7 +4,7 @@ import { createEmbeddedDb, type DbValue, type EmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
 import { makeTempDir } from '../../tests/setup/tmp';
 import type { EventDeps } from './records';
-import type { SaveEventInput } from './save';
+import type { SaveEventInput } from './save-plan';
 
 /** Shared by the events integration tests: an embedded database per file and a community per test. */
 

@@ -2,11 +2,12 @@ import type { DbValue, RealtimeDb } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
 import { checkImageHeader } from '@server/images/dimensions';
 import { centreCrop, type CropRect, type Size } from '@server/images/pipeline';
-import { storeUploadedImage, type StoredImage } from '@server/images/uploads';
+import { storeUploadedImage } from '@server/images/uploads';
 import type { Paths } from '@server/paths';
 import type { PlacePhotoFile } from '@server/providers/places';
 import type { FileStorage } from '@server/storage';
 import { videoIdFrom } from '~/lib/header-info';
+import type { UploadedImage } from '~/lib/upload-result';
 import {
   EDITOR_DEFAULT_DELAY_SECONDS,
   ESP_HEADER_IMAGE_HEIGHT,
@@ -158,7 +159,7 @@ export async function storeHeaderImage(
 }
 
 /** A stored upload as a row of the header editor. */
-export function headerImageOf(stored: StoredImage): HeaderImageValue {
+export function headerImageOf(stored: UploadedImage): HeaderImageValue {
   return {
     imageURL: stored.imageURL,
     originalURL: stored.originalURL,

@@ -5,7 +5,9 @@ import { type AppLoadContext, createReadableStreamFromReadable, writeReadableStr
 import compression from 'compression';
 import express, { type Application, type Handler } from 'express';
 import morgan from 'morgan';
+import { hrefs } from '~/lib/hrefs';
 import { bodyLimitFor, bodyTooLargeMessage, ByteCounter, declaredLength, isMultipart } from './limits';
+import { openRequestScope, REQUEST_SCOPE_HEADER } from './request-scope';
 import { checkSameOrigin, CROSS_SITE_MESSAGE, DATA_PARAMETER_MESSAGE, hasDataParameter, MUTATING_METHODS } from './same-origin';
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from './security-headers';
 import { FORWARDING_HEADERS, resolveForwarded, trustsHop, type ClientView, type TrustProxy } from './trust-proxy';
@@ -197,14 +199,22 @@ async function handleWithRemix(req: IncomingMessage, res: ServerResponse, remix:
     }
   }
 
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: remixHeaders(req.headers), signal };
+  const headers = remixHeaders(req.headers);
+  // What the loaders of a page read once for all of them (server/http/request-scope.ts); posts get none.
+  const scope = method === 'GET' || method === 'HEAD' ? openRequestScope() : null;
+  if (scope) headers.set(REQUEST_SCOPE_HEADER, scope.id);
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (body !== undefined) {
     init.body = body;
     init.duplex = 'half';
   }
-  const request = new Request(url!.href, init);
-  const response = await remix(request, { clientAddress: view.clientAddress, cspNonce: nonce });
-  await send(req, res, response);
+  try {
+    const request = new Request(url!.href, init);
+    const response = await remix(request, { clientAddress: view.clientAddress, cspNonce: nonce });
+    await send(req, res, response);
+  } finally {
+    scope?.close();
+  }
 }
 
 /** A non-multipart body, whole, or why not. */
@@ -273,10 +283,11 @@ function countedBody(req: IncomingMessage, limit: number, onExceeded: () => void
   return createReadableStreamFromReadable(counted) as ReadableStream<Uint8Array>;
 }
 
+/** The request's headers for Remix; a request scope named by the client is none of its business. */
 function remixHeaders(source: IncomingHttpHeaders): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(source)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === REQUEST_SCOPE_HEADER) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
@@ -330,7 +341,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, messa
   const title = TITLES[status] ?? 'Request refused';
   const html = /\btext\/html\b/i.test(req.headers.accept ?? '');
   const body = html
-    ? `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} - App Admin</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">App Admin home</a></p></main></body></html>`
+    ? `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} - App Admin</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="${hrefs.home()}">App Admin home</a></p></main></body></html>`
     : `${text}\n`;
   const answer = (close: boolean) => {
     if (res.headersSent || res.writableEnded || res.destroyed) return;

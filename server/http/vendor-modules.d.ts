@@ -49,3 +49,23 @@ declare module 'morgan' {
     options?: { skip?: (req: IncomingMessage, res: ServerResponse) => boolean },
   ): Handler;
 }
+
+/** The part of autocannon the page benchmark (server/http/bench-pages.ts) uses. */
+declare module 'autocannon' {
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+
+  export interface Result {
+    requests: { average: number; total: number };
+    latency: { average: number; p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  }
+
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,6 +1,7 @@
 import { storagePaths } from '@server/paths';
 import { PoolBusyError, PoolLimitError } from '@server/pool';
 import { IMAGE_TYPES, PDF_TYPES, type FileStorage } from '@server/storage';
+import type { UploadedImage } from '~/lib/upload-result';
 import { IMAGE_TOO_LARGE_MESSAGE, ImageTooLargeError } from './dimensions';
 import { PDF_TOO_COMPLEX_MESSAGE, PdfTooComplexError, renderPdfFirstPage } from './pdf';
 import { processImage, type CropRect, type Size } from './pipeline';
@@ -42,21 +43,6 @@ export function isUploadBucket(value: unknown): value is UploadBucketName {
   return typeof value === 'string' && Object.hasOwn(UPLOAD_BUCKETS, value);
 }
 
-/** What an upload answers: the addresses of the stored files (the form's hidden fields). */
-export interface StoredImage {
-  /** The image to show: the blurred-to-fit copy when there is one, else the cropped one. */
-  imageURL: string;
-  originalURL: string;
-  croppedURL: string;
-  blurredURL: string | null;
-  thumbURL: string;
-  imageName: string;
-  /** The stored file's timestamp folder (ms). */
-  date: number;
-  width: number;
-  height: number;
-}
-
 /** The last path segment as a storage-safe name: letters, digits, '.', '_' and '-'. */
 export function uploadFileName(name: string, fallback = 'image'): string {
   const base =
@@ -95,7 +81,7 @@ export async function storeUploadedImage(
   community: string,
   file: File,
   options: StoreImageOptions,
-): Promise<StoredImage> {
+): Promise<UploadedImage> {
   const now = options.now ?? uploadTimestamp();
   const name = uploadFileName(file.name);
   const stem = stemOf(name);

@@ -7,8 +7,8 @@ import { INTEGRATIONS_MESSAGES, PMS_SYSTEM_NAMES, instanceLookupProblem, type In
 /**
  * Integrations of a location (spec 01 §3.5, §3.6, §7.1 "read, set
  * {product}/integrations/pmsConfig/{locationId} and mapConfig/{locationId}", §7.2
- * pmsIntegration getInstances). The route (app/routes/_app._home.integrations/integrations.server.ts)
- * does the permission check, parsing and toasts.
+ * pmsIntegration getInstances). The screen's answers are in ./screen.ts; the route does the
+ * permission check.
  */
 
 export interface LocationChoice {

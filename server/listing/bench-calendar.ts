@@ -22,7 +22,7 @@ if (bench) {
   try {
     const { readPage } = await import('./engine');
     const { listContext } = await import('~/lib/listing/contexts');
-    const { calendarViewOrder } = await import('~/components/listing/resolve.server');
+    const { calendarViewOrder } = await import('./resolved');
     const { db, paths } = bench.services;
     const definition = listContext('calendar-events');
     if (!definition) throw new Error('no calendar-events list context');

@@ -15,7 +15,8 @@ import { performance } from 'node:perf_hooks';
 import { createEmbeddedDb, generatePushId, type DbValue, type RealtimeDb } from '@server/db';
 import { createPaths } from '@server/paths';
 import { GENERIC_PAGE_SIZES, type ListContextDefinition } from '~/lib/listing/types';
-import { deleteItems, listPath, matchingKeys, readPage, type ListAddress, type ListFilters } from './engine';
+import { listPath, type ListAddress } from './address';
+import { deleteItems, matchingKeys, readPage, type ListFilters } from './engine';
 
 const SIZES = [100, 10_000] as const;
 const PAGE = GENERIC_PAGE_SIZES.first;

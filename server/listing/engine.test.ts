@@ -5,24 +5,11 @@ import { versionOf } from '@server/db/version';
 import { createPaths } from '@server/paths';
 import { GENERIC_PAGE_SIZES, type ListContextDefinition, type ListSource } from '~/lib/listing/types';
 import { makeTempDir } from '../../tests/setup/tmp';
-import {
-  decodeCursor,
-  deleteItems,
-  encodeCursor,
-  ListError,
-  listPath,
-  matchingKeys,
-  moveItem,
-  newItemKey,
-  readItem,
-  readPage,
-  reorder,
-  saveItem,
-  sortAlphabetically,
-  topOrdinal,
-  type ListAddress,
-  type ListFilters,
-} from './engine';
+import { listPath, type ListAddress } from './address';
+import { decodeCursor, encodeCursor, ListError } from './cursor';
+import { deleteItems, matchingKeys, newItemKey, readItem, readPage, saveItem } from './engine';
+import type { ListFilters } from './filters';
+import { moveItem, reorder, sortAlphabetically, topOrdinal } from './ordering';
 
 const paths = createPaths('amc');
 let db: EmbeddedDb;

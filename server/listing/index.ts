@@ -1,3 +1,18 @@
 /** The listing engine (server side of the listing framework): see ./engine.ts. */
+export { LOAD_ALL_SIZE, MAX_PAGE_SIZE, MAX_REORDER_SIZE, listPath, type ListAddress } from './address';
 export * from './engine';
+export * from './ordering';
 export { fieldValue, htmlText, listPredicate } from './filters';
+export {
+  LIST_SOURCES,
+  listUseCase,
+  MESSAGES_LIST_KEY,
+  type ListSourceKey,
+  type ListSources,
+  type ListUseCase,
+  type SourcedList,
+} from './registry';
+export * from './source';
+export { rowsSource, type RowsStore } from './sources/rows';
+export { communityTimeZone, readCalendarConfig, readListHeader, remoteGrantsOf } from './reads';
+export { readScheduledSummary } from './sources/messages';

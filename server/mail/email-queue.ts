@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EnqueueResult, JobQueue } from '@jobs/queues';
+import type { EnqueueResult, JobQueue } from '@jobs/ports';
 import type { RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
 import type { MailTransport } from './types';

@@ -1,8 +1,7 @@
 import type { RealtimeDb } from '@server/db/types';
 import { isDemoMode, type Env } from '@server/env';
 import type { Paths } from '@server/paths';
-import type { OutboxMessage, OutboxRecord } from './outbox';
-import type { Mailer } from './types';
+import type { Mailer, OutboxMessage, OutboxRecord } from './types';
 
 /**
  * Reading the development outbox. Its own server-only module so that the /dev/outbox route

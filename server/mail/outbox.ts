@@ -2,27 +2,15 @@ import { createHash } from 'node:crypto';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
 import { htmlToText } from './text';
-import type { Mailer, MailMessage, SentMail } from './types';
+import type { Mailer, MailMessage, OutboxRecord, SentMail } from './types';
 
 export { listOutbox } from './outbox-list.server';
+export type { OutboxMessage, OutboxRecord } from './types';
 
 /**
  * The development mailer: every message is recorded in the database under
  * `{product}/dev-outbox/{id}` instead of leaving the machine, and /dev/outbox shows it.
  */
-
-export interface OutboxRecord {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  createdAt: number;
-  idempotencyKey: string;
-}
-
-export interface OutboxMessage extends OutboxRecord {
-  id: string;
-}
 
 export interface OutboxDeps {
   db: RealtimeDb;

@@ -52,3 +52,18 @@ export class MailDeliveryError extends Error {
     this.name = 'MailDeliveryError';
   }
 }
+
+/** A message the development mailer recorded (`{product}/dev-outbox/{id}`). */
+export interface OutboxRecord {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  createdAt: number;
+  idempotencyKey: string;
+}
+
+/** An outbox message as /dev/outbox lists it. */
+export interface OutboxMessage extends OutboxRecord {
+  id: string;
+}

@@ -7,6 +7,7 @@ import { storeUploadedFile, type ParsedUpload } from '@server/storage';
 import { type AuthGroup, MISSING_UNIQUE_ID_MESSAGE } from '~/lib/catalogues/auth-groups';
 import { getMenuButtonType } from '~/lib/catalogues/menu-buttons';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
+import { hrefs } from '~/lib/hrefs';
 import { iconSetName } from '~/lib/icons/icon-sets';
 import { INVALID_SVG_MESSAGE, checkUploadedSvg, sanitizeSvg } from '~/lib/icons/sanitize';
 import {
@@ -197,7 +198,7 @@ export async function menuItemEditorData(
   return {
     mode,
     heading: mode === 'edit' ? EDIT_MENU_ITEM_TITLE : ADD_MENU_ITEM_TITLE,
-    path: item ? `/home/edit/${encodeURIComponent(item.key)}` : '/add',
+    path: item ? hrefs.homeItemEdit(item.key) : hrefs.homeAction('add'),
     section: { id: section.id, title: section.title },
     defaultValue,
     picker: { open: search.has('pick') || defaultValue === null, query: search.get('q') ?? '' },

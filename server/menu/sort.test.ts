@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
-import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { openDemoDb, type DemoDb } from '../../tests/setup/services';
 import {
   SORT_MESSAGES,
   alphabeticalOrder,

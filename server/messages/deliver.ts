@@ -1,4 +1,4 @@
-import type { JobQueue } from '@jobs/queues';
+import type { JobQueue } from '@jobs/ports';
 import { plainTextOf } from '@server/community/description';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { communityTimeZone } from '@server/events/import/run';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JobPayload, JobQueue } from '@jobs/queues';
+import type { JobPayload, JobQueue } from '@jobs/ports';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
 

@@ -4,7 +4,14 @@ import { readEvent } from '@server/events/records';
 import { isValidKey, type Paths } from '@server/paths';
 import { formatDate, formatTime } from '~/lib/date-time';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
-import { MESSAGE_TEXTS, linkTypeOf, messageSchema, type MessageSchemaOptions, type ReminderChoice } from '~/schemas/message';
+import {
+  MESSAGE_TEXTS,
+  linkTypeOf,
+  messageSchema,
+  type MessageFormValue,
+  type MessageSchemaOptions,
+  type ReminderChoice,
+} from '~/schemas/message';
 import { messagePath, type MessageList } from './save';
 import { eventReminderPlan, type EventReminderPlan } from './schedule';
 
@@ -124,11 +131,7 @@ export async function readMessage(
 }
 
 /** The form's fields for a stored message (or a new one's defaults). */
-export function messageFormValue(
-  record: Record<string, unknown> | null,
-  timeZone: string,
-  list: MessageList | null,
-): Record<string, unknown> {
+export function messageFormValue(record: Record<string, unknown> | null, timeZone: string, list: MessageList | null): MessageFormValue {
   const when = (name: string, ms: unknown): Record<string, string> =>
     typeof ms === 'number' && ms > 0
       ? { [name]: String(ms), [`${name}-date`]: formatDate(ms, timeZone), [`${name}-time`]: formatTime(ms, timeZone) }

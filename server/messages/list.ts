@@ -4,6 +4,7 @@ import type { RealtimeDb } from '@server/db';
 import { readMenuItems } from '@server/menu/items';
 import { MAIN_MENU } from '@server/menu/sections';
 import type { Paths } from '@server/paths';
+import { hrefs } from '~/lib/hrefs';
 import type { ListContextDefinition, ListView } from '~/lib/listing/types';
 import type { MessagesView } from '~/lib/listing/urls';
 
@@ -33,7 +34,7 @@ export const MESSAGES_TITLE = 'Messages';
 /** Spec 02 "Messages": the banners of the system-wide area and of a resort system admin's community messages. */
 export const SYSTEMWIDE_BANNER = 'This is a systemwide message sent across all communities';
 export const NOT_SYSTEMWIDE_BANNER = 'This is NOT a systemwide message and will only be sent to users for this specific community';
-export const SYSTEMWIDE_LIST_HREF = '/amc-messages/systemwide-notification';
+export const SYSTEMWIDE_LIST_HREF = hrefs.messages('systemwide-notification');
 
 /** The tray button that opens the notification form (app/lib/trays.ts). */
 export const SEND_NOTIFICATION_BUTTON = 'send-notification';

@@ -2,6 +2,7 @@ import type { RemoteGrant } from '@server/authz/access';
 import type { RealtimeDb } from '@server/db/types';
 import { unchanged } from '@server/db/version';
 import { isValidKey, type Paths } from '@server/paths';
+import { hrefs } from '~/lib/hrefs';
 import { isListingMessage, messagePath, type ListingLink, type MessageList } from './save';
 
 /**
@@ -90,5 +91,5 @@ export async function removeListingMessage(
 export function remoteMessagingHref(grant: RemoteGrant, user: { uid: string } | null): string | null {
   if (!grant.sendNotifications) return null;
   const uuid = grant.accessType === 'url' ? grant.uid : (user?.uid ?? grant.uid);
-  return `/listnm/remote/${REMOTE_MESSAGES_CONTEXT}/${encodeURIComponent(uuid)}?detail=${encodeURIComponent(grant.detailId)}`;
+  return hrefs.remoteListing(REMOTE_MESSAGES_CONTEXT, uuid, { detail: grant.detailId });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '@jobs/queues';
+import type { JobQueue } from '@jobs/ports';
 import { formatDate, formatTime } from '~/lib/date-time';
 import { messageSchema, type MessageFormOutput, type MessageSchemaOptions } from '~/schemas/message';
-import { openDemoDb, COMMUNITY_A, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { openDemoDb, COMMUNITY_A, type DemoDb } from '../../tests/setup/services';
 import { createMessage, messageVersion, updateMessage } from './save';
 
 /** The notification form's writes (spec 02 §7; the contract of issue 13), against the demo database. */

@@ -1,4 +1,4 @@
-import type { JobQueue } from '@jobs/queues';
+import type { JobQueue } from '@jobs/ports';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
 import type { Paths } from '@server/paths';

@@ -4,7 +4,7 @@ import { renderPdfFirstPage } from '@server/images/pdf';
 import type { Services } from '@server/services';
 import { loader as healthcheck } from '~/routes/healthcheck';
 import { action as upload } from '~/routes/uploads';
-import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../tests/permission-matrix/fixtures';
+import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../tests/setup/services';
 import { hugePng, nestedPdf, secondlyFeed } from './hostile';
 import { closePool, configurePool, runInPool } from './index';
 
@@ -12,10 +12,14 @@ import { closePool, configurePool, runInPool } from './index';
  * The proof that hostile files and feeds never stop the server answering: while each is being
  * processed through its real entry point (the upload route for the PDF and the PNG, the
  * uploaded-feed import for the feed of never-matching rules), `/healthcheck` (its loader: database and Redis
- * pings) is asked every 25 ms, and every answer comes within 200 ms.
+ * pings) is asked every 25 ms, and every answer comes within a second. What this guards against
+ * (decoding a 400-megapixel image, drawing a pathological PDF or expanding the feed on the event
+ * loop) stops the loop for tens of seconds; answers are usually a few ms (the figures are
+ * printed). The bound leaves room for the run sharing two cores with other test files, where
+ * reading the four uploads' bodies once took a single answer to 320 ms.
  */
 
-const BOUND_MS = 200;
+const BOUND_MS = 1_000;
 let services: Services;
 let close: () => Promise<void>;
 let cookie: string;
@@ -70,7 +74,7 @@ const report = (label: string, times: number[]) => {
 };
 
 describe('/healthcheck while hostile input is processed', () => {
-  it('answers within 200 ms during a PDF of 100,000 nested q…Q (refused as too complex)', async () => {
+  it('answers within a second during a PDF of 100,000 nested q…Q (refused as too complex)', async () => {
     let status = 0;
     const times = await latenciesDuring(
       uploadOf('detail', new File([nestedPdf(100_000)], 'menu.pdf', { type: 'application/pdf' })).then(
@@ -83,7 +87,7 @@ describe('/healthcheck while hostile input is processed', () => {
     expect(Math.max(...times)).toBeLessThan(BOUND_MS);
   });
 
-  it('answers within 200 ms during four 20000x20000 PNG uploads at once (refused from their headers)', async () => {
+  it('answers within a second during four 20000x20000 PNG uploads at once (refused from their headers)', async () => {
     const png = hugePng(20_000, 20_000);
     const statuses: number[] = [];
     const times = await latenciesDuring(
@@ -100,7 +104,7 @@ describe('/healthcheck while hostile input is processed', () => {
     expect(Math.max(...times)).toBeLessThan(BOUND_MS);
   });
 
-  it('answers within 200 ms during the import of a feed of never-matching rules (SECONDLY ones and ones that walk centuries; refused as too complex)', async () => {
+  it('answers within a second during the import of a feed of never-matching rules (SECONDLY ones and ones that walk centuries; refused as too complex)', async () => {
     await services.db
       .ref(services.paths.calendarImports(COMMUNITY_A, 'latency'))
       .set([{ title: 'Hostile', type: 'iCal', calendarId: 'upload:hostile.ics', audience: 'Kids', eventContext: 'resort' }]);

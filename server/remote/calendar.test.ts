@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteGrantFromEntry, type RemoteGrant } from '@server/authz/access';
-import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { openDemoDb, type DemoDb } from '../../tests/setup/services';
 import { calendarGrantByUuid, calendarGrantOfUser, calendarOfGrant, resolveCalendarGrant, upcomingEvents } from './calendar';
 
 let demo: DemoDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAccess } from '@server/authz/access';
-import { demoPerson, openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { demoPerson, openDemoDb, type DemoDb } from '../../tests/setup/services';
 import { loadRemoteListings, remoteKindLabel } from './home';
 
 let demo: DemoDb;

@@ -1,6 +1,7 @@
 import { communitySummary, type Access, type RemoteGrant, type RemotePermission } from '@server/authz/access';
 import type { RealtimeDb } from '@server/db/types';
 import { parseListingContext, type Paths } from '@server/paths';
+import { hrefs } from '~/lib/hrefs';
 import { calendarOfGrant, type RemoteCalendarDeps } from './calendar';
 
 /**
@@ -105,7 +106,7 @@ export interface RemoteCalendarLink {
 }
 
 /** The remote calendar of a calendar grant's detail id (its calendar's remoteKey). */
-export const remoteCalendarHref = (detailId: string) => `/amc-calendar/remote/id/${encodeURIComponent(detailId)}/`;
+export const remoteCalendarHref = (detailId: string) => hrefs.remoteCalendarById(detailId);
 
 /**
  * The calendars the person's grants reach (server/remote/calendar.ts: a grant whose calendar is

@@ -8,7 +8,7 @@ import type { RemoteItem } from '@server/authz/require';
 import type { DbValue } from '@server/db/types';
 import { remoteGrantKey } from '@server/paths';
 import { MAX_REMOTE_ACCESS, remoteAdminSchema, type RemoteAccessFormEntry, type RemoteAdminFormValue } from '~/schemas/remote-admin';
-import { openDemoDb, type DemoDb } from '../../tests/permission-matrix/fixtures';
+import { openDemoDb, type DemoDb } from '../../tests/setup/services';
 import {
   MAX_REMOTE_AUDIT,
   loadRemoteAdmin,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { JobQueue } from '@jobs/queues';
+import type { JobQueue } from '@jobs/ports';
 import { normalizeEmail, IdentityError, type IdentityProvider } from '@server/auth/identity/types';
 import type { SessionUser } from '@server/auth/session';
 import type { RemoteGrant } from '@server/authz/access';
@@ -7,6 +7,7 @@ import type { RemoteItem } from '@server/authz/require';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { queueEmail } from '@server/mail/email-queue';
 import { isValidKey, parseListingContext, parseRemoteGrantKey, remoteGrantKey, type Paths } from '@server/paths';
+import { hrefs } from '~/lib/hrefs';
 import {
   MAX_REMOTE_ACCESS,
   REMOTE_ADMIN_TEXTS,
@@ -59,12 +60,12 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
 
 /** A URL access entry's link: `{origin}/detail/remote/{uuid}` (spec 03 §2). */
 export function remoteLink(origin: string, uuid: string): string {
-  return `${origin.replace(/\/+$/, '')}/detail/remote/${encodeURIComponent(uuid)}`;
+  return `${origin.replace(/\/+$/, '')}${hrefs.remoteDetailLink(uuid)}`;
 }
 
 /** Where an e-mail access entry's manager edits the item after signing in: `{origin}/detail/remote/id/{detailId}`. */
 export function remoteDetailLink(origin: string, detailId: string): string {
-  return `${origin.replace(/\/+$/, '')}/detail/remote/id/${encodeURIComponent(detailId)}`;
+  return `${origin.replace(/\/+$/, '')}${hrefs.remoteDetailById(detailId)}`;
 }
 
 /**
@@ -384,7 +385,7 @@ function escapeHtml(text: string): string {
 export function invitationEmail(invitation: RemoteInvitation): { subject: string; body: string } {
   const title = escapeHtml(invitation.detailTitle || 'a listing');
   const signIn = new URL(invitation.link);
-  const forgot = `${signIn.origin}/login?${new URLSearchParams({ mode: 'forgot' })}`;
+  const forgot = `${signIn.origin}${hrefs.login(new URLSearchParams({ mode: 'forgot' }))}`;
   return {
     subject: `You can now update ${invitation.detailTitle || 'a listing'}`,
     body: [
@@ -563,7 +564,7 @@ export async function requestRemoteUpdate(
   } catch {
     // keep the item's own section
   }
-  const editorLink = `${input.origin.replace(/\/+$/, '')}/detailUpdate/${encodeURIComponent(item.community)}/${encodeURIComponent(grant.type || 'business')}/${encodeURIComponent(section)}/${encodeURIComponent(item.itemId)}`;
+  const editorLink = `${input.origin.replace(/\/+$/, '')}${hrefs.detailUpdate(item.community, grant.type || 'business', section, item.itemId)}`;
   const mail = remoteRequestEmail(stored, editorLink);
   for (const email of stored.sentTo) await queueEmail(deps, { to: email, ...mail });
   return { requestId: ref.key!, sentTo: stored.sentTo };

@@ -71,9 +71,10 @@ import type { DbValue, RealtimeDb } from '@server/db/types';
 import { assertKey, createPaths } from '@server/paths';
 import rawDemoData from '../../firebase/seed/demo-data.json';
 import rawDemoUsers from '../../firebase/seed/demo-users.json';
+import { consistencyProblems } from './consistency';
 import { DemoUserSchema, type DemoUser } from './records';
 import { SeedDataError, isPlainObject, referencedFiles, resolveDemoTree, type Json } from './resolve';
-import { collectWrites, consistencyProblems, structuralProblems } from './validate';
+import { collectWrites, structuralProblems } from './validate';
 
 export { SeedDataError } from './resolve';
 export type { DemoUser, UserAuthorization, CommunityRights, RemoteAccessEntry } from './records';

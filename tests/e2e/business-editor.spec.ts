@@ -9,7 +9,7 @@ import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type
  * every section, a validation error keeps the input and opens its section, and remote managers
  * (a URL link without signing in, an e-mail grant signed in) change only what their grant
  * allows. The admin's run also finds a place near the community and sorts, removes and adds
- * remote access entries. The server-side rules behind it are proven in app/components/business/*.test.ts.
+ * remote access entries. The server-side rules behind it are proven in app/features/business/*.test.ts.
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 
@@ -81,6 +81,9 @@ async function accessEntries(community: TestCommunity, key: string, titles: stri
 const announced = (page: Page, text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
 
 test('a location admin edits every section and goes back to the list', { tag: '@forms' }, async ({ page, context, community }, info) => {
+  // Every section in one walk (eight sections, a place search and three posts without JavaScript):
+  // 10–16 s alone, and more than the default 30 s on a loaded two-core machine.
+  test.slow();
   const key = await ownListing(community);
   const [owner, manager] = await accessEntries(community, key, ['Owner', 'Manager']);
   if (withJs(info)) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -198,7 +201,9 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   expect(Object.keys(access ?? {})).not.toContain(owner);
 });
 
-test('a validation error keeps what was typed and opens its section', { tag: '@forms' }, async ({ page, community }, info) => {
+// Without JavaScript the answer is the server's: app/features/business/editor.server.test.ts ('answers a form with errors 400
+// with the spec messages, the input kept and the section with the first error open').
+test('a validation error keeps what was typed and opens its section', async ({ page, community }, info) => {
   await page.goto('/detail/business/dining-resort/lakeside-grill');
   if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
   await openSection(page, 'Buttons');

@@ -5,7 +5,7 @@ import { e2ePaths, expect, readE2e, test } from './fixtures';
  * editor") on a community of its own, with JavaScript and without: create a calendar, edit its
  * config with an error the section opens on, fix it (adding an import), ask for an import of it
  * now, remove the import after 'Remove Calendar Import', delete the calendar. The other rules (Stop and Delete All Events,
- * remote management, conflicts) are proven in app/components/calendars/calendars.server.test.ts.
+ * remote management, conflicts) are proven in app/features/calendars/calendars.server.test.ts.
  */
 test.use({ communityOptions: { role: 'admin', record: { title: 'Calendar Pines', name: 'Calendar Pines' } } });
 

@@ -157,7 +157,9 @@ test.describe('the description', () => {
   });
 });
 
-test('a validation error keeps what was typed', { tag: '@forms' }, async ({ page, community }) => {
+// Without JavaScript the answer is the server's: app/features/community-setup/community-setup.server.test.ts ('answers 400 with
+// the schema messages and the typed values') and the malformed-bodies walk (the page's own form, every typed value kept).
+test('a validation error keeps what was typed', async ({ page, community }) => {
   await page.goto('/community-setup');
   const form = panel(page);
   await form.getByLabel('Phone').fill('555-12');

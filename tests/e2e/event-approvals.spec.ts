@@ -8,7 +8,7 @@ import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
  * the Kids Club calendar's notice of two events waiting, open one, see the calendar's other
  * event of that day under Existing Events and Create it; then Deny the other. With JavaScript
  * and without. The rules (the pending write, the e-mails, the refusals) are proven in
- * app/components/events/pending.server.test.ts and server/events/approvals.test.ts.
+ * app/features/events/pending.server.test.ts and server/events/approvals.test.ts.
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 

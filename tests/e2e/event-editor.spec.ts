@@ -8,7 +8,7 @@ import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
  * JavaScript and without: a weekly recurring event is refused first for lasting more than 24
  * hours (the 'Error' dialog), then saved as four occurrences; one of them is then changed alone
  * through 'Edit Recurrence' → Edit Event. The rules behind it are proven in
- * app/components/events/editor.server.test.ts and server/events/*.test.ts.
+ * app/features/events/editor.server.test.ts and server/events/*.test.ts.
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 

@@ -6,7 +6,7 @@ import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
  * without: the fields its calendar feed sets are shown read-only with the feed's name, the
  * others are edited and saved — though the feed gave the event no location — and the toast says
  * it is saved. The rules behind it (posted values of locked fields ignored, the honest toast) are
- * proven in app/components/events/editor.server.test.ts.
+ * proven in app/features/events/editor.server.test.ts.
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 

@@ -7,7 +7,7 @@ import { e2ePaths, expect, readE2e, test, type TestCommunity } from './fixtures'
  * one occurrence of a recurring event with Delete Recurrence's "only this event", Delete
  * Selected in the active view (the event ends now and moves to the archive) and then in the
  * archive (removed). The rules themselves are proven in server/events and
- * app/components/listing/event-lists.server.test.ts.
+ * app/features/listing/event-lists.server.test.ts.
  */
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Activities' }).getByRole('listitem');

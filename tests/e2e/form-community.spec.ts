@@ -7,7 +7,7 @@ import { createCommunity, e2ePaths, expect, readE2e, test, type TestCommunity } 
  * then submits the first tab. Nothing is saved anywhere; the page says what happened and shows
  * what was typed, and "Switch to … and save" saves it where it was meant to go. With and
  * without JavaScript. Every action's refusal is proven in
- * tests/permission-matrix/form-community.test.ts.
+ * tests/permission-matrix/form-community.ts.
  */
 
 test.use({ communityOptions: { from: 'demo-campground', role: 'system', label: 'stale-form', locationData: { faqs: {} } } });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, test } from './fixtures';
 
 /**
@@ -6,7 +6,7 @@ import { e2ePaths, expect, readE2e, test } from './fixtures';
  * JavaScript and without, on a community of its own: the page passes axe, a file of two events
  * and one VEVENT without a start is imported, the toast says what was added and skipped, and the
  * events are in the calendar. The rules (who may upload, size, cut-off files, the same file
- * again) are proven in app/components/calendars/ics-upload.server.test.ts.
+ * again) are proven in app/features/calendars/ics-upload.server.test.ts.
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 
@@ -49,8 +49,7 @@ test(
     await expect(page.getByRole('heading', { name: /^Import a \.ics File/, level: 1 })).toBeVisible();
     if (javaScriptEnabled) {
       // axe runs as a script in the page: the audit is the js project's (the HTML is the same).
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+      await expectNoSeriousViolations(page);
     }
 
     await page

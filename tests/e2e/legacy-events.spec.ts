@@ -1,13 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { DbValue } from '@server/db';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, test } from './fixtures';
 
 /**
  * The legacy events list (spec 02 "Legacy events list", §4 config.events), as staff use it,
  * with and without JavaScript: rows under a heading per start day, Delete Selected of one event
  * (it ends now), and the list's config.events form saved. Grouping across pages and time zones,
- * conflicts and refusals are proven in app/components/listing/legacy-events.server.test.ts.
+ * conflicts and refusals are proven in app/features/listing/legacy-events.server.test.ts.
  */
 
 const HOUR = 3_600_000;
@@ -47,18 +47,12 @@ test.use({
 
 const day = (page: Page, ms: number) => page.getByRole('list', { name: heading(ms) });
 
-/** axe on the page as it is: no violation of impact serious or critical (as tests/e2e/a11y.spec.ts). */
-async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
-}
-
 test('groups events by day, deletes a selected one and saves the list’s events config @forms', async ({ page, community }, testInfo) => {
   await page.goto('/list/main-menu/legacy-events/resort');
   await expect(page.getByRole('heading', { level: 2, name: heading(first) })).toBeVisible();
   await expect(day(page, first).getByRole('link', { name: /^(Bingo Night|Campfire Songs)$/ })).toHaveCount(2);
   await expect(day(page, third).getByRole('link', { name: 'Kayak Tour', exact: true })).toBeVisible();
-  if (testInfo.project.name === 'js') await audit(page);
+  if (testInfo.project.name === 'js') await expectNoSeriousViolations(page);
 
   // Delete Selected in the active view: the event ends now.
   await page.getByRole('checkbox', { name: 'Select Campfire Songs' }).check();
@@ -75,7 +69,7 @@ test('groups events by day, deletes a selected one and saves the list’s events
   await page.getByRole('link', { name: 'Config', exact: true }).click();
   const form = page.getByRole('form', { name: 'Events Config' });
   await expect(form).toBeVisible();
-  if (testInfo.project.name === 'js') await audit(page);
+  if (testInfo.project.name === 'js') await expectNoSeriousViolations(page);
   await form.getByLabel('New Audience').fill('Teens');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Events config saved.')).toBeVisible();

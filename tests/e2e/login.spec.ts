@@ -9,7 +9,11 @@ import { expect, test, type DemoEmail } from './fixtures';
 
 /**
  * Sign-in (spec 01 §2.4, §2.5, §4.1, §4.2) in a browser with JavaScript and without (projects
- * js and no-js: every sign-in posts a form). Accounts a test needs of its own are written into
+ * js and no-js: every sign-in posts a form). Without JavaScript run the workflows (a sign-in
+ * through Personal Device to the landing page, the redirect target, e-mailed links, a reset);
+ * the single answers the server renders there (the Login Error dialog with the e-mail kept, a
+ * redirect target dropped, Cancel, the persistent cookie, the no-access dialog) are proven in
+ * app/routes/login.test.ts and run here with JavaScript only. Accounts a test needs of its own are written into
  * the end-to-end server's database first, so rate limits and single-use links never depend on
  * another test; the demo accounts only sign in. Every answer of the sign-in routes (each role,
  * the rate limits, links forged or expired, unknown addresses, logout by GET and POST) is
@@ -103,7 +107,7 @@ test.describe('password sign-in', () => {
     });
   }
 
-  test('a wrong password shows the Login Error dialog and keeps the e-mail', { tag: '@forms' }, async ({ page }) => {
+  test('a wrong password shows the Login Error dialog and keeps the e-mail', async ({ page }) => {
     const account = await createAccount('wrong-password', 'demo-campground');
     await page.goto('/login');
     await fillCredentials(page, account.email, 'not-the-password');
@@ -129,7 +133,7 @@ test.describe('password sign-in', () => {
     await expect(password).toHaveAttribute('data-size', 'large');
   });
 
-  test('a redirect target that would leave the site is dropped', { tag: '@forms' }, async ({ page }) => {
+  test('a redirect target that would leave the site is dropped', async ({ page }) => {
     // The browser reads '/\t/evil.example/x' as '//evil.example/x', another site.
     await page.goto('/login?redirectTo=%2F%09%2Fevil.example%2Fx');
     await fillCredentials(page, 'editor@demo.example', DEMO_PASSWORD);
@@ -149,7 +153,7 @@ test.describe('password sign-in', () => {
 });
 
 test.describe('Personal Device', () => {
-  test('a personal device gets a persistent cookie', { tag: '@forms' }, async ({ page }) => {
+  test('a personal device gets a persistent cookie', async ({ page }) => {
     await page.goto('/login');
     await fillCredentials(page, 'editor@demo.example', DEMO_PASSWORD);
     await chooseDevice(page, 'Personal device');
@@ -160,7 +164,7 @@ test.describe('Personal Device', () => {
     expect(cookie!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 
-  test('Cancel returns to Login without signing in', { tag: '@forms' }, async ({ page }) => {
+  test('Cancel returns to Login without signing in', async ({ page }) => {
     await page.goto('/login');
     await fillCredentials(page, 'editor@demo.example', DEMO_PASSWORD);
     const dialog = page.getByRole('alertdialog', { name: 'Personal Device' });
@@ -172,7 +176,7 @@ test.describe('Personal Device', () => {
   });
 });
 
-test('a person without rights sees the no-access dialog and returns to a clean Login', { tag: '@forms' }, async ({ page }) => {
+test('a person without rights sees the no-access dialog and returns to a clean Login', async ({ page }) => {
   const account = await createAccount('no-access');
   await page.goto('/login');
   await fillCredentials(page, account.email, account.password);

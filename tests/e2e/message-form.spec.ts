@@ -8,7 +8,7 @@ import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
  * campground: a Send Now notification refused for its missing fields keeps what was typed, then
  * is sent (with JavaScript and without); with JavaScript the delivery type shows only its own
  * fields. The rules and writes are proven in app/schemas/message.test.ts,
- * server/messages/save.test.ts and app/components/messages/message-form.server.test.ts.
+ * server/messages/save.test.ts and app/features/messages/message-form.server.test.ts.
  * Screenshots of each mode go to SHOTS_DIR (default: the test's output folder).
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });

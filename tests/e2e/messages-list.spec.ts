@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, test } from './fixtures';
 
 /**
  * The messages list (spec 02 "Messages", §4 views and deleting messages) as staff use it:
  * Delete Selected with and without JavaScript (the message ends now and moves to the archive),
  * and the view switch (Active, Archive, Scheduled) with the scheduled rows' recurrence and
- * delivery status. The rules are proven in app/components/messages/list.server.test.ts.
+ * delivery status. The rules are proven in app/features/messages/list.server.test.ts.
  */
 
 test.use({
@@ -22,12 +22,6 @@ test.use({
 const rows = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
 const row = (page: Page, title: string) => rows(page).filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
-/** axe on the page as it is: no violation of impact serious or critical (as tests/e2e/a11y.spec.ts). */
-async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
-}
-
 const POOL = 'Pool open late this weekend';
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -38,7 +32,7 @@ test('Delete Selected in the active view moves a message to the archive @forms',
   await expect(
     page.getByRole('complementary', { name: 'Messages: Actions' }).getByRole('link', { name: 'Send Notification' }),
   ).toHaveAttribute('href', '/amc-messages/messages/add');
-  if (testInfo.project.name === 'js') await audit(page);
+  if (testInfo.project.name === 'js') await expectNoSeriousViolations(page);
 
   await page.getByRole('checkbox', { name: `Select ${POOL}` }).check();
   await page.getByRole('button', { name: 'Delete Selected' }).click();
@@ -80,7 +74,7 @@ test('switches views; the scheduled view shows runs, recurrence and a failed del
       await expect(row(page, 'Check-out is at 11:00 AM')).toContainText(`Delivery failed`);
       await expect(row(page, 'Check-out is at 11:00 AM')).toContainText(stored?.delivery.lastError ?? 'no stored error');
       await expect(page.getByText('1 notification failed to deliver.')).toBeVisible();
-      await audit(page);
+      await expectNoSeriousViolations(page);
     }
     if (SHOTS) {
       // Screenshots to look at (SHOTS_DIR=…): desktop and phone width.

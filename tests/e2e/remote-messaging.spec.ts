@@ -9,7 +9,7 @@ import { e2ePaths, expect, readE2e, test, uniqueKey, withE2eDb } from './fixture
  * notifications"; spec 02 §2 remote detail-page context): the holder of a listing's URL grant
  * with Send Notifications opens the listing without signing in, follows Messaging, sends a
  * notification (no Type nor User Group: it goes to the listing's favorites) and is back on the
- * listing's notifications. The rules are proven in app/components/messages/remote-messages.server.test.ts.
+ * listing's notifications. The rules are proven in app/features/messages/remote-messages.server.test.ts.
  * Screenshots go to SHOTS_DIR (default: the test's output folder).
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });

@@ -1,4 +1,4 @@
-import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
+import { COMMUNITY_A, COMMUNITY_B, type Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 /**
@@ -9,7 +9,7 @@ import type { MatrixRow, Outcome } from './matrix';
  * The seeded item is A's `lakeside-grill` in dining-resort; the remote role holds an e-mail
  * grant on it (Edit Information, Add Buttons). B's staff find no such item in B (404). What a
  * grant may write (only its fields; never listing icons, sections or remote management) is
- * proven by app/components/business/editor.server.test.ts; here: a grant reaches no other item
+ * proven by app/features/business/editor.server.test.ts; here: a grant reaches no other item
  * (404), no staff address and no other community (REMOTE), and nothing without its holder.
  */
 

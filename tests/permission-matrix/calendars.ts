@@ -1,4 +1,4 @@
-import type { Role } from './fixtures';
+import type { Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 /**
@@ -6,7 +6,7 @@ import type { MatrixRow, Outcome } from './matrix';
  * editor"; spec 01 §2.1 /amc-calendars/:action?): staff of the session's community (spec 02
  * §6). The seeded calendars are A's activities and kids-club and B's community-events
  * (firebase/seed/demo-data.json): B's staff find no activities in B (404). Remote Management is
- * written by location admins only: app/components/calendars/calendars.server.test.ts proves it.
+ * written by location admins only: app/features/calendars/calendars.server.test.ts proves it.
  */
 
 const LOGIN = 'login';
@@ -107,6 +107,6 @@ export const CALENDAR_LINES: MatrixRow[] = [
   {
     request: { method: 'POST', path: `${CONFIG}/upload`, form: { intent: 'upload', audience: 'family', eventContext: 'resort' } },
     expected: onA(400),
-    note: "no file: 'Choose a .ics file to import.' (a file's import: app/components/calendars/ics-upload.server.test.ts)",
+    note: "no file: 'Choose a .ics file to import.' (a file's import: app/features/calendars/ics-upload.server.test.ts)",
   },
 ];

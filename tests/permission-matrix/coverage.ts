@@ -1,6 +1,6 @@
 import type { AgnosticDataRouteMatch } from '@remix-run/router';
 import { intentNames, type IntentSchema } from '~/lib/intent';
-import { ROLES } from './fixtures';
+import { ROLES } from '../setup/services';
 import { UNKNOWN_INTENT, type MatrixRequest, type MatrixRow, type Method } from './matrix';
 import { actionRoutes, actionTarget, matchPath, pageRoutes, patternOf, type AppRoute, type RouteModule, type Routes } from './routes';
 

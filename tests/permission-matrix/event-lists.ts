@@ -1,4 +1,4 @@
-import type { Role } from './fixtures';
+import type { Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 // As in ./matrix.ts (not imported: that module imports this one).
@@ -127,7 +127,7 @@ export const EVENT_LIST_LINES: MatrixRow[] = [
     note: 'the older calendar address naming no calendar',
   },
   { request: { path: '/listnm/calendar-events' }, expected: staffA(404), note: 'a calendar’s events have no /listnm address' },
-  // The legacy events list's config.events (its page, save, conflict and refusals: app/components/listing/legacy-events.server.test.ts).
+  // The legacy events list's config.events (its page, save, conflict and refusals: app/features/listing/legacy-events.server.test.ts).
   // The demo menus have no legacy events item: staff get 404, the others are refused first.
   { request: { path: LEGACY_CONFIG }, expected: staffA(404), note: 'config.events of a legacy events list the menu does not have' },
   ...(['save', 'remove-import:0', 'import-now:0', 'dismiss'] as const).map((intent): MatrixRow => ({

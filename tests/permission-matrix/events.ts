@@ -1,6 +1,6 @@
 import { pickerFields } from '../setup/requests';
+import type { Role } from '../setup/services';
 import { headerLines } from './business';
-import type { Role } from './fixtures';
 import type { MatrixRow, Outcome } from './matrix';
 
 /**
@@ -8,11 +8,11 @@ import type { MatrixRow, Outcome } from './matrix';
  * `/detail/eventsArchived/:calendarId/:itemId[/duplicate]` and an event's header images, for
  * staff of the session's community. The seeded calendar is A's `activities` (B has none: 404).
  * What the saves write, the recurrence questions and the notification dialogs are proven by
- * app/components/events/editor.server.test.ts.
+ * app/features/events/editor.server.test.ts.
  *
  * The import context `/detail/events/google-events-import/:importId`: A's seeded pending event
  * `pending-stargazing` is for A's kids-club (B's staff: 404). Create Event and Deny Event go back
- * to that calendar; what they write is proven by app/components/events/pending.server.test.ts.
+ * to that calendar; what they write is proven by app/features/events/pending.server.test.ts.
  */
 
 const LOGIN = 'login';

@@ -6,8 +6,8 @@ import type { Services } from '@server/services';
 import { MAX_LIST_ROWS } from '~/schemas/community';
 import { MAX_HEADER_IMAGES } from '~/schemas/header';
 import { MAX_TABS } from '~/schemas/menu-item';
+import { demoPerson, installTestServices, sessionCookie, type Role } from '../setup/services';
 import { ORIGIN } from './coverage';
-import { demoPerson, installTestServices, sessionCookie, type Role } from './fixtures';
 import { remixApp, type RemixApp } from './remix-app';
 
 /**

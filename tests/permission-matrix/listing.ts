@@ -3,7 +3,7 @@ import { resolveRelativeTime } from '@server/seed/relative-time';
 import { communityTimeZones, DEFAULT_TIME_ZONE, TIME_PREFIX, type Json } from '@server/seed/resolve';
 import { LIST_CONTEXTS, contextForMenuType, type ListContextKey } from '~/lib/listing/contexts';
 import type { ListContextDefinition, ListPermission } from '~/lib/listing/types';
-import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
+import { COMMUNITY_A, COMMUNITY_B, type Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 // As in ./matrix.ts (not imported: that module imports this one).
@@ -60,7 +60,7 @@ function seededNode(community: string, definition: ListContextDefinition, base: 
   if (source.kind === 'section') {
     node = (PRODUCT['location-data'] as Rec)?.[community];
     node = isObject(node) ? node[tab ? `${base}-${tab}` : base] : null;
-  } else if (source.kind === 'calendar') {
+  } else if (source.kind === 'calendar' || source.kind === 'adapter') {
     node = null;
   } else {
     let at: unknown = source.kind === 'system' ? PRODUCT['system-data'] : (PRODUCT['location-data'] as Rec)?.[community];

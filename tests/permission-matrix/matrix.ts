@@ -1,8 +1,9 @@
+import { COMMUNITY_A, COMMUNITY_B, type Role } from '../setup/services';
 import { BUSINESS_LINES } from './business';
 import { CALENDAR_LINES } from './calendars';
 import { EVENT_LIST_LINES } from './event-lists';
 import { EVENT_LINES } from './events';
-import { COMMUNITY_A, COMMUNITY_B, type Role } from './fixtures';
+import { JOB_STATUS_LINES } from './job-status';
 import { LISTING_LINES } from './listing';
 import { MESSAGE_FORM_LINES } from './message-form';
 import { MESSAGE_LINES } from './messages';
@@ -839,6 +840,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Manage Calendars and the calendar config editor (spec 02 "Calendars", "Calendar config editor") ──
   ...CALENDAR_LINES,
+  ...JOB_STATUS_LINES,
 
   // ── The event editor (spec 02 "Event editor") ──
   ...EVENT_LINES,

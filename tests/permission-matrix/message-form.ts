@@ -1,5 +1,5 @@
 import { pickerFields } from '../setup/requests';
-import type { Role } from './fixtures';
+import type { Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 /**
@@ -8,7 +8,7 @@ import type { MatrixRow, Outcome } from './matrix';
  * can-notify people: A's admin, the system admin, the super admin who is A's admin; A's editor and
  * B's editor may not notify: 403); `systemwide-notification` is the system-wide area (system
  * admins only). Another context or action: 404. What the saves write is proven by
- * server/messages/save.test.ts and app/components/messages/message-form.server.test.ts.
+ * server/messages/save.test.ts and app/features/messages/message-form.server.test.ts.
  */
 
 const LOGIN = 'login';

@@ -1,4 +1,4 @@
-import type { Role } from './fixtures';
+import type { Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 // As in ./matrix.ts (not imported: that module imports this one).
@@ -12,7 +12,7 @@ const REMOTE = 'redirect:/detail/remote';
  * its active, archive and scheduled views, the next chunk of rows (`?index&after=`) and Delete
  * Selected. A's demo data has `msg-welcome` (active), `sched-checkout` (scheduled); the system
  * area `sys-app-update`. A's editor and B's editor may not notify (403). What the views show
- * and what deleting writes: app/components/messages/list.server.test.ts.
+ * and what deleting writes: app/features/messages/list.server.test.ts.
  */
 
 const LIST = '/amc-messages/messages';

@@ -1,5 +1,5 @@
 import { pickerFields } from '../setup/requests';
-import type { Role } from './fixtures';
+import type { Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 /**
@@ -10,8 +10,8 @@ import type { MatrixRow, Outcome } from './matrix';
  * Edit Information; no role holds an e-mail grant for a calendar, so the signed-in addresses are
  * 404 for everyone signed in. A grant reaches no other calendar (404). Activities does not allow
  * user-created events, so its grant adds none (403). What the saves write and the audit are
- * proven by app/components/calendars/remote-calendar.server.test.ts; events waiting for approval
- * by app/components/events/pending.server.test.ts.
+ * proven by app/features/calendars/remote-calendar.server.test.ts; events waiting for approval
+ * by app/features/events/pending.server.test.ts.
  */
 
 const LOGIN = 'login';

@@ -1,5 +1,5 @@
 import { pickerFields } from '../setup/requests';
-import type { Role } from './fixtures';
+import type { Role } from '../setup/services';
 import type { MatrixRow, Outcome } from './matrix';
 
 /**
@@ -11,7 +11,7 @@ import type { MatrixRow, Outcome } from './matrix';
  * the uuid is not theirs). The seeded Kayak URL grant does not allow notifications: 404 for
  * everyone. A seeded message that is not the grill's own is 404 to edit or delete. What the saves
  * and deletes write, the audit and URL grants that allow notifications are proven by
- * app/components/messages/remote-messages.server.test.ts.
+ * app/features/messages/remote-messages.server.test.ts.
  */
 
 const LOGIN = 'login';

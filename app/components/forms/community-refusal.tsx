@@ -1,6 +1,7 @@
 import { Box, Button, Callout, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import { FORM_COMMUNITY_FIELD, SWITCH_COMMUNITY_FIELD, UNTYPED_FIELDS, type CommunityRefusal } from '~/lib/form-community';
+import { hrefs } from '~/lib/hrefs';
 
 /**
  * A form refused because another community is selected now (app/lib/form-community.ts): the
@@ -53,7 +54,7 @@ export function CommunityRefusalNotice({ refusal }: { refusal: CommunityRefusal 
               </form>
             ) : null}
             <Button asChild variant="soft" color="gray">
-              <Link to="/" reloadDocument>
+              <Link to={hrefs.home()} reloadDocument>
                 {`Stay in ${refusal.selected.name}`}
               </Link>
             </Button>

@@ -222,11 +222,21 @@ export function Section({
   );
 }
 
-/** A notice for the whole form (an error the spec shows as a toast or dialog, kept beside the form). */
-export function Notice({ id, tone = 'error', children }: { id?: string; tone?: 'error' | 'info' | 'warning'; children: ReactNode }) {
-  const color = tone === 'error' ? 'red' : tone === 'warning' ? 'amber' : 'blue';
+const NOTICE_COLORS = { error: 'red', warning: 'amber', info: 'blue', success: 'green' } as const;
+
+/** A notice for the whole form (an error the spec shows as a toast or dialog, kept beside the form; 'success': what a post did). */
+export function Notice({
+  id,
+  tone = 'error',
+  children,
+}: {
+  id?: string;
+  tone?: 'error' | 'info' | 'warning' | 'success';
+  children: ReactNode;
+}) {
+  const color = NOTICE_COLORS[tone];
   return (
-    <Callout.Root id={id} color={color} role={tone === 'info' ? 'status' : 'alert'} size="1">
+    <Callout.Root id={id} color={color} role={tone === 'info' || tone === 'success' ? 'status' : 'alert'} size="1">
       <Callout.Text>{children}</Callout.Text>
     </Callout.Root>
   );

@@ -1,8 +1,8 @@
 import { Form as RemixForm, useParams, useRouteLoaderData, type FormProps } from '@remix-run/react';
 import { forwardRef } from 'react';
 import { FORM_COMMUNITY_FIELD } from '~/lib/form-community';
-import type { loader as shellLoader } from '~/routes/_app';
 import { SHELL_ROUTE_ID } from '../shell/meta';
+import type { ShellData } from '../shell/shell-data';
 
 /**
  * The community the page was shown for: the route's own community (`/detailUpdate/:communityKey/…`),
@@ -11,7 +11,7 @@ import { SHELL_ROUTE_ID } from '../shell/meta';
  */
 export function useFormCommunity(): string | null {
   const params = useParams();
-  const shell = useRouteLoaderData<typeof shellLoader>(SHELL_ROUTE_ID);
+  const shell = useRouteLoaderData<ShellData>(SHELL_ROUTE_ID);
   return params.communityKey ?? shell?.community.key ?? null;
 }
 

@@ -2,33 +2,18 @@ import { Button, Text, Tooltip } from '@radix-ui/themes';
 import { Link, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Form } from '~/components/forms/form';
+import { hrefs } from '~/lib/hrefs';
+import { useShellFlags } from '~/lib/route-handle';
 import { FeatureUnavailableProvider } from './feature-unavailable';
 import { EDITOR_ID } from './home-actions';
 import { CollapseIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons';
 import { LEFT_COLUMN_PARAM, leftColumnEntryHref, leftColumnHref, parseLeftColumnChoice, type LeftColumnState } from './left-column-state';
-import { useShellFlags } from './route-handle';
+import type { ShellData } from './shell-data';
 import { TrayNav } from './tray-nav';
-import type { TrayView } from './tray-types';
 
 /** What the authenticated layout's loader hands the shell. */
-export interface ShellData {
-  community: {
-    key: string;
-    /** The community's name in the header bar and the page title (displayName, else name, else title). */
-    name: string;
-    /** The community's drawer logo; null when it has none (the project's logo shows). */
-    logo: string | null;
-    colorBackground: string;
-    colorOnBackground: string;
-  };
-  /** The project's logo (public/accounts/{project}.json). */
-  appLogo: string;
-  trays: TrayView[];
-  leftColumn: LeftColumnState;
-  /** The button whose 'Feature Unavailable' dialog the address asks for. */
-  unavailableFeature: string | null;
-  demoUrl: string | null;
-}
+
+export type { ShellData } from './shell-data';
 
 /**
  * The authenticated shell of spec 01 §2.3: a left column (logo, menu expander, home icon,
@@ -58,9 +43,9 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
               {data.community.name}
             </Text>
             {isRemote ? null : (
-              <Form method="post" action="/login?action=logout" className="shell-logout">
+              <Form method="post" action={hrefs.login({ action: 'logout' })} className="shell-logout">
                 <Button type="submit" variant="surface" highContrast size="2">
-                  <LogOutIcon width={16} height={16} />
+                  <LogOutIcon size={16} />
                   Log Out
                 </Button>
               </Form>
@@ -97,7 +82,7 @@ function LeftColumn({ data, state, isRemote }: { data: ShellData; state: LeftCol
           </div>
         </div>
         <Tooltip content="Home" side="right">
-          <Link to={leftColumnEntryHref('/', state)} className="shell-home" aria-label="Home">
+          <Link to={leftColumnEntryHref(hrefs.home(), state)} className="shell-home" aria-label="Home">
             <HomeIcon />
             <span className="shell-home-label">Home</span>
           </Link>
@@ -136,7 +121,7 @@ function ShellLogo({ data, linked, className }: { data: ShellData; linked: boole
     />
   );
   return linked ? (
-    <Link to="/" className={className}>
+    <Link to={hrefs.home()} className={className}>
       {image}
     </Link>
   ) : (

@@ -2,8 +2,9 @@ import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import cropperStyles from 'react-advanced-cropper/dist/style.css';
 import { PageDialog } from '~/components/ui/dialog';
+import type { UploadedImage } from '~/lib/upload-result';
 import { runLimited, sendFile, UploadAborted, type UploadHandle } from './upload-queue';
-import { MAX_FILES_PER_CHOICE, UPLOAD_TEXTS, type UploadedImage } from './uploader-shared';
+import { MAX_FILES_PER_CHOICE, UPLOAD_TEXTS } from './uploader-shared';
 
 /**
  * The image uploader (spec 03 §4, §5, §9): a plain file input and an 'Upload' button that post

@@ -2,6 +2,7 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { hexColor, TEXT_ALIGNMENTS, TextAlignmentExtension, TextColors, type TextAlignment } from './rich-text-extensions';
 
 /**
@@ -332,21 +333,7 @@ function LinkForm({ editor, current, onClose }: { editor: Editor; current: strin
 
 /** A 16 px toolbar glyph drawn with the text's colour. */
 function Glyph({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
+  return <Icon size={16}>{children}</Icon>;
 }
 
 function ListGlyph({ ordered }: { ordered: boolean }) {

@@ -1,4 +1,5 @@
-import { MAX_PARALLEL_UPLOADS, UPLOAD_CROP_FIELD, UPLOAD_FILE_FIELD, type UploadedImage } from './uploader-shared';
+import type { UploadedImage } from '~/lib/upload-result';
+import { MAX_PARALLEL_UPLOADS, UPLOAD_CROP_FIELD, UPLOAD_FILE_FIELD } from './uploader-shared';
 
 /**
  * The uploader's browser half: each file is its own XHR to the upload route, so its progress

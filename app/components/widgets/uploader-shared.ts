@@ -1,6 +1,8 @@
+import { hrefs } from '~/lib/hrefs';
+
 /** What the uploader's browser half and the upload route share (no server code). */
 
-export const UPLOAD_ROUTE = '/uploads';
+export const UPLOAD_ROUTE = hrefs.uploads();
 export const UPLOAD_FILE_FIELD = 'file';
 export const UPLOAD_CROP_FIELD = 'crop';
 /** Spec 03 §9: 20 parallel uploads. */
@@ -17,23 +19,10 @@ export const UPLOAD_TEXTS = {
   tooManyFiles: `Please choose at most ${MAX_FILES_PER_CHOICE} files at a time.`,
 } as const;
 
-/** The addresses the upload route answers (server/images/uploads.ts StoredImage). */
-export interface UploadedImage {
-  imageURL: string;
-  originalURL: string;
-  croppedURL: string;
-  blurredURL: string | null;
-  thumbURL: string;
-  imageName: string;
-  date: number;
-  width: number;
-  height: number;
-}
-
 /** The upload route's URL for a bucket, with the remote grant's target when uploading remotely. */
 export function uploadUrl(bucket: string, remote?: { uuid?: string; detailId?: string }): string {
   const params = new URLSearchParams({ bucket });
   if (remote?.uuid) params.set('remote', remote.uuid);
   if (remote?.detailId) params.set('detailId', remote.detailId);
-  return `${UPLOAD_ROUTE}?${params}`;
+  return hrefs.uploads(params);
 }

@@ -47,7 +47,9 @@ export type ListOrder = { by: 'ordinal' } | { by: 'key'; newestFirst?: boolean }
  * - `node`: a fixed node (locations, store, bookings, messages-config/topics …), optionally
  *   only its children whose `where.child` equals `where.equals` (topics of one type);
  * - `system`: a node of the product's system-wide data area (systemwide topics);
- * - `calendar`: the events of one calendar (the calendar of events).
+ * - `calendar`: the events of one calendar (the calendar of events);
+ * - `adapter`: no database node: the context's source adapter (server/listing/registry.ts)
+ *   reads and deletes its items from its own store (accounts, files …).
  */
 export type ListSource =
   /** `base`: a fixed section base whatever opens the list (legacy events: `events-{tab}`). */
@@ -58,7 +60,8 @@ export type ListSource =
    */
   | { kind: 'calendar' }
   | { kind: 'node'; node: readonly string[]; where?: { child: string; equals: string } }
-  | { kind: 'system'; node: readonly string[]; where?: { child: string; equals: string } };
+  | { kind: 'system'; node: readonly string[]; where?: { child: string; equals: string } }
+  | { kind: 'adapter' };
 
 /** The filters a list offers (spec 02 §5 "Filters"). */
 export type FilterKind = 'text' | 'date' | 'recurrence';
@@ -92,7 +95,7 @@ export interface DatedList {
 
 export type ListView = 'active' | 'archive';
 
-/** What kind of control an editor field is (app/components/listing/editor-fields.tsx). */
+/** What kind of control an editor field is (app/features/listing/editor-fields.tsx). */
 export type EditorFieldKind =
   | 'text'
   | 'textarea'
@@ -199,4 +202,11 @@ export interface ListContextDefinition {
    * the list's own events config (`amc-events/config/{list node}`).
    */
   eventsConfig?: boolean;
+}
+
+/** A short fact a list adds to a row (a message's audience, next run, delivery status). */
+export interface RowNote {
+  text: string;
+  /** `alert`: a failure staff must see (shown in red, with an icon-free "Failed" word in the text). */
+  tone: 'plain' | 'alert' | 'good';
 }

@@ -15,6 +15,7 @@
  * does not travel.
  */
 
+import { hrefs, queryString, type Search } from '~/lib/hrefs';
 import type { ListView } from './types';
 
 /** The tab segment of a list without tabs in `/list/…/:tab/…` addresses. */
@@ -43,8 +44,8 @@ export const FILTER_PARAMS = ['q', 'from', 'to', 'recurrence', 'view'] as const;
 
 const seg = encodeURIComponent;
 
-/** The filters of a URL's query, as a query string ('' or '?…'). */
-export function filterQuery(search: URLSearchParams | string, extra: Record<string, string | null> = {}): string {
+/** The filters of a URL's query, with `extra` set (null: removed). */
+function filterParams(search: URLSearchParams | string, extra: Record<string, string | null> = {}): URLSearchParams {
   const from = typeof search === 'string' ? new URLSearchParams(search) : search;
   const out = new URLSearchParams();
   for (const name of FILTER_PARAMS) {
@@ -55,8 +56,12 @@ export function filterQuery(search: URLSearchParams | string, extra: Record<stri
     if (value === null) out.delete(name);
     else out.set(name, value);
   }
-  const text = out.toString();
-  return text ? `?${text}` : '';
+  return out;
+}
+
+/** The filters of a URL's query, as a query string ('' or '?…'). */
+export function filterQuery(search: URLSearchParams | string, extra: Record<string, string | null> = {}): string {
+  return queryString(filterParams(search, extra));
 }
 
 export interface ListUrls {
@@ -74,61 +79,78 @@ export interface ListUrls {
 
 /** A view of the messages list, without the filters (the view switch). */
 export function messagesViewHref(context: string, view: MessagesView): string {
-  return `/amc-messages/${seg(context)}${view === 'active' ? '' : `?view=${view}`}`;
+  return hrefs.messages(context, view === 'active' ? undefined : { view });
 }
 
 /** Every address of one list screen, keeping `search`'s filters. */
 export function listUrls(location: ListLocation, search: URLSearchParams | string = ''): ListUrls {
-  const viewQuery = (view: ListView) => (view === 'archive' ? '?view=archive' : '');
+  const viewQuery = (view: ListView) => (view === 'archive' ? { view } : undefined);
   if (location.family === 'calendar') {
-    const path = (view: ListView) => `/amc-calendar/${seg(location.calendarId)}/${view}`;
-    const base = path(location.view);
+    const { calendarId } = location;
+    const path = (view: ListView) => hrefs.calendar(calendarId, view);
     // The view is the path's: a `view` in the query means nothing here.
-    const query = filterQuery(search, { view: null });
+    const query = filterParams(search, { view: null });
+    const list = hrefs.calendar(calendarId, location.view, query);
     return {
-      list: `${base}${query}`,
-      tab: () => `${base}${query}`,
-      action: (action) => `${base}/${action}${query}`,
-      item: (action, key) => `${base}/${action}/${seg(key)}${query}`,
-      rows: `${base}/rows${query}`,
+      list,
+      tab: () => list,
+      // Only the header editor has a route under a calendar; the other list actions are served by none.
+      action: (action) =>
+        action === 'header-images'
+          ? hrefs.calendarAction(calendarId, location.view, action, query)
+          : `${path(location.view)}/${action}${queryString(query)}`,
+      // Only delete has a route; the events' editors are the detail editor's (list-view.server.ts).
+      item: (action, key) =>
+        action === 'delete'
+          ? hrefs.calendarItemDelete(calendarId, location.view, key, query)
+          : `${path(location.view)}/${action}/${seg(key)}${queryString(query)}`,
+      rows: hrefs.calendarAction(calendarId, location.view, 'rows', query),
       view: path,
     };
   }
   if (location.family === 'messages') {
-    const base = `/amc-messages/${seg(location.context)}`;
-    const query = filterQuery(search, { view: location.view === 'active' ? null : location.view });
+    const { context } = location;
+    const view = location.view === 'active' ? null : location.view;
+    const query = filterParams(search, { view });
     return {
-      list: `${base}${query}`,
-      tab: () => `${base}${query}`,
-      action: (action) => `${base}/${action}${query}`,
-      item: (action, key) => `${base}/${action}?id=${seg(key)}&list=${location.view === 'scheduled' ? 'scheduled' : 'messages'}`,
-      rows: `${base}${filterQuery(search, { view: location.view === 'active' ? null : location.view, index: '' })}`,
-      view: (view) => messagesViewHref(location.context, view),
+      list: hrefs.messages(context, query),
+      tab: () => hrefs.messages(context, query),
+      action: (action) => hrefs.messagesAction(context, action, query),
+      item: (action, key) =>
+        hrefs.messagesAction(context, action, { id: key, list: location.view === 'scheduled' ? 'scheduled' : 'messages' }),
+      rows: hrefs.messages(context, filterParams(search, { view, index: '' })),
+      view: (to) => messagesViewHref(context, to),
     };
   }
   if (location.family === 'listnm') {
-    const base = `/listnm/${seg(location.context)}`;
+    const { context } = location;
     const offTab = location.tab !== null && location.tab !== location.firstTab ? location.tab : null;
-    const withTab = (path: string) => `${path}${filterQuery(search, { tab: offTab })}`;
-    const tabPath = (tabId: string | null) => (tabId && tabId !== location.firstTab ? `${base}/${seg(tabId)}` : base);
+    const withTab = filterParams(search, { tab: offTab });
+    const tabPath = (tabId: string | null, query?: Search) =>
+      tabId && tabId !== location.firstTab ? hrefs.listnmTab(context, tabId, query) : hrefs.listnm(context, query);
     return {
-      list: `${tabPath(location.tab)}${filterQuery(search)}`,
-      tab: (tabId) => `${tabPath(tabId)}${filterQuery(search)}`,
-      action: (action) => withTab(`${base}/${action}`),
-      item: (action, key) => withTab(`${base}/${action}/${seg(key)}`),
-      rows: withTab(`${base}/rows`),
-      view: (view) => `${tabPath(location.tab)}${viewQuery(view)}`,
+      list: tabPath(location.tab, filterParams(search)),
+      tab: (tabId) => tabPath(tabId, filterParams(search)),
+      // `/listnm` has no events config (a menu list's action, list-view.server.ts): served by no route.
+      action: (action) =>
+        action === 'config.events'
+          ? `${hrefs.listnm(context)}/${action}${queryString(withTab)}`
+          : hrefs.listnmAction(context, action, withTab),
+      item: (action, key) => hrefs.listnmItem(context, action, key, withTab),
+      rows: hrefs.listnmAction(context, 'rows', withTab),
+      view: (view) => tabPath(location.tab, viewQuery(view)),
     };
   }
-  const base = `/list/${seg(location.menuId)}/${seg(location.gridMenuKey)}`;
-  const tabBase = (tabId: string | null) => `${base}/${seg(tabId ?? UNTABBED)}`;
-  const query = filterQuery(search);
+  const { menuId, gridMenuKey } = location;
+  const tab = location.tab ?? UNTABBED;
+  const query = filterParams(search);
   return {
-    list: location.tab === null ? `${base}${query}` : `${tabBase(location.tab)}${query}`,
-    tab: (tabId) => `${tabBase(tabId)}${query}`,
-    action: (action) => `${tabBase(location.tab)}/${action}${query}`,
-    item: (action, key) => `${tabBase(location.tab)}/${action}/${seg(key)}${query}`,
-    rows: `${tabBase(location.tab)}/rows${query}`,
-    view: (view) => `${location.tab === null ? base : tabBase(location.tab)}${viewQuery(view)}`,
+    list: location.tab === null ? hrefs.list(menuId, gridMenuKey, query) : hrefs.listTab(menuId, gridMenuKey, tab, query),
+    tab: (tabId) => hrefs.listTab(menuId, gridMenuKey, tabId ?? UNTABBED, query),
+    action: (action) => hrefs.listAction(menuId, gridMenuKey, tab, action, query),
+    item: (action, key) => hrefs.listItem(menuId, gridMenuKey, tab, action, key, query),
+    rows: hrefs.listAction(menuId, gridMenuKey, tab, 'rows', query),
+    view: (view) =>
+      location.tab === null ? hrefs.list(menuId, gridMenuKey, viewQuery(view)) : hrefs.listTab(menuId, gridMenuKey, tab, viewQuery(view)),
   };
 }

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CommunitySetupForm } from '~/components/community-setup/community-setup-form';
-import { addCommunityAction, addCommunityLoader } from '~/components/community-setup/community-setup.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { CommunitySetupForm } from '~/features/community-setup/community-setup-form';
+import { addCommunityAction, addCommunityLoader } from '~/features/community-setup/community-setup.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { AddCommunityIntent } from '~/schemas/community';
 
 /** Add Community (spec 01 §2.7, §4.4 add-community mode): resort system admins create a community. */

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { AppSetupScreen } from '~/features/app-setup/app-setup-form';
+import { appSetupAction, appSetupLoader } from '~/features/app-setup/app-setup.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { AppSetupIntent } from '~/schemas/app-setup';
-import { AppSetupScreen } from './app-setup-form';
-import { appSetupAction, appSetupLoader } from './app-setup.server';
 
 /** App Setup (spec 01 §2.8, §3.4, §5): an app's configuration and deployment assets, for super admins. */
 export const handle = { title: 'App Setup' } satisfies RouteHandle;

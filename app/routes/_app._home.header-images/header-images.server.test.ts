@@ -5,12 +5,12 @@ import { cookiePair } from '@server/auth/session';
 import { decodeImage } from '@server/images/pipeline';
 import { OFFLINE_ATTRIBUTION } from '@server/providers/places';
 import type { Services } from '@server/services';
-import { PLACES_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from '~/components/header-editor/header-images.server';
+import { PLACES_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from '~/features/header-editor/header-images.server';
 import { IMAGE_REQUIRED, INVALID_IMAGE_URL, INVALID_VIDEO } from '~/schemas/header';
 import { placesHandlers } from '../../../tests/mocks/places';
 import { BUSY_PHOTO, PLACE_BUSY, PLACE_WITH_PHOTOS, PLACES_KEY, photoReference, placesRequests } from '../../../tests/mocks/places/google';
-import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../tests/setup/outcome';
+import { COMMUNITY_A, COMMUNITY_B, demoPerson, installTestServices, sessionCookie } from '../../../tests/setup/services';
 import { action, loader } from './route';
 
 const ORIGIN = 'http://console.test';

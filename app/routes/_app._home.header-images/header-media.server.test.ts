@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNSPLASH_BASE_URL } from '@server/providers/stock-photos';
 import type { Services } from '@server/services';
-import { MEDIA_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from '~/components/header-editor/header-images.server';
+import { MEDIA_TEXTS, type HeaderImagesActionData, type HeaderImagesData } from '~/features/header-editor/header-images.server';
 import { stockChoiceValue } from '~/schemas/header';
 import { aiImagesHandlers, OPENAI_KEY } from '../../../tests/mocks/ai-images';
 import {
@@ -15,8 +15,8 @@ import {
   stockRequests,
   UNSPLASH_KEY,
 } from '../../../tests/mocks/stock-photos';
-import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome as outcomeOf } from '../../../tests/setup/outcome';
+import { COMMUNITY_A, demoPerson, installTestServices, sessionCookie } from '../../../tests/setup/services';
 import { action, loader } from './route';
 
 /**

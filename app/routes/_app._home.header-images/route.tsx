@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { HeaderEditor } from '~/components/header-editor/header-editor';
-import { headerEditorAction, loadHeaderEditor, parseHeaderUpload } from '~/components/header-editor/header-images.server';
-import { requireStaff } from '~/components/shell/authz.server';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
-import { parseIntent } from '~/lib/intent';
+import { HeaderEditor } from '~/features/header-editor/header-editor';
+import { headerEditorAction, loadHeaderEditor } from '~/features/header-editor/header-images.server';
+import { requireStaff } from '~/features/shell/authz.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { HeaderIntent } from '~/schemas/header';
 
 /**
@@ -25,10 +24,7 @@ export const Intent = HeaderIntent;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { community } = await requireStaff(request);
-  const upload = await parseHeaderUpload(request);
-  // conform's remove and reorder buttons post no intent: the form comes back, unsaved.
-  const { intent } = parseIntent(upload.formData, Intent, { fallback: 'save' });
-  return headerEditorAction(request, community, upload, intent);
+  return headerEditorAction(request, community);
 }
 
 export default function HeaderImagesRoute() {

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import type { RouteHandle } from '~/components/shell/route-handle';
+import { IntegrationsScreen } from '~/features/integrations/integrations-form';
+import { integrationsAction, integrationsLoader } from '~/features/integrations/integrations.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { IntegrationsIntent } from '~/schemas/integrations';
-import { IntegrationsScreen } from './integrations-form';
-import { integrationsAction, integrationsLoader } from './integrations.server';
 
 /** Integrations (spec 01 §2.9, §3.5, §3.6): a location's PMS and GPS mapping, for super admins. */
 export const handle = { title: 'Integrations' } satisfies RouteHandle;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import type { Services } from '@server/services';
-import { installTestServices, sessionCookie } from '../../../tests/permission-matrix/fixtures';
 import { outcome } from '../../../tests/setup/outcome';
+import { installTestServices, sessionCookie } from '../../../tests/setup/services';
 import type { RemoteHomeData } from './remote-home.server';
 import * as landing from './route';
 

@@ -9,7 +9,8 @@ import {
   type RemoteCalendarLink,
   type RemoteListing,
 } from '@server/remote/home';
-import { currentProject } from '~/components/shell/project.server';
+import { hrefs } from '~/lib/hrefs';
+import { currentProject } from '~/lib/project.server';
 import { getServices } from '~/services.server';
 
 export interface RemoteHomeData {
@@ -30,8 +31,7 @@ export async function loadRemoteHome(request: Request): Promise<RemoteHomeData> 
   // `?all=1` shows this page anyway: the remote pages' way back here, where Log Out is.
   const all = new URL(request.url).searchParams.get('all') === '1';
   if (!all && only && others.length === 0) {
-    if (only.editInfo && (only.type === '' || only.type === 'business'))
-      throw redirect(`/detail/remote/id/${encodeURIComponent(only.detailId)}`);
+    if (only.editInfo && (only.type === '' || only.type === 'business')) throw redirect(hrefs.remoteDetailById(only.detailId));
     if (isCalendarGrant(only) && (await calendarOfGrant(services, only))) throw redirect(remoteCalendarHref(only.detailId));
   }
   const project = await currentProject(request);

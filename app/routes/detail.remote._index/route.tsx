@@ -1,9 +1,10 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { LoginLayout, ViewHeading } from '~/components/login/login-layout';
-import loginStyles from '~/components/login/login.css';
 import { NoAccessErrorBoundary } from '~/components/no-access-boundary';
+import { LoginLayout, ViewHeading } from '~/features/login/login-layout';
+import loginStyles from '~/features/login/login.css';
+import { hrefs } from '~/lib/hrefs';
 import { loadRemoteHome } from './remote-home.server';
 
 /**
@@ -103,7 +104,7 @@ export default function RemoteHome() {
         </Callout.Root>
       ) : null}
 
-      <Form method="post" action="/login?action=logout">
+      <Form method="post" action={hrefs.login({ action: 'logout' })}>
         <Button type="submit" variant="soft" size="3" style={{ width: '100%' }}>
           Log Out
         </Button>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOURS_DAYS, type HoursDay } from '~/lib/hours';
 import { isRecord } from './shared';
 
 /**
@@ -10,17 +11,7 @@ import { isRecord } from './shared';
  * and stored in the spec's form ('9:00 AM'). A slot with only one side keeps '?' for the other.
  */
 
-export const HOURS_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export type HoursDay = (typeof HOURS_DAYS)[number];
-export const HOURS_DAY_LABELS: Record<HoursDay, string> = {
-  Mon: 'Monday',
-  Tue: 'Tuesday',
-  Wed: 'Wednesday',
-  Thu: 'Thursday',
-  Fri: 'Friday',
-  Sat: 'Saturday',
-  Sun: 'Sunday',
-};
+export { HOURS_DAYS, HOURS_DAY_NAMES as HOURS_DAY_LABELS, type HoursDay } from '~/lib/hours';
 
 /** The most open/close pairs one day holds. */
 export const MAX_HOURS_SLOTS = 6;

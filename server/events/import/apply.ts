@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { DbValue } from '@server/db/types';
 import { formatEventContext } from '@server/paths';
-import { IMPORT_TYPES, type ImportType } from '~/schemas/calendar-config';
+import { IMPORT_TYPES } from '~/schemas/calendar-config';
 import { eventsRemovalUpdates } from '../delete';
 import { type IMPORT_LOCKED_FIELDS } from '../item';
 import { isLegacySection, type LegacySection } from '../legacy';
 import { calendarsOf, compactUpdates, icsUpdates, isObject, type EventDeps, type EventRecord, type Updates } from '../records';
 import { decideRemovals, keepEditsUpdate, loadRemovalState, removalStateUpdates, staffEditsOf } from './removals';
-import type { FetchedEvents, ImportedEvent } from './types';
+import type { ApplyImportResult, FetchedEvents, ImportedEvent, ImportSource } from './types';
 
 /**
  * Writing one import source's events into its calendar (spec 02 §3 calendar config import
@@ -26,21 +26,6 @@ import type { FetchedEvents, ImportedEvent } from './types';
  * - The legacy events lists' own configs (calendarId `events-resort` / `events-local`) import
  *   into that list instead (planLegacyImport): keyed by start in ms, no contexts, no icsBuildTime.
  */
-
-export interface ImportSource {
-  /** The source's key in the config's import list. */
-  key: string;
-  title: string;
-  type: ImportType;
-  /** The feed URL (iCal), Google calendar id, or site address (The Events Calendar). */
-  calendarId: string;
-  /** A location id of the community ('' = off-site). */
-  defaultLocation: string;
-  audience: string;
-  /** 'resort' or 'local': the imported events' type. */
-  eventContext: string;
-  ignored: string[];
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -109,23 +94,6 @@ export interface ApplyImportInput {
   source: ImportSource;
   fetched: FetchedEvents;
   now: number;
-}
-
-export interface ApplyImportResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  /** Events of the feed left out because their id is in the ignored list. */
-  ignored: number;
-  /**
-   * Events gone from the feed that this run did not remove: too many at once, so the next run
-   * removes those still missing (removals.ts). Absent when none are held.
-   */
-  held?: number;
-  /** Re-created events that got staff's kept edits back. Absent when none did. */
-  restored?: number;
-  updates: Updates;
 }
 
 const same = (a: DbValue | undefined, b: DbValue) => (a === undefined ? null : a) === b;

@@ -1,8 +1,8 @@
 import type { DbValue } from '@server/db/types';
 import { IMPORT_LOCKED_FIELDS } from '../item';
 import { isObject, type EventDeps, type Updates } from '../records';
-import type { ImportSource } from './apply';
 import { importStatusKey } from './status';
+import type { ImportSource } from './types';
 
 /**
  * What an import run may remove, and what it keeps of what it removes (docs/decisions/015):

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { at, get, makeCommunity, openTestDb } from '../testing';
 import { importedEventId } from './apply';
+import { UNEXPECTED_IMPORT_MESSAGE } from './job-summary';
 import { pinnedFetch } from './network';
-import { runCalendarImports, UNEXPECTED_IMPORT_MESSAGE } from './run';
+import { runCalendarImports } from './run';
 import { calendarImportPort, type CalendarImportPort } from './sources';
 import { importStatusKey, loadImportStatuses } from './status';
 

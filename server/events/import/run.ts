@@ -1,12 +1,13 @@
-import type { JobQueue, EnqueueResult } from '@jobs/queues';
+import type { JobQueue, EnqueueResult } from '@jobs/ports';
 import { DEFAULT_TIME_ZONE } from '~/lib/event-times';
 import { isObject, type EventDeps } from '../records';
-import { applyImport, importSourcesOf, type ApplyImportResult, type ImportSource } from './apply';
+import { applyImport, importSourcesOf } from './apply';
 import { IcsError } from './ics';
+import { UNEXPECTED_IMPORT_MESSAGE } from './job-summary';
 import { icsEventsInPool } from './pooled';
 import { ImportError, type CalendarImportPort } from './sources';
 import { recordImportStatus } from './status';
-import type { SkippedEvents } from './types';
+import type { ApplyImportResult, ImportSource, SkippedEvents } from './types';
 
 /**
  * Running a calendar's imports (spec 02 §3 calendar config import list): each configured source
@@ -24,9 +25,6 @@ export type RunResult = Omit<ApplyImportResult, 'updates'> & { skipped?: Skipped
 
 export type SourceRun = Pick<ImportSource, 'key' | 'title' | 'type' | 'calendarId'> &
   ({ ok: true; result: RunResult } | { ok: false; kind: string; message: string; cause?: string });
-
-/** What staff read when a source's run failed on something other than the source (the cause goes to the log). */
-export const UNEXPECTED_IMPORT_MESSAGE = 'The import stopped on an unexpected error. The next run tries again.';
 
 const withSkipped = (result: Omit<ApplyImportResult, 'updates'>, skipped: SkippedEvents | undefined): RunResult =>
   skipped && Object.keys(skipped).length > 0 ? { ...result, skipped } : result;
@@ -47,10 +45,19 @@ export const isUploadedSource = (source: Pick<ImportSource, 'type' | 'calendarId
 
 const describe = (source: ImportSource) => ({ key: source.key, title: source.title, type: source.type, calendarId: source.calendarId });
 
-/** Imports every source of one calendar (or only the one whose key is `only`). */
+/**
+ * Imports every source of one calendar (or only the one whose key is `only`); `onSource` hears
+ * after each source how many of how many are done.
+ */
 export async function runCalendarImports(
   deps: ImportDeps,
-  input: { community: string; calendarId: string; now: number; only?: string },
+  input: {
+    community: string;
+    calendarId: string;
+    now: number;
+    only?: string;
+    onSource?: (done: number, total: number) => Promise<void>;
+  },
 ): Promise<SourceRun[]> {
   const config = (await deps.db.ref(deps.paths.calendarConfig(input.community, input.calendarId)).get()).val();
   const sources = importSourcesOf(config).filter(
@@ -77,6 +84,7 @@ export async function runCalendarImports(
     }
     runs.push(run);
     await recordImportStatus(deps, { community: input.community, calendarId: input.calendarId, source, outcome: run, now: input.now });
+    await input.onSource?.(runs.length, sources.length);
   }
   return runs;
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbValue } from '@server/db/types';
 import { isObject, type EventDeps, type Updates } from '../records';
-import type { ApplyImportResult, ImportSource } from './apply';
-import { SKIP_REASONS, type SkippedEvents } from './types';
+import { SKIP_REASONS, type ApplyImportResult, type ImportSource, type SkippedEvents } from './types';
 
 /**
  * What staff see of an import source's runs (the config editor's Calendar Import Config): a small

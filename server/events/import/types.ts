@@ -1,3 +1,6 @@
+import type { ImportType } from '~/schemas/calendar-config';
+import type { Updates } from '../records';
+
 /**
  * What every import source gives: the events of one feed within the import window, each with
  * the id the source knows it by (stable across runs, so a re-import finds the event it wrote).
@@ -69,4 +72,38 @@ export const SKIP_REASONS: readonly SkipReason[] = ['no-start', 'not-closed', 'u
 export function countSkipped(out: FetchedEvents, reason: SkipReason, count = 1): void {
   if (count <= 0) return;
   out.skipped = { ...out.skipped, [reason]: (out.skipped?.[reason] ?? 0) + count };
+}
+
+/** One source of a calendar's import list (apply.ts importSourcesOf). */
+export interface ImportSource {
+  /** The source's key in the config's import list. */
+  key: string;
+  title: string;
+  type: ImportType;
+  /** The feed URL (iCal), Google calendar id, or site address (The Events Calendar). */
+  calendarId: string;
+  /** A location id of the community ('' = off-site). */
+  defaultLocation: string;
+  audience: string;
+  /** 'resort' or 'local': the imported events' type. */
+  eventContext: string;
+  ignored: string[];
+}
+
+/** What applying one source's events did (apply.ts). */
+export interface ApplyImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  /** Events of the feed left out because their id is in the ignored list. */
+  ignored: number;
+  /**
+   * Events gone from the feed that this run did not remove: too many at once, so the next run
+   * removes those still missing (removals.ts). Absent when none are held.
+   */
+  held?: number;
+  /** Re-created events that got staff's kept edits back. Absent when none did. */
+  restored?: number;
+  updates: Updates;
 }

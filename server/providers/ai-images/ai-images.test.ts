@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from '@server/images/pipeline';
 import { AI_OFFLINE_MESSAGE, AiImagesError, aiImagesErrorMessage, aiImagesProvider } from '.';
 import { aiImagesHandlers, aiRequests, OPENAI_KEY } from '../../../tests/mocks/ai-images';
+import { rejection } from '../../../tests/setup/rejection';
 
 const server = setupServer(...aiImagesHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -13,16 +14,6 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const openai = (key = OPENAI_KEY, timeoutMs?: number) => aiImagesProvider({ OPENAI_API_KEY: key }, timeoutMs ? { timeoutMs } : {});
-
-async function failure(promise: Promise<unknown>): Promise<AiImagesError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AiImagesError);
-    return error as AiImagesError;
-  }
-  throw new Error('expected an AiImagesError');
-}
 
 describe('OpenAI images', () => {
   it('asks for one dall-e-3 image, 1024x1024, standard quality, and answers the PNG', async () => {
@@ -40,7 +31,7 @@ describe('OpenAI images', () => {
   });
 
   it('says when the prompt is refused under the content policy', async () => {
-    const error = await failure(openai().generate('something forbidden'));
+    const error = await rejection(openai().generate('something forbidden'), AiImagesError);
     expect(error.kind).toBe('content-policy');
     expect(aiImagesErrorMessage(error)).toBe(
       'The image service refused this prompt under its content policy. Please describe the image differently.',
@@ -48,17 +39,17 @@ describe('OpenAI images', () => {
   });
 
   it('maps 429 (with Retry-After), 5xx, a bad key and answers without a PNG', async () => {
-    const busy = await failure(openai().generate('busy lake'));
+    const busy = await rejection(openai().generate('busy lake'), AiImagesError);
     expect(busy).toMatchObject({ kind: 'rate-limited', retryAfter: 20, status: 429 });
     expect(aiImagesErrorMessage(busy)).toContain('try again in 20 seconds');
-    expect((await failure(openai().generate('broken lake'))).kind).toBe('vendor');
-    expect((await failure(openai('wrong').generate('lake'))).kind).toBe('unauthorized');
-    expect((await failure(openai().generate('garbled lake'))).kind).toBe('invalid-response');
-    expect((await failure(openai().generate('not png lake'))).kind).toBe('invalid-response');
+    expect((await rejection(openai().generate('broken lake'), AiImagesError)).kind).toBe('vendor');
+    expect((await rejection(openai('wrong').generate('lake'), AiImagesError)).kind).toBe('unauthorized');
+    expect((await rejection(openai().generate('garbled lake'), AiImagesError)).kind).toBe('invalid-response');
+    expect((await rejection(openai().generate('not png lake'), AiImagesError)).kind).toBe('invalid-response');
   });
 
   it('gives up after its timeout', async () => {
-    const error = await failure(openai(OPENAI_KEY, 200).generate('slow lake'));
+    const error = await rejection(openai(OPENAI_KEY, 200).generate('slow lake'), AiImagesError);
     expect(error.kind).toBe('timeout');
   });
 });

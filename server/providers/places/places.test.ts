@@ -21,6 +21,7 @@ import {
   photoReference,
   placesRequests,
 } from '../../../tests/mocks/places/google';
+import { rejection } from '../../../tests/setup/rejection';
 
 const server = setupServer(...placesHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -31,16 +32,6 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const google = (key = PLACES_KEY) => placesProvider({ GOOGLE_MAPS_API_KEY: key });
-
-async function failure(promise: Promise<unknown>): Promise<PlacesError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(PlacesError);
-    return error as PlacesError;
-  }
-  throw new Error('expected a PlacesError');
-}
 
 describe('the offline default', () => {
   it('is chosen without GOOGLE_MAPS_API_KEY, asks nobody, and offers the demo pictures as samples', async () => {
@@ -66,7 +57,7 @@ describe('the offline default', () => {
 
   it('refuses an id it did not offer, and offers nothing when the sample folder is missing', async () => {
     const provider = placesProvider({ GOOGLE_MAPS_API_KEY: undefined });
-    expect((await failure(provider.fetchPhoto('x', 'offline/../../etc/passwd'))).kind).toBe('invalid-request');
+    expect((await rejection(provider.fetchPhoto('x', 'offline/../../etc/passwd'), PlacesError)).kind).toBe('invalid-request');
     const empty = placesProvider({ GOOGLE_MAPS_API_KEY: undefined }, { samplesDir: join(tmpdir(), 'no-such-places-folder') });
     expect(await empty.listPhotos('x')).toEqual([]);
   });
@@ -127,37 +118,43 @@ describe('Google Places API (New)', () => {
       `places/${PLACE_WITH_PHOTOS}/photos/../../x`,
       'https://evil.example/x',
     ]) {
-      expect((await failure(google().fetchPhoto(PLACE_WITH_PHOTOS, id))).kind).toBe('invalid-request');
+      expect((await rejection(google().fetchPhoto(PLACE_WITH_PHOTOS, id), PlacesError)).kind).toBe('invalid-request');
     }
-    expect((await failure(google().listPhotos('bad/place?id'))).kind).toBe('invalid-request');
+    expect((await rejection(google().listPhotos('bad/place?id'), PlacesError)).kind).toBe('invalid-request');
     expect(placesRequests).toEqual([]);
   });
 
   it('maps a refused key, rate limits, unknown places, bad ids, server errors and bodies that are not JSON', async () => {
-    const refused = await failure(google('wrong-key').listPhotos(PLACE_WITH_PHOTOS));
+    const refused = await rejection(google('wrong-key').listPhotos(PLACE_WITH_PHOTOS), PlacesError);
     expect([refused.kind, refused.status]).toEqual(['unauthorized', 403]);
     expect(refused.message).toMatch(/PERMISSION_DENIED: API key not valid/);
 
-    const limited = await failure(google().listPhotos(PLACE_BUSY));
+    const limited = await rejection(google().listPhotos(PLACE_BUSY), PlacesError);
     expect([limited.kind, limited.status, limited.retryAfter]).toEqual(['rate-limited', 429, 30]);
     expect(placesErrorMessage(limited)).toBe('The places service is busy (too many requests). Please try again in 30 seconds.');
 
-    expect((await failure(google().listPhotos(PLACE_UNKNOWN))).kind).toBe('not-found');
-    expect((await failure(google().listPhotos('ChIJ-not-valid'))).kind).toBe('invalid-request');
-    expect((await failure(google().listPhotos(PLACE_BROKEN))).kind).toBe('vendor');
-    expect((await failure(google().listPhotos(PLACE_NOT_JSON))).kind).toBe('invalid-response');
+    expect((await rejection(google().listPhotos(PLACE_UNKNOWN), PlacesError)).kind).toBe('not-found');
+    expect((await rejection(google().listPhotos('ChIJ-not-valid'), PlacesError)).kind).toBe('invalid-request');
+    expect((await rejection(google().listPhotos(PLACE_BROKEN), PlacesError)).kind).toBe('vendor');
+    expect((await rejection(google().listPhotos(PLACE_NOT_JSON), PlacesError)).kind).toBe('invalid-response');
   });
 
   it('maps a rate-limited photo and a photo address that answers no image', async () => {
-    const busy = await failure(google().fetchPhoto(PLACE_WITH_PHOTOS, `places/${PLACE_WITH_PHOTOS}/photos/${BUSY_PHOTO}`));
+    const busy = await rejection(google().fetchPhoto(PLACE_WITH_PHOTOS, `places/${PLACE_WITH_PHOTOS}/photos/${BUSY_PHOTO}`), PlacesError);
     expect([busy.kind, busy.retryAfter]).toEqual(['rate-limited', 12]);
-    const html = await failure(google().fetchPhoto(PLACE_WITH_PHOTOS, `places/${PLACE_WITH_PHOTOS}/photos/${NOT_AN_IMAGE_PHOTO}`));
+    const html = await rejection(
+      google().fetchPhoto(PLACE_WITH_PHOTOS, `places/${PLACE_WITH_PHOTOS}/photos/${NOT_AN_IMAGE_PHOTO}`),
+      PlacesError,
+    );
     expect(html.kind).toBe('invalid-response');
   });
 
   it('maps a connection failure to a network error', async () => {
     const unreachable = (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch;
-    const error = await failure(placesProvider({ GOOGLE_MAPS_API_KEY: PLACES_KEY }, { fetch: unreachable }).listPhotos(PLACE_WITH_PHOTOS));
+    const error = await rejection(
+      placesProvider({ GOOGLE_MAPS_API_KEY: PLACES_KEY }, { fetch: unreachable }).listPhotos(PLACE_WITH_PHOTOS),
+      PlacesError,
+    );
     expect(error.kind).toBe('network');
     expect(placesErrorMessage(error)).toBe('The places service could not be reached. Please try again later.');
   });

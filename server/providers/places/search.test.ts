@@ -28,6 +28,7 @@ import {
   ROUTE_DINER_METERS,
   ROUTE_SAME_SPOT,
 } from '../../../tests/mocks/places/google';
+import { rejection } from '../../../tests/setup/rejection';
 
 const server = setupServer(...placesHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -43,16 +44,6 @@ const offline = () => placesProvider({ GOOGLE_MAPS_API_KEY: undefined });
 const RESORT = { latitude: 43.3123, longitude: -73.8351 };
 const TOWN = { latitude: 43.9853, longitude: -90.5021 };
 const near = (center: { latitude: number; longitude: number }) => ({ ...center, radiusMeters: 10_000 });
-
-async function failure(promise: Promise<unknown>): Promise<PlacesError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(PlacesError);
-    return error as PlacesError;
-  }
-  throw new Error('expected a PlacesError');
-}
 
 describe('Autocomplete (New)', () => {
   it('posts the text and a 10000 m circle around the community, and lists the place predictions only', async () => {
@@ -79,25 +70,27 @@ describe('Autocomplete (New)', () => {
   it('cuts a long text to 120 characters and refuses a circle that is not one', async () => {
     await google().autocomplete(`lake ${'x'.repeat(300)}`, near(RESORT));
     expect((placesPosts[0]!.body as { input: string }).input).toHaveLength(120);
-    expect((await failure(google().autocomplete('lake', { ...RESORT, radiusMeters: 0 }))).kind).toBe('invalid-request');
-    expect((await failure(google().autocomplete('lake', { latitude: 95, longitude: 0, radiusMeters: 10 }))).kind).toBe('invalid-request');
+    expect((await rejection(google().autocomplete('lake', { ...RESORT, radiusMeters: 0 }), PlacesError)).kind).toBe('invalid-request');
+    expect((await rejection(google().autocomplete('lake', { latitude: 95, longitude: 0, radiusMeters: 10 }), PlacesError)).kind).toBe(
+      'invalid-request',
+    );
   });
 
   it('maps a refused key, rate limits, server errors, bodies that are not JSON and unexpected shapes', async () => {
-    const refused = await failure(google('wrong-key').autocomplete('lake', near(RESORT)));
+    const refused = await rejection(google('wrong-key').autocomplete('lake', near(RESORT)), PlacesError);
     expect([refused.kind, refused.status]).toEqual(['unauthorized', 403]);
-    const busy = await failure(google().autocomplete('busy', near(RESORT)));
+    const busy = await rejection(google().autocomplete('busy', near(RESORT)), PlacesError);
     expect([busy.kind, busy.retryAfter]).toEqual(['rate-limited', 20]);
     expect(placeSearchErrorMessage(busy)).toBe('The places service is busy (too many requests). Please try again in 20 seconds.');
-    expect((await failure(google().autocomplete('broken', near(RESORT)))).kind).toBe('vendor');
-    expect((await failure(google().autocomplete('not json', near(RESORT)))).kind).toBe('invalid-response');
-    expect((await failure(google().autocomplete('odd', near(RESORT)))).kind).toBe('invalid-response');
+    expect((await rejection(google().autocomplete('broken', near(RESORT)), PlacesError)).kind).toBe('vendor');
+    expect((await rejection(google().autocomplete('not json', near(RESORT)), PlacesError)).kind).toBe('invalid-response');
+    expect((await rejection(google().autocomplete('odd', near(RESORT)), PlacesError)).kind).toBe('invalid-response');
   });
 
   it('maps a connection failure to a network error', async () => {
     const unreachable = (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch;
     const provider = placesProvider({ GOOGLE_MAPS_API_KEY: PLACES_KEY }, { fetch: unreachable });
-    const error = await failure(provider.autocomplete('lake', near(RESORT)));
+    const error = await rejection(provider.autocomplete('lake', near(RESORT)), PlacesError);
     expect(error.kind).toBe('network');
     expect(placeSearchErrorMessage(error)).toMatch(/could not be reached/);
   });
@@ -139,15 +132,15 @@ describe('Place Details (New) of a chosen place', () => {
   });
 
   it('refuses an id that is no place id before asking, and maps every error answer', async () => {
-    expect((await failure(google().placeDetails('../places/x'))).kind).toBe('invalid-request');
+    expect((await rejection(google().placeDetails('../places/x'), PlacesError)).kind).toBe('invalid-request');
     expect(placesRequests).toEqual([]);
-    expect((await failure(google('wrong-key').placeDetails(PLACE_DINER))).kind).toBe('unauthorized');
-    expect((await failure(google().placeDetails(PLACE_BUSY))).kind).toBe('rate-limited');
-    expect((await failure(google().placeDetails(PLACE_UNKNOWN))).kind).toBe('not-found');
-    expect((await failure(google().placeDetails(PLACE_BROKEN))).kind).toBe('vendor');
-    expect((await failure(google().placeDetails(PLACE_NOT_JSON))).kind).toBe('invalid-response');
-    expect((await failure(google().placeDetails(PLACE_NO_LOCATION))).kind).toBe('invalid-response');
-    expect((await failure(google().placeDetails('ChIJ-something-else'))).kind).toBe('invalid-request');
+    expect((await rejection(google('wrong-key').placeDetails(PLACE_DINER), PlacesError)).kind).toBe('unauthorized');
+    expect((await rejection(google().placeDetails(PLACE_BUSY), PlacesError)).kind).toBe('rate-limited');
+    expect((await rejection(google().placeDetails(PLACE_UNKNOWN), PlacesError)).kind).toBe('not-found');
+    expect((await rejection(google().placeDetails(PLACE_BROKEN), PlacesError)).kind).toBe('vendor');
+    expect((await rejection(google().placeDetails(PLACE_NOT_JSON), PlacesError)).kind).toBe('invalid-response');
+    expect((await rejection(google().placeDetails(PLACE_NO_LOCATION), PlacesError)).kind).toBe('invalid-response');
+    expect((await rejection(google().placeDetails('ChIJ-something-else'), PlacesError)).kind).toBe('invalid-request');
   });
 });
 
@@ -168,13 +161,15 @@ describe('Routes API driving distance', () => {
 
   it('reads a route without distanceMeters as 0 m, and no route as not found', async () => {
     expect(await google().drivingMiles(RESORT, ROUTE_SAME_SPOT)).toBe(0);
-    expect((await failure(google().drivingMiles(RESORT, { latitude: 10, longitude: 10 }))).kind).toBe('not-found');
+    expect((await rejection(google().drivingMiles(RESORT, { latitude: 10, longitude: 10 }), PlacesError)).kind).toBe('not-found');
   });
 
   it('maps a refused key, a server error and positions that are not positions', async () => {
-    expect((await failure(google('wrong-key').drivingMiles(RESORT, ROUTE_DINER))).kind).toBe('unauthorized');
-    expect((await failure(google().drivingMiles(RESORT, ROUTE_BROKEN))).kind).toBe('vendor');
-    expect((await failure(google().drivingMiles(RESORT, { latitude: Number.NaN, longitude: 0 }))).kind).toBe('invalid-request');
+    expect((await rejection(google('wrong-key').drivingMiles(RESORT, ROUTE_DINER), PlacesError)).kind).toBe('unauthorized');
+    expect((await rejection(google().drivingMiles(RESORT, ROUTE_BROKEN), PlacesError)).kind).toBe('vendor');
+    expect((await rejection(google().drivingMiles(RESORT, { latitude: Number.NaN, longitude: 0 }), PlacesError)).kind).toBe(
+      'invalid-request',
+    );
   });
 });
 
@@ -208,7 +203,7 @@ describe('the offline default', () => {
   it('answers the details of its own places only, and a straight line for the driving distance', async () => {
     const diner = OFFLINE_PLACES.find((place) => place.placeId === 'offline-lakeshore-diner')!;
     expect(await offline().placeDetails('offline-lakeshore-diner')).toEqual(diner);
-    expect((await failure(offline().placeDetails('ChIJ-real'))).kind).toBe('not-found');
+    expect((await rejection(offline().placeDetails('ChIJ-real'), PlacesError)).kind).toBe('not-found');
     expect(await offline().drivingMiles(RESORT, diner)).toBeCloseTo(0.51, 2);
   });
 });

@@ -6,6 +6,7 @@ import { CAMPSPOT_BROKEN_KEY, CAMPSPOT_BUSY_KEY, CAMPSPOT_KEY } from '../../../t
 import { NEWBOOK_CREDENTIALS, NEWBOOK_US_INSTANCES, newbookRequests } from '../../../tests/mocks/pms/newbook';
 import { RMS_AGENT, RMS_CLIENT_ID, RMS_CLIENT_PASSWORD, RMS_EMPTY_CLIENT_ID, rmsRequests } from '../../../tests/mocks/pms/rms';
 import { STAYLIST_BUSY_KEY, STAYLIST_KEY } from '../../../tests/mocks/pms/staylist';
+import { rejection } from '../../../tests/setup/rejection';
 
 const server = setupServer(...pmsHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -13,16 +14,6 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const noKeys = { NEWBOOK_API_KEY: undefined, RMS_API_KEY: undefined, STAYLIST_API_KEY: undefined, CAMPSPOT_API_KEY: undefined };
-
-async function failure(promise: Promise<unknown>): Promise<PmsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(PmsError);
-    return error as PmsError;
-  }
-  throw new Error('expected a PmsError');
-}
 
 describe('the offline default', () => {
   it('is chosen for every vendor without a key, says so and asks nobody', async () => {
@@ -55,11 +46,15 @@ describe('Newbook', () => {
   });
 
   it('maps refused credentials, rate limits, server errors and success:false', async () => {
-    expect((await failure(newbook('api-user:wrong').getInstances({ pmsSystem: 'newbook', apiRegion: 'us' }))).kind).toBe('unauthorized');
-    const limited = await failure(newbook().getInstances({ pmsSystem: 'newbook', apiRegion: 'ap' }));
+    expect((await rejection(newbook('api-user:wrong').getInstances({ pmsSystem: 'newbook', apiRegion: 'us' }), PmsError)).kind).toBe(
+      'unauthorized',
+    );
+    const limited = await rejection(newbook().getInstances({ pmsSystem: 'newbook', apiRegion: 'ap' }), PmsError);
     expect([limited.kind, limited.status, limited.retryAfter]).toEqual(['rate-limited', 429, 30]);
-    expect((await failure(newbook().getInstances({ pmsSystem: 'newbook', apiRegion: 'au' }))).kind).toBe('vendor');
-    expect((await failure(newbook().getInstances({ pmsSystem: 'newbook', apiRegion: 'xx' }))).message).toMatch(/Invalid region/);
+    expect((await rejection(newbook().getInstances({ pmsSystem: 'newbook', apiRegion: 'au' }), PmsError)).kind).toBe('vendor');
+    expect((await rejection(newbook().getInstances({ pmsSystem: 'newbook', apiRegion: 'xx' }), PmsError)).message).toMatch(
+      /Invalid region/,
+    );
   });
 });
 
@@ -88,10 +83,13 @@ describe('RMS', () => {
     expect(
       await rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_EMPTY_CLIENT_ID, apiClientPassword: RMS_CLIENT_PASSWORD }),
     ).toEqual([]);
-    expect((await failure(rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'nope' }))).kind).toBe(
-      'unauthorized',
+    expect(
+      (await rejection(rms().getInstances({ pmsSystem: 'rms', apiClientId: RMS_CLIENT_ID, apiClientPassword: 'nope' }), PmsError)).kind,
+    ).toBe('unauthorized');
+    const limited = await rejection(
+      rms().getInstances({ pmsSystem: 'rms', apiClientId: '429', apiClientPassword: RMS_CLIENT_PASSWORD }),
+      PmsError,
     );
-    const limited = await failure(rms().getInstances({ pmsSystem: 'rms', apiClientId: '429', apiClientPassword: RMS_CLIENT_PASSWORD }));
     expect([limited.kind, limited.retryAfter]).toEqual(['rate-limited', 60]);
   });
 });
@@ -117,17 +115,18 @@ describe('Staylist and Campspot (modelled adapters)', () => {
       pmsProviderFor({ ...noKeys, STAYLIST_API_KEY: key }, 'staylist').getInstances({ pmsSystem: 'staylist' });
     const campspot = (key: string) =>
       pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: key }, 'campspot').getInstances({ pmsSystem: 'campspot' });
-    expect((await failure(staylist('wrong'))).kind).toBe('unauthorized');
-    expect((await failure(staylist(STAYLIST_BUSY_KEY))).kind).toBe('rate-limited');
-    expect((await failure(campspot('wrong'))).kind).toBe('unauthorized');
-    expect((await failure(campspot(CAMPSPOT_BUSY_KEY))).kind).toBe('rate-limited');
-    expect((await failure(campspot(CAMPSPOT_BROKEN_KEY))).kind).toBe('invalid-response');
+    expect((await rejection(staylist('wrong'), PmsError)).kind).toBe('unauthorized');
+    expect((await rejection(staylist(STAYLIST_BUSY_KEY), PmsError)).kind).toBe('rate-limited');
+    expect((await rejection(campspot('wrong'), PmsError)).kind).toBe('unauthorized');
+    expect((await rejection(campspot(CAMPSPOT_BUSY_KEY), PmsError)).kind).toBe('rate-limited');
+    expect((await rejection(campspot(CAMPSPOT_BROKEN_KEY), PmsError)).kind).toBe('invalid-response');
   });
 
   it('maps a connection failure to a network error', async () => {
     const refused = (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch;
-    const error = await failure(
+    const error = await rejection(
       pmsProviderFor({ ...noKeys, CAMPSPOT_API_KEY: CAMPSPOT_KEY }, 'campspot', refused).getInstances({ pmsSystem: 'campspot' }),
+      PmsError,
     );
     expect(error.kind).toBe('network');
   });

@@ -23,6 +23,7 @@ import {
   stockRequests,
   UNSPLASH_KEY,
 } from '../../../tests/mocks/stock-photos';
+import { rejection } from '../../../tests/setup/rejection';
 import { downloadImage } from './http';
 
 const server = setupServer(...stockPhotosHandlers);
@@ -37,16 +38,6 @@ afterAll(() => server.close());
 const NONE: StockPhotosEnv = { PEXELS_API_KEY: undefined, UNSPLASH_ACCESS_KEY: undefined, PIXABAY_API_KEY: undefined };
 const only = (env: Partial<StockPhotosEnv>) => stockPhotosProvider({ ...NONE, ...env });
 const ALL = { PEXELS_API_KEY: PEXELS_KEY, UNSPLASH_ACCESS_KEY: UNSPLASH_KEY, PIXABAY_API_KEY: PIXABAY_KEY };
-
-async function failure(promise: Promise<unknown>): Promise<StockPhotosError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(StockPhotosError);
-    return error as StockPhotosError;
-  }
-  throw new Error('expected a StockPhotosError');
-}
 
 describe('the file name rule (spec 03 §9)', () => {
   it('takes the last path segment without the query, adding .jpg when it has no extension', () => {
@@ -92,24 +83,26 @@ describe('each service', () => {
   it('pixabay: the key in the query, never in a message', async () => {
     const result = await only({ PIXABAY_API_KEY: PIXABAY_KEY }).search('beach', 1);
     expect(result.photos[14]).toMatchObject({ source: 'pixabay', index: 14, downloadUrl: 'https://pixabay.com/get/g15_1280.jpg' });
-    const refused = await failure(only({ PIXABAY_API_KEY: 'wrong-key' }).search('beach', 1));
+    const refused = await rejection(only({ PIXABAY_API_KEY: 'wrong-key' }).search('beach', 1), StockPhotosError);
     expect(refused.kind).toBe('vendor');
     expect(refused.message).not.toContain('wrong-key');
   });
 
   it('maps rate limits (429, and unsplash’s 403) with Retry-After', async () => {
-    const pexels = await failure(only({ PEXELS_API_KEY: PEXELS_KEY }).search('busy', 1));
+    const pexels = await rejection(only({ PEXELS_API_KEY: PEXELS_KEY }).search('busy', 1), StockPhotosError);
     expect(pexels).toMatchObject({ kind: 'rate-limited', retryAfter: 30, source: 'pexels' });
     expect(stockPhotosErrorMessage(pexels)).toBe('Pexels is busy (too many requests). Please try again in 30 seconds.');
-    expect((await failure(only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY }).search('busy', 1))).kind).toBe('rate-limited');
-    expect((await failure(only({ PIXABAY_API_KEY: PIXABAY_KEY }).search('busy', 1))).kind).toBe('rate-limited');
+    expect((await rejection(only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY }).search('busy', 1), StockPhotosError)).kind).toBe('rate-limited');
+    expect((await rejection(only({ PIXABAY_API_KEY: PIXABAY_KEY }).search('busy', 1), StockPhotosError)).kind).toBe('rate-limited');
   });
 
   it('maps bad keys, server errors and answers that are not JSON', async () => {
-    expect((await failure(only({ PEXELS_API_KEY: 'nope' }).search('lake', 1))).kind).toBe('unauthorized');
-    expect((await failure(only({ UNSPLASH_ACCESS_KEY: 'nope' }).search('lake', 1))).kind).toBe('unauthorized');
-    expect((await failure(only({ PEXELS_API_KEY: PEXELS_KEY }).search('broken', 1))).kind).toBe('vendor');
-    expect((await failure(only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY }).search('garbled', 1))).kind).toBe('invalid-response');
+    expect((await rejection(only({ PEXELS_API_KEY: 'nope' }).search('lake', 1), StockPhotosError)).kind).toBe('unauthorized');
+    expect((await rejection(only({ UNSPLASH_ACCESS_KEY: 'nope' }).search('lake', 1), StockPhotosError)).kind).toBe('unauthorized');
+    expect((await rejection(only({ PEXELS_API_KEY: PEXELS_KEY }).search('broken', 1), StockPhotosError)).kind).toBe('vendor');
+    expect((await rejection(only({ UNSPLASH_ACCESS_KEY: UNSPLASH_KEY }).search('garbled', 1), StockPhotosError)).kind).toBe(
+      'invalid-response',
+    );
   });
 });
 
@@ -180,11 +173,11 @@ describe('downloading a chosen photo', () => {
     const lookup = new URL(stockRequests[0]!.url);
     expect([lookup.searchParams.get('id'), lookup.searchParams.get('key')]).toEqual(['7', PIXABAY_KEY]);
     expect(imageRequests).toEqual(['https://pixabay.com/get/g7_1280.jpg']);
-    const unknown = await failure(stockPhotosProvider(ALL).download({ source: 'pixabay', id: '9999' }));
+    const unknown = await rejection(stockPhotosProvider(ALL).download({ source: 'pixabay', id: '9999' }), StockPhotosError);
     expect(unknown.kind).toBe('invalid-request');
     expect(unknown.message).not.toContain(PIXABAY_KEY);
     // A refused key is the service's trouble, not the photo's.
-    const refused = await failure(only({ PIXABAY_API_KEY: 'wrong-key' }).download({ source: 'pixabay', id: '7' }));
+    const refused = await rejection(only({ PIXABAY_API_KEY: 'wrong-key' }).download({ source: 'pixabay', id: '7' }), StockPhotosError);
     expect(refused.kind).toBe('vendor');
     expect(refused.message).not.toContain('wrong-key');
   });
@@ -199,10 +192,12 @@ describe('downloading a chosen photo', () => {
       { source: 'offline', id: 'campfire-night.jpg' },
       { source: 'https', id: '//evil.example/x.jpg' },
     ] as const) {
-      expect((await failure(pexelsOnly.download(choice as never))).kind, JSON.stringify(choice)).toBe('invalid-request');
+      expect((await rejection(pexelsOnly.download(choice as never), StockPhotosError)).kind, JSON.stringify(choice)).toBe(
+        'invalid-request',
+      );
     }
     expect(stockRequests).toEqual([]);
-    const gone = await failure(pexelsOnly.download({ source: 'pexels', id: '9999' }));
+    const gone = await rejection(pexelsOnly.download({ source: 'pexels', id: '9999' }), StockPhotosError);
     expect(gone).toMatchObject({ kind: 'invalid-request', status: 404 });
     expect(stockPhotosErrorMessage(gone)).toBe('That photo cannot be used. Please choose another one.');
     expect(imageRequests).toEqual([]);
@@ -214,7 +209,7 @@ describe('downloading a chosen photo', () => {
       { source: 'unsplash', id: `u${EVIL_ID}` },
       { source: 'pixabay', id: String(EVIL_ID) },
     ] as const) {
-      expect((await failure(stockPhotosProvider(ALL).download(choice))).kind, choice.source).toBe('invalid-request');
+      expect((await rejection(stockPhotosProvider(ALL).download(choice), StockPhotosError)).kind, choice.source).toBe('invalid-request');
     }
     expect(imageRequests).toEqual([]);
   });
@@ -229,16 +224,16 @@ describe('downloading a chosen photo', () => {
       'file:///etc/passwd',
       'not a url',
     ]) {
-      expect((await failure(downloadImage(fetch, ['pexels'], address))).kind, address).toBe('invalid-request');
+      expect((await rejection(downloadImage(fetch, ['pexels'], address), StockPhotosError)).kind, address).toBe('invalid-request');
     }
     expect(imageRequests).toEqual([]);
     expect((await downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/redirect-home')).fileName).toBe('redirect-home.jpg');
-    expect((await failure(downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/redirect-away'))).kind).toBe(
-      'invalid-request',
-    );
-    expect((await failure(downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/not-an-image'))).kind).toBe(
-      'invalid-response',
-    );
+    expect(
+      (await rejection(downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/redirect-away'), StockPhotosError)).kind,
+    ).toBe('invalid-request');
+    expect(
+      (await rejection(downloadImage(fetch, ['pexels'], 'https://images.pexels.com/photos/1/not-an-image'), StockPhotosError)).kind,
+    ).toBe('invalid-response');
   });
 });
 
@@ -267,8 +262,10 @@ describe('the offline default', () => {
     const file = await provider.download({ source: 'offline', id: result.photos[0]!.id });
     expect(file).toMatchObject({ fileName: 'campfire-night.jpg', contentType: 'image/jpeg', credit: 'Sample photo: Campfire night' });
     expect((await decodeImage(file.bytes)).width).toBe(640);
-    expect((await failure(provider.download({ source: 'offline', id: '../../../etc/passwd' }))).kind).toBe('invalid-request');
-    expect((await failure(provider.download({ source: 'pexels', id: '1' }))).kind).toBe('invalid-request');
+    expect((await rejection(provider.download({ source: 'offline', id: '../../../etc/passwd' }), StockPhotosError)).kind).toBe(
+      'invalid-request',
+    );
+    expect((await rejection(provider.download({ source: 'pexels', id: '1' }), StockPhotosError)).kind).toBe('invalid-request');
     expect(stockRequests).toEqual([]);
   });
 

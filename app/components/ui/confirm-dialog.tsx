@@ -1,0 +1,60 @@
+import { Button, Flex } from '@radix-ui/themes';
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Form } from '../forms/form';
+import { PageDialog, type PageDialogProps } from './dialog';
+
+/** A dialog's Cancel link (Escape presses it): back to where the dialog was opened from. */
+export function DialogCancelLink({ to, children = 'Cancel' }: { to: string; children?: ReactNode }) {
+  return (
+    <Button asChild variant="soft" color="gray">
+      <Link to={to} data-dialog-cancel="">
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+export interface ConfirmDialogProps extends Omit<PageDialogProps, 'actions' | 'cancelHref' | 'onDismiss'> {
+  /** Where Cancel (and Escape) leads: the page the question was asked from. */
+  cancelHref: string;
+  /** The Cancel link's text ('No' for a yes/no question). */
+  cancelLabel?: string;
+  /** The answers besides Cancel: a submit button when `form` is given, else links or forms of their own. */
+  answers: ReactNode;
+  /**
+   * When given, the answers and Cancel sit side by side in one form posted to `action` (with
+   * its hidden `fields`), the answer first; else Cancel comes first, then the answers.
+   */
+  form?: { action?: string; fields?: ReactNode };
+}
+
+/**
+ * A question with Cancel (deletions, Deny Event, Edit Recurrence, Sort Alphabetically …): a
+ * page dialog whose answers are links and form posts, so it works without JavaScript.
+ */
+export function ConfirmDialog({ cancelHref, cancelLabel, answers, form, ...dialog }: ConfirmDialogProps) {
+  const cancel = <DialogCancelLink to={cancelHref}>{cancelLabel}</DialogCancelLink>;
+  return (
+    <PageDialog
+      {...dialog}
+      cancelHref={cancelHref}
+      actions={
+        form ? (
+          <Form method="post" action={form.action}>
+            {form.fields}
+            <Flex gap="3">
+              {answers}
+              {cancel}
+            </Flex>
+          </Form>
+        ) : (
+          <>
+            {cancel}
+            {answers}
+          </>
+        )
+      }
+    />
+  );
+}

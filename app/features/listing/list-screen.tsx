@@ -1,0 +1,426 @@
+import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Link, useFetcher, useMatches, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { Form } from '~/components/forms/form';
+import { ListWithPanel } from '~/components/list-with-panel';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { HeaderCarousel } from '~/components/widgets/header-carousel';
+import { groupRowsByDay } from '~/lib/listing/groups';
+import type { BulkActionData, ListScreenData, RowView } from '~/lib/listing/screen';
+import { isListScreenHandle } from '~/lib/route-handle';
+import { SortList } from './sort-list';
+
+/**
+ * The one list screen (spec 02 "Listing routes"): tab strip, header, filters, select-all with
+ * Delete Selected, the rows, and the right column (the child route: the list's actions, its
+ * add/edit form, a delete confirmation, sort or the header editor). Rows arrive a chunk at a time: with
+ * JavaScript the next chunk loads when the list is 80 % scrolled; without it a "More" link
+ * loads it with a plain GET that keeps the filters.
+ */
+export function ListScreen({
+  data,
+  bulk,
+  notice,
+}: {
+  data: ListScreenData;
+  bulk: BulkActionData | undefined;
+  /** A notice of the list's own under its header (e.g. a calendar's events waiting for approval). */
+  notice?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === new URL(data.links.list, 'http://x').pathname;
+  return (
+    <ListWithPanel
+      title={data.title}
+      list={
+        <>
+          <Flex direction="column" gap="4" className="list-screen" aria-busy={loading || undefined}>
+            <HeaderCarousel header={data.header} title={data.title} initialSlide={data.slide} />
+            {notice}
+            {data.tabs.length > 0 ? <Tabs tabs={data.tabs} /> : null}
+            {data.sort ? (
+              <SortList data={data} />
+            ) : (
+              <>
+                <Filters data={data} />
+                <Rows data={data} />
+              </>
+            )}
+            {loading ? <LoadingOverlay text={data.loadingText} /> : null}
+          </Flex>
+          {bulk?.confirm ? <BulkConfirm data={data} confirm={bulk.confirm} /> : null}
+          {bulk?.error ? (
+            <Text as="p" color="red" role="alert">
+              {bulk.error}
+            </Text>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+function LoadingOverlay({ text }: { text: string }) {
+  return (
+    <div className="list-loading" role="status">
+      <Text size="3" weight="medium">
+        {text}
+      </Text>
+    </div>
+  );
+}
+
+function Tabs({ tabs }: { tabs: ListScreenData['tabs'] }) {
+  return (
+    <nav aria-label="Tabs" className="list-tabs">
+      {tabs.map((tab) => (
+        <Link key={tab.id} to={tab.href} className="list-tab" aria-current={tab.current ? 'page' : undefined} prefetch="intent">
+          {tab.title}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Filters({ data }: { data: ListScreenData }) {
+  const { filters } = data;
+  if (filters.kinds.length === 0 && filters.view === null) return null;
+  const action = data.links.path;
+  return (
+    <Form method="get" action={action} role="search" aria-label="Filter the list" className="list-filters">
+      <Flex gap="3" align="end" wrap="wrap">
+        {filters.kinds.includes('text') ? (
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium" htmlFor="list-filter-text">
+              Search
+            </Text>
+            <input
+              id="list-filter-text"
+              name="q"
+              type="search"
+              className="form-control"
+              defaultValue={filters.q}
+              maxLength={200}
+              placeholder={filters.searchHint ?? 'Title, description or location'}
+              style={{ minWidth: 'min(300px, 70vw)' }}
+            />
+          </Flex>
+        ) : null}
+        {filters.kinds.includes('date') ? (
+          <>
+            <Flex direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor="list-filter-from">
+                Start date
+              </Text>
+              <input id="list-filter-from" name="from" type="date" className="form-control" defaultValue={filters.from} />
+            </Flex>
+            <Flex direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor="list-filter-to">
+                End date
+              </Text>
+              <input id="list-filter-to" name="to" type="date" className="form-control" defaultValue={filters.to} />
+            </Flex>
+          </>
+        ) : null}
+        {filters.recurrence ? (
+          <>
+            <input type="hidden" name="recurrence" value={filters.recurrence} />
+            <Text size="2" color="gray">
+              One recurrence shown
+            </Text>
+          </>
+        ) : null}
+        {filters.view === 'archive' ? <input type="hidden" name="view" value="archive" /> : null}
+        {filters.keep?.map((kept) => (
+          <input key={kept.name} type="hidden" name={kept.name} value={kept.value} />
+        ))}
+        <Button type="submit" variant="soft">
+          Filter
+        </Button>
+        {filters.active ? (
+          <Button asChild variant="ghost">
+            <Link to={filters.clearHref}>Clear Filters</Link>
+          </Button>
+        ) : null}
+      </Flex>
+    </Form>
+  );
+}
+
+/** Appends later chunks as the list scrolls (80 % scrolled), as spec 01 §9 says. */
+function useInfiniteRows(data: ListScreenData) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ rows: RowView[]; next: string | null }>();
+  const [extra, setExtra] = useState<RowView[]>([]);
+  const [next, setNext] = useState<string | null>(data.next);
+  const requested = useRef<string | null>(null);
+
+  // A new first page (other filters, a save) starts over.
+  useEffect(() => {
+    setExtra([]);
+    setNext(data.next);
+    requested.current = null;
+  }, [data.rows, data.next]);
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    const chunk = fetcher.data;
+    setExtra((rows) => {
+      const seen = new Set([...data.rows, ...rows].map((row) => row.key));
+      return [...rows, ...chunk.rows.filter((row) => !seen.has(row.key))];
+    });
+    setNext(chunk.next);
+  }, [fetcher.state, fetcher.data, data.rows]);
+
+  const loadMore = useCallback(() => {
+    if (!next || fetcher.state !== 'idle' || requested.current === next) return;
+    requested.current = next;
+    const separator = data.links.rows.includes('?') ? '&' : '?';
+    fetcher.load(`${data.links.rows}${separator}after=${encodeURIComponent(next)}`);
+  }, [next, fetcher, data.links.rows]);
+
+  useEffect(() => {
+    if (!hydrated || !next) return;
+    const onScroll = () => {
+      const scrolled = (window.scrollY + window.innerHeight) / document.documentElement.scrollHeight;
+      if (scrolled >= 0.8) loadMore();
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [hydrated, next, loadMore]);
+
+  return { rows: [...data.rows, ...extra], next, loading: fetcher.state === 'loading', hydrated };
+}
+
+function Rows({ data }: { data: ListScreenData }) {
+  const { rows, next, loading, hydrated } = useInfiniteRows(data);
+  const selectAll = data.selectAll;
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setChecked(new Set()), [data.rows]);
+  const toggle = (key: string, on: boolean) =>
+    setChecked((current) => {
+      const copy = new Set(current);
+      if (on) copy.add(key);
+      else copy.delete(key);
+      return copy;
+    });
+
+  if (rows.length === 0) {
+    // An empty list says so in the right column, beside its Add button (spec 02 "Listing routes").
+    return data.filters.active ? (
+      <Card>
+        <Text as="p" color="gray">
+          Nothing matches the filter.
+        </Text>
+      </Card>
+    ) : null;
+  }
+
+  const grouped = rows.some((row) => row.day !== null);
+  const rowItem = (row: RowView) => (
+    <li key={row.key} id={`row-${row.key}`} className="list-row" data-passed={row.passed ? '' : undefined}>
+      <input
+        type="checkbox"
+        name={selectAll ? undefined : 'key'}
+        value={row.key}
+        aria-label={`Select ${row.title}`}
+        checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
+        defaultChecked={selectAll && !hydrated ? true : undefined}
+        disabled={Boolean(selectAll)}
+        onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
+      />
+      {row.image ? <img src={row.image} alt="" className="list-row-image" width={56} height={40} /> : null}
+      <Flex direction="column" className="list-row-text">
+        <Link to={row.editHref} className="list-row-title">
+          {row.title}
+        </Link>
+        {row.subtitle ? (
+          <Text size="1" color="gray">
+            {row.subtitle}
+          </Text>
+        ) : null}
+        {row.when ? (
+          <Text size="1" color="gray" className="list-row-when">
+            {row.when}
+          </Text>
+        ) : null}
+        {row.notes.map((note) => (
+          <Text
+            key={note.text}
+            size="1"
+            color={note.tone === 'alert' ? 'red' : note.tone === 'good' ? 'green' : 'gray'}
+            weight={note.tone === 'alert' ? 'bold' : undefined}
+            className="list-row-note"
+            data-tone={note.tone}
+          >
+            {note.text}
+          </Text>
+        ))}
+      </Flex>
+      {row.passed ? <Badge color="gray">Passed</Badge> : null}
+      <Flex gap="2" className="list-row-actions">
+        {row.recurrenceHref ? (
+          <Link to={row.recurrenceHref} aria-label={`Show the recurrence of ${row.title}`}>
+            Recurrence
+          </Link>
+        ) : null}
+        {row.detailAction ? (
+          <Link to={row.detailAction.href} aria-label={`${row.detailAction.label} of ${row.title}`}>
+            {row.detailAction.label}
+          </Link>
+        ) : null}
+        {row.duplicateHref ? (
+          <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
+            Duplicate
+          </Link>
+        ) : null}
+        {row.deleteHref ? (
+          <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
+            Delete
+          </Link>
+        ) : null}
+      </Flex>
+    </li>
+  );
+
+  return (
+    <Form method="post" action={data.bulkAction} className="list-rows-form" data-hydrated={hydrated ? '' : undefined}>
+      <Flex gap="3" align="center" wrap="wrap" mb="2">
+        {selectAll ? (
+          <>
+            <input type="hidden" name="all" value="1" />
+            <Text size="2" role="status">
+              {selectAll.truncated
+                ? `The first ${selectAll.count.toLocaleString('en-US')} matching items are selected.`
+                : `All ${selectAll.count.toLocaleString('en-US')} matching ${selectAll.count === 1 ? 'item is' : 'items are'} selected.`}
+            </Text>
+            <Button asChild variant="ghost" size="1">
+              <Link to={selectAll.clearHref}>Clear selection</Link>
+            </Button>
+          </>
+        ) : (
+          <Button asChild variant="soft" size="1">
+            <Link to={data.selectAllHref}>Select all</Link>
+          </Button>
+        )}
+        <Button
+          type="submit"
+          name="intent"
+          value="delete-selected"
+          color="red"
+          variant="soft"
+          size="1"
+          disabled={hydrated && !selectAll && checked.size === 0}
+        >
+          Delete Selected
+        </Button>
+      </Flex>
+      {grouped ? (
+        groupRowsByDay(rows).map((group) => (
+          <section key={group.id} className="list-day" aria-labelledby={`day-${group.id}`}>
+            <Heading as="h2" size="3" id={`day-${group.id}`} className="list-day-heading">
+              {group.heading ?? 'No date'}
+            </Heading>
+            <ul className="list-rows" aria-labelledby={`day-${group.id}`}>
+              {group.rows.map(rowItem)}
+            </ul>
+          </section>
+        ))
+      ) : (
+        <ul className="list-rows" aria-label={data.title}>
+          {rows.map(rowItem)}
+        </ul>
+      )}
+      {next ? (
+        hydrated ? (
+          <Text as="p" size="2" color="gray" role="status" aria-live="polite">
+            {loading ? data.loadingText : ''}
+          </Text>
+        ) : data.moreHref ? (
+          <Button asChild variant="soft" mt="2">
+            <Link to={data.moreHref}>More</Link>
+          </Button>
+        ) : null
+      ) : null}
+    </Form>
+  );
+}
+
+function BulkConfirm({ data, confirm }: { data: ListScreenData; confirm: NonNullable<BulkActionData['confirm']> }) {
+  return (
+    <ConfirmDialog
+      title="Delete Selected"
+      role="alertdialog"
+      description={confirm.text}
+      cancelHref={data.links.list}
+      form={{
+        action: data.bulkAction,
+        fields: (
+          <>
+            <input type="hidden" name="confirmed" value="1" />
+            {confirm.all ? (
+              <input type="hidden" name="all" value="1" />
+            ) : (
+              confirm.keys.map((key) => <input key={key} type="hidden" name="key" value={key} />)
+            )}
+          </>
+        ),
+      }}
+      answers={
+        <Button type="submit" name="intent" value="delete-selected" color="red">
+          {`Delete ${confirm.count.toLocaleString('en-US')} ${confirm.count === 1 ? 'item' : 'items'}`}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The right column of a list without an open form: its actions and, when empty, its message. */
+export function ListActions({ data }: { data: ListScreenData }) {
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4">
+        {data.title}
+      </Heading>
+      <Flex direction="column" gap="2">
+        <Button asChild>
+          <Link to={data.addHref}>{`Add ${data.itemName}`}</Link>
+        </Button>
+        {data.sortable && data.rows.length > 1 ? (
+          <Button asChild variant="soft">
+            <Link to={data.links.sort}>Sort</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant="soft">
+          <Link to={data.links.headerImages}>Header Images</Link>
+        </Button>
+        {data.links.configEvents ? (
+          <Button asChild variant="soft">
+            <Link to={data.links.configEvents}>Config</Link>
+          </Button>
+        ) : null}
+        {data.links.otherView ? (
+          <Button asChild variant="soft">
+            <Link to={data.links.otherView}>{data.filters.view === 'archive' ? 'View Active' : 'View Archived'}</Link>
+          </Button>
+        ) : null}
+      </Flex>
+      {data.rows.length === 0 && !data.filters.active ? (
+        <Text as="p" color="gray" size="2">
+          {data.emptyMessage}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+const isListScreenData = (value: unknown): value is ListScreenData =>
+  typeof value === 'object' && value !== null && 'links' in value && 'rows' in value && 'bulkAction' in value;
+
+/** The list screen's data, for the right column's routes below the list's layout (its handle says `listScreen`). */
+export function useListScreen(): ListScreenData | null {
+  const match = useMatches().find((candidate) => isListScreenHandle(candidate.handle));
+  return match && isListScreenData(match.data) ? match.data : null;
+}
