@@ -131,14 +131,17 @@ export function SelectField<Schema>({
   onChange?: (value: string) => void;
 }) {
   const hintId = hintIdOf(field, hint);
-  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId });
+  const { key, defaultValue, ...props } = getSelectProps(field, { ariaDescribedBy: hintId });
+  const many = multiple ?? props.multiple;
   return (
     <Flex direction="column" gap="1">
       <FieldLabel htmlFor={field.id}>{label}</FieldLabel>
       <select
         key={key}
         {...props}
-        multiple={multiple ?? props.multiple}
+        // A refused post may have sent one choice twice: the first is shown.
+        defaultValue={!many && Array.isArray(defaultValue) ? defaultValue[0] : defaultValue}
+        multiple={many}
         className="form-control"
         onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
       >

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useNavigate } from '@remix-run/react';
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface PageDialogProps {
   title: string;
@@ -54,6 +54,12 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
   });
 }
 
+/**
+ * The dialog's set-up runs before the browser paints (no frame of a non-modal dialog); the
+ * server runs no effects, and React warns about a layout effect rendered there.
+ */
+const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
 /** The open dialogs, innermost last: only the innermost answers Escape and keeps Tab inside. */
 const openDialogs: HTMLDialogElement[] = [];
 
@@ -101,7 +107,7 @@ export function PageDialog({
       ? () => navigate(cancelHref, { preventScrollReset: true })
       : () => dialogRef.current?.querySelector<HTMLElement>(`[${DIALOG_CANCEL}]`)?.click();
 
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const active = document.activeElement;

@@ -273,7 +273,7 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
                 const action = DETAIL_BUTTON_ACTIONS.find((candidate) => candidate === button.action.value);
                 const icon = button.icon.value;
                 return (
-                  <fieldset key={row.key} className="form-row" aria-label={`Button ${index + 1}`}>
+                  <fieldset key={row.key ?? row.id} className="form-row" aria-label={`Button ${index + 1}`}>
                     <legend>Button {index + 1}</legend>
                     <TextField field={button.title} label="Title" />
                     <Flex gap="3" align="end">
@@ -334,7 +334,7 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
                 const link = row.getFieldset();
                 const site = getSocialIcon(link.site.value);
                 return (
-                  <fieldset key={row.key} className="form-row" aria-label={`Link ${index + 1}`}>
+                  <fieldset key={row.key ?? row.id} className="form-row" aria-label={`Link ${index + 1}`}>
                     <legend>
                       {site ? (
                         <span className="form-legend-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: site.svg }} />

@@ -342,7 +342,14 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
                 <Flex direction="column" gap="2" asChild>
                   <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                     {images.map((image, index) => (
-                      <ImageRow key={image.key} form={form} list={fields.images} field={image} index={index} count={images.length} />
+                      <ImageRow
+                        key={image.key ?? image.id}
+                        form={form}
+                        list={fields.images}
+                        field={image}
+                        index={index}
+                        count={images.length}
+                      />
                     ))}
                   </ol>
                 </Flex>

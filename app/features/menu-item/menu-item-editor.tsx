@@ -452,7 +452,7 @@ function Tabs({ form, tabs }: { form: ReturnType<typeof useForm<MenuItemFormValu
         {rows.map((row, index) => {
           const tab = row.getFieldset();
           return (
-            <li key={row.key}>
+            <li key={row.key ?? row.id}>
               <Flex gap="2" align="end">
                 <input {...hidden(tab.id)} />
                 <div style={{ flex: 1 }}>

@@ -104,8 +104,9 @@ export async function placeDetailsLoader(request: Request): Promise<Response> {
   try {
     return answer(200, { details: await places.placeDetails(placeId), error: null });
   } catch (error) {
-    console.error(`The details of place ${placeId} could not be read:`, error);
     const kind = error instanceof PlacesError ? error.kind : null;
+    // A place that does not exist is the caller's answer (404), not the server's trouble.
+    if (kind !== 'not-found') console.error(`The details of place ${placeId} could not be read:`, error);
     const status = kind === 'not-found' ? 404 : kind === 'invalid-request' ? 400 : kind === 'rate-limited' ? 429 : 502;
     return answer(status, { details: null, error: placeSearchErrorMessage(error) });
   }
