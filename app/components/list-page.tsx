@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { inPanel } from '~/lib/listing/urls';
 import { ShellColumns } from './shell/shell-columns';
 
 /**
@@ -32,6 +33,7 @@ export function ListPage<Item>({
     <ShellColumns
       rightLabel={panelLabel}
       right={panel}
+      rightFirst
       centre={
         <Flex direction="column" gap="4">
           <Heading as="h1" size="6">
@@ -64,7 +66,7 @@ export function ListPageAction({ heading, to, label }: { heading: string; to: st
         {heading}
       </Heading>
       <Button asChild>
-        <Link to={to}>{label}</Link>
+        <Link to={inPanel(to)}>{label}</Link>
       </Button>
     </Flex>
   );

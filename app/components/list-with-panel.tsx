@@ -10,7 +10,8 @@ import { ShellColumns } from './shell/shell-columns';
  */
 export function ListWithPanel({ title, list, panel }: { title: string; list: ReactNode; panel?: ReactNode }) {
   const label = usePanelLabel();
-  return <ShellColumns rightLabel={`${title}: ${label}`} right={panel ?? <Outlet />} centre={list} />;
+  // On a phone the panel (the actions, an open form) comes before the list, which may be long.
+  return <ShellColumns rightLabel={`${title}: ${label}`} right={panel ?? <Outlet />} centre={list} rightFirst />;
 }
 
 /** What the side panel shows: the leaf route's `heading`, else Sort, Header Images, Delete Item or Actions by its address. */

@@ -11,7 +11,7 @@ import { hrefs } from '~/lib/hrefs';
 import { isListContextKey, type ListContextKey } from '~/lib/listing/contexts';
 import { DELETE_ITEM_TEXT, DELETE_ITEM_TITLE, GONE_MESSAGE, ITEM_KEY_FIELD, keyTakenMessage, SAVED } from '~/lib/listing/editor-texts';
 import type { EditorField, InlineEditor } from '~/lib/listing/types';
-import { listUrls } from '~/lib/listing/urls';
+import { atRow, listUrls } from '~/lib/listing/urls';
 import { newItemKey, readItem, saveItem } from './engine';
 import { topOrdinal } from './ordering';
 import { listUseCase } from './registry';
@@ -171,7 +171,8 @@ export async function loadItemEditorScreen(
       defaultValue,
       itemKey,
       version,
-      cancelHref: urls.list,
+      // Cancel returns to the row the form was opened from (Add: to the list).
+      cancelHref: mode === 'add' || !itemId ? urls.list : atRow(urls.list, itemId),
       formAction: mode === 'add' ? urls.action('add') : urls.item(mode, itemId ?? ''),
     },
   };
@@ -215,7 +216,8 @@ export async function answerItemEditorPost(
     if (original) keepOriginalFields(record, original);
   }
   const saved = await saveItem(db, paths, list.address, key, record, { isNew, version, formValueOf: formValueOf(editor) });
-  const done: ItemEditorAnswer = { kind: 'done', to: listUrls(list.location, search).list, message: SAVED };
+  // Saved: back to the list at the saved row (a new one too).
+  const done: ItemEditorAnswer = { kind: 'done', to: atRow(listUrls(list.location, search).list, key), message: SAVED };
   if (saved.ok) return done;
   if (saved.reason === 'exists') {
     // The same form posted twice, and the first post saved it: saved.
@@ -263,7 +265,7 @@ export async function loadDeleteScreen(
       text: DELETE_ITEM_TEXT,
       itemTitle: typeof stored[titleField] === 'string' ? String(stored[titleField]) : key,
       archive: Boolean(list.definition.dated) && (list.view ?? search.get('view')) !== 'archive',
-      cancelHref: urls.list,
+      cancelHref: atRow(urls.list, key),
       formAction: urls.item('delete', key),
     },
   };

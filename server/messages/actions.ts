@@ -3,6 +3,7 @@ import type { RealtimeDb } from '@server/db/types';
 import { readScheduledSummary } from '@server/listing';
 import type { Paths } from '@server/paths';
 import { hrefs } from '~/lib/hrefs';
+import { inPanel } from '~/lib/listing/urls';
 import { zonedTime, type MessageContext } from './list';
 
 /**
@@ -42,7 +43,7 @@ export async function readMessagesActions(
 ): Promise<MessagesActionsData> {
   const summary = await readScheduledSummary(deps, list.context, list.community, now);
   return {
-    addHref: hrefs.messagesAction(list.context, 'add'),
+    addHref: inPanel(hrefs.messagesAction(list.context, 'add')),
     timeZone: list.timeZone,
     scheduled: {
       count: summary.count,

@@ -31,7 +31,7 @@ test('Delete Selected in the active view moves a message to the archive @forms',
   await expect(row(page, 'Water shut-off on Loop B')).toHaveCount(0);
   await expect(
     page.getByRole('complementary', { name: 'Messages: Actions' }).getByRole('link', { name: 'Send Notification' }),
-  ).toHaveAttribute('href', '/amc-messages/messages/add');
+  ).toHaveAttribute('href', '/amc-messages/messages/add#editor');
   if (testInfo.project.name === 'js') await expectNoSeriousViolations(page);
 
   await page.getByRole('checkbox', { name: `Select ${POOL}` }).check();

@@ -37,6 +37,9 @@ const EDITOR_SEGMENTS: ReadonlySet<string> = new Set([
   'header-images',
 ]);
 
+/** First segments of the lists whose forms (`/:segment/:context/:action`) open in the list's right column. */
+const LIST_FORM_SEGMENTS: ReadonlySet<string> = new Set(['amc-messages']);
+
 /**
  * A link to a screen that opens in the right column points at it (`#editor`): on a phone, where
  * the right column lies under the menu, the browser scrolls to the editor even without
@@ -44,6 +47,10 @@ const EDITOR_SEGMENTS: ReadonlySet<string> = new Set([
  */
 export function editorHref(to: string): string {
   if (to.includes('#') || !to.startsWith('/')) return to;
-  const segment = to.slice(1).split(/[/?]/, 1)[0] ?? '';
-  return EDITOR_SEGMENTS.has(segment) ? `${to}#${EDITOR_ID}` : to;
+  const segments = (to.slice(1).split('?', 1)[0] ?? '').split('/');
+  const segment = segments[0] ?? '';
+  if (EDITOR_SEGMENTS.has(segment)) return `${to}#${EDITOR_ID}`;
+  // A list's form (Send Notification: `/amc-messages/:context/:action`) opens in the list's right column.
+  if (LIST_FORM_SEGMENTS.has(segment) && segments.length >= 3) return `${to}#${EDITOR_ID}`;
+  return to;
 }

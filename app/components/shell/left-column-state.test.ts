@@ -8,6 +8,9 @@ describe('links of the left column and to the right column', () => {
     expect(editorHref('/home/edit/activities')).toBe('/home/edit/activities#editor');
     expect(editorHref('/add?type=form')).toBe('/add?type=form#editor');
     expect(editorHref('/listnm/switch-community')).toBe('/listnm/switch-community');
+    // A list's form opens in its right column; the list itself does not.
+    expect(editorHref('/amc-messages/messages/add')).toBe('/amc-messages/messages/add#editor');
+    expect(editorHref('/amc-messages/messages')).toBe('/amc-messages/messages');
     expect(editorHref('/')).toBe('/');
     expect(editorHref('/add#top')).toBe('/add#top');
     expect(editorHref('https://example.com/add')).toBe('https://example.com/add');

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -9,6 +9,7 @@ import { Form } from '~/components/forms/form';
 import { ListPage, ListPageAction } from '~/components/list-page';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { CALENDAR_SCREEN_TEXTS as T, calendarPaths } from '~/lib/calendars';
+import { inPanel } from '~/lib/listing/urls';
 import { newCalendarSchema } from '~/schemas/calendar-config';
 import type { CalendarsData, CreateCalendarActionData, DeleteCalendarData } from './calendars.server';
 
@@ -29,9 +30,9 @@ export function ManageCalendarsScreen({ data, panel }: { data: CalendarsData; pa
       itemKey={(calendar) => calendar.calendarId}
       renderItem={(calendar) => (
         <Flex align="center" justify="between" gap="3" wrap="wrap" py="3">
-          <Link to={calendar.eventsHref}>
-            <Text weight="bold">{calendar.title}</Text>
-          </Link>
+          <ThemeLink asChild weight="bold" size="3" underline="hover">
+            <Link to={calendar.eventsHref}>{calendar.title}</Link>
+          </ThemeLink>
           <Flex gap="2" wrap="wrap">
             <Button asChild variant="soft" size="1">
               <Link to={calendar.eventsHref} aria-label={`Events of ${calendar.title}`}>
@@ -49,7 +50,7 @@ export function ManageCalendarsScreen({ data, panel }: { data: CalendarsData; pa
               </Link>
             </Button>
             <Button asChild variant="soft" color="red" size="1">
-              <Link to={calendar.deleteHref} aria-label={`Delete ${calendar.title}`}>
+              <Link to={inPanel(calendar.deleteHref)} aria-label={`Delete ${calendar.title}`}>
                 Delete
               </Link>
             </Button>

@@ -11,13 +11,15 @@ import { ListPage, ListPageAction } from '~/components/list-page';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { PageDialog } from '~/components/ui/dialog';
 import { hrefs } from '~/lib/hrefs';
+import { inPanel } from '~/lib/listing/urls';
 import { LIST_ICON_TEXTS, ListIconSchema } from '~/schemas/list-icon';
 import type { DeleteIconData, IconEditorActionData, IconEditorData, ListIconsData } from './list-icons.server';
 
 /** The screen's own addresses (the routes' paths). */
 const LIST = hrefs.listIcons();
-const editHref = (key: string) => hrefs.listIconsItem('edit', key);
-const deleteHref = (key: string) => hrefs.listIconsItem('delete', key);
+// The forms open in the right column (`#editor`: before the list on a phone).
+const editHref = (key: string) => inPanel(hrefs.listIconsItem('edit', key));
+const deleteHref = (key: string) => inPanel(hrefs.listIconsItem('delete', key));
 
 /** Manage List Icons (spec 03): the icons in the centre, the add action or the form on the right. */
 export function ListIconsScreen({ data, panel }: { data: ListIconsData; panel: ReactNode }) {

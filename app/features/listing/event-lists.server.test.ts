@@ -107,13 +107,13 @@ describe('the calendar of events', () => {
       passed: true,
       editHref: '/detail/events/activities/p1',
       duplicateHref: '/detail/events/activities/p1/duplicate',
-      deleteHref: '/amc-calendar/activities/active/delete/p1',
+      deleteHref: '/amc-calendar/activities/active/delete/p1#editor',
     });
     expect(first.when).toMatch(/^\w{3}, \w{3} \d+, \d{4}, \d+:\d{2} [AP]M – /);
     expect(page.rows[1]?.passed).toBe(false);
     expect(page.addHref).toBe('/detail/events/activities');
     expect(page.links.otherView).toBe('/amc-calendar/activities/archive');
-    expect(page.moreHref).toBe('/amc-calendar/activities/active?more=1');
+    expect(page.moreHref).toBe('/amc-calendar/activities/active?more=1#more-1');
 
     const rows = (await rowsRoute.loader(
       args(get(o, `/amc-calendar/activities/active/rows?after=${encodeURIComponent(page.next!)}`), {
@@ -134,7 +134,7 @@ describe('the calendar of events', () => {
       ['Two Days Ago', false],
     ]);
     expect(archive.links.otherView).toBe('/amc-calendar/activities/active');
-    expect(archive.rows[1]?.deleteHref).toBe('/amc-calendar/activities/archive/delete/p0');
+    expect(archive.rows[1]?.deleteHref).toBe('/amc-calendar/activities/archive/delete/p0#editor');
   });
 
   it('filters by text, date range and recurrence, and clears back to the view', async () => {

@@ -173,7 +173,7 @@ const storedConfig = async (o: Own) =>
 describe('config.events', () => {
   it('shows Audiences, User Created Events and Calendar Import Config of the list’s events config, new until saved', async () => {
     const o = await own();
-    expect((await page(o)).links.configEvents).toBe(CONFIG);
+    expect((await page(o)).links.configEvents).toBe(`${CONFIG}#editor`);
     const loaded = await load(o);
     expect(loaded.status).toBe(200);
     const data = loaded.data!;

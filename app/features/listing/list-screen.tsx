@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Link, useFetcher, useMatches, useNavigation } from '@remix-run/react';
+import { Badge, Button, Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Link, useFetcher, useLocation, useMatches, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Form } from '~/components/forms/form';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { HeaderCarousel } from '~/components/widgets/header-carousel';
 import { groupRowsByDay } from '~/lib/listing/groups';
 import type { BulkActionData, ListScreenData, RowView } from '~/lib/listing/screen';
+import { rowAnchor } from '~/lib/listing/urls';
 import { isListScreenHandle } from '~/lib/route-handle';
 import { SortList } from './sort-list';
 
@@ -44,7 +45,7 @@ export function ListScreen({
             ) : (
               <>
                 <Filters data={data} />
-                <Rows data={data} />
+                <Rows data={data} bulk={bulk} />
               </>
             )}
             {loading ? <LoadingOverlay text={data.loadingText} /> : null}
@@ -194,11 +195,24 @@ function useInfiniteRows(data: ListScreenData) {
   return { rows: [...data.rows, ...extra], next, loading: fetcher.state === 'loading', hydrated };
 }
 
-function Rows({ data }: { data: ListScreenData }) {
-  const { rows, next, loading, hydrated } = useInfiniteRows(data);
-  const selectAll = data.selectAll;
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setChecked(new Set()), [data.rows]);
+/**
+ * The rows ticked by hand. They stay ticked while the list's rows are the same (the page behind
+ * the Delete Selected confirmation is loaded again after its post, and a cancelled confirmation
+ * returns to it); the confirmation's own keys are ticked, so the list behind it shows what it
+ * asks about. Other rows (a filter, a delete) start with none.
+ */
+function useCheckedRows(data: ListScreenData, bulk: BulkActionData | undefined) {
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set(confirmedKeys(bulk)));
+  const signature = data.rows.map((row) => row.key).join('\n');
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else setChecked(new Set());
+  }, [signature]);
+  useEffect(() => {
+    const keys = confirmedKeys(bulk);
+    if (keys.length > 0) setChecked(new Set(keys));
+  }, [bulk]);
   const toggle = (key: string, on: boolean) =>
     setChecked((current) => {
       const copy = new Set(current);
@@ -206,7 +220,31 @@ function Rows({ data }: { data: ListScreenData }) {
       else copy.delete(key);
       return copy;
     });
+  return { checked, toggle };
+}
 
+const confirmedKeys = (bulk: BulkActionData | undefined): readonly string[] =>
+  bulk?.confirm && !bulk.confirm.all ? bulk.confirm.keys : [];
+
+/** After a form of the right column closes (`#row-…`), its row's title takes the focus. */
+function useRowFocus() {
+  const location = useLocation();
+  useEffect(() => {
+    if (!location.hash.startsWith('#row-')) return;
+    const row = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const link = row?.querySelector<HTMLElement>('.list-row-title');
+    if (!link) return;
+    link.focus({ preventScroll: true });
+    row?.scrollIntoView({ block: 'center' });
+  }, [location]);
+}
+
+function Rows({ data, bulk }: { data: ListScreenData; bulk: BulkActionData | undefined }) {
+  const { rows, next, loading, hydrated } = useInfiniteRows(data);
+  const selectAll = data.selectAll;
+  const { checked, toggle } = useCheckedRows(data, bulk);
+  const confirmed = new Set(confirmedKeys(bulk));
+  useRowFocus();
   if (rows.length === 0) {
     // An empty list says so in the right column, beside its Add button (spec 02 "Listing routes").
     return data.filters.active ? (
@@ -220,22 +258,23 @@ function Rows({ data }: { data: ListScreenData }) {
 
   const grouped = rows.some((row) => row.day !== null);
   const rowItem = (row: RowView) => (
-    <li key={row.key} id={`row-${row.key}`} className="list-row" data-passed={row.passed ? '' : undefined}>
+    <li key={row.key} id={rowAnchor(row.key)} className="list-row" data-passed={row.passed ? '' : undefined}>
+      {row.anchor ? <span id={row.anchor} className="list-anchor" /> : null}
       <input
         type="checkbox"
         name={selectAll ? undefined : 'key'}
         value={row.key}
         aria-label={`Select ${row.title}`}
         checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
-        defaultChecked={selectAll && !hydrated ? true : undefined}
+        defaultChecked={!hydrated && (selectAll || confirmed.has(row.key)) ? true : undefined}
         disabled={Boolean(selectAll)}
         onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
       />
       {row.image ? <img src={row.image} alt="" className="list-row-image" width={56} height={40} /> : null}
       <Flex direction="column" className="list-row-text">
-        <Link to={row.editHref} className="list-row-title">
-          {row.title}
-        </Link>
+        <ThemeLink asChild weight="medium" underline="hover" className="list-row-title">
+          <Link to={row.editHref}>{row.title}</Link>
+        </ThemeLink>
         {row.subtitle ? (
           <Text size="1" color="gray">
             {row.subtitle}
@@ -260,26 +299,34 @@ function Rows({ data }: { data: ListScreenData }) {
         ))}
       </Flex>
       {row.passed ? <Badge color="gray">Passed</Badge> : null}
-      <Flex gap="2" className="list-row-actions">
+      <Flex gap="1" align="center" className="list-row-actions">
         {row.recurrenceHref ? (
-          <Link to={row.recurrenceHref} aria-label={`Show the recurrence of ${row.title}`}>
-            Recurrence
-          </Link>
+          <Button asChild variant="soft" size="1" color="gray">
+            <Link to={row.recurrenceHref} aria-label={`Show the recurrence of ${row.title}`}>
+              Recurrence
+            </Link>
+          </Button>
         ) : null}
         {row.detailAction ? (
-          <Link to={row.detailAction.href} aria-label={`${row.detailAction.label} of ${row.title}`}>
-            {row.detailAction.label}
-          </Link>
+          <Button asChild variant="soft" size="1" color="gray">
+            <Link to={row.detailAction.href} aria-label={`${row.detailAction.label} of ${row.title}`}>
+              {row.detailAction.label}
+            </Link>
+          </Button>
         ) : null}
         {row.duplicateHref ? (
-          <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
-            Duplicate
-          </Link>
+          <Button asChild variant="soft" size="1" color="gray">
+            <Link to={row.duplicateHref} aria-label={`Duplicate ${row.title}`}>
+              Duplicate
+            </Link>
+          </Button>
         ) : null}
         {row.deleteHref ? (
-          <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
-            Delete
-          </Link>
+          <Button asChild variant="soft" size="1" color="red">
+            <Link to={row.deleteHref} aria-label={`Delete ${row.title}`}>
+              Delete
+            </Link>
+          </Button>
         ) : null}
       </Flex>
     </li>
@@ -354,7 +401,8 @@ function BulkConfirm({ data, confirm }: { data: ListScreenData; confirm: NonNull
       title="Delete Selected"
       role="alertdialog"
       description={confirm.text}
-      cancelHref={data.links.list}
+      // Cancel keeps the selection: select-all stays on (the ticked rows stay ticked with JavaScript).
+      cancelHref={confirm.all ? data.selectAllHref : data.links.list}
       form={{
         action: data.bulkAction,
         fields: (
@@ -384,7 +432,8 @@ export function ListActions({ data }: { data: ListScreenData }) {
       <Heading as="h2" size="4">
         {data.title}
       </Heading>
-      <Flex direction="column" gap="2">
+      {/* Side by side on a phone, where the column comes before the list; one under another beside it. */}
+      <Flex direction={{ initial: 'row', md: 'column' }} wrap="wrap" gap="2">
         <Button asChild>
           <Link to={data.addHref}>{`Add ${data.itemName}`}</Link>
         </Button>

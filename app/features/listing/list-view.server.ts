@@ -8,7 +8,7 @@ import type { RowDay } from '~/lib/listing/groups';
 import { itemText } from '~/lib/listing/item-fields';
 import type { FilterView, RowView } from '~/lib/listing/screen';
 import type { FilterKind, ListView } from '~/lib/listing/types';
-import { filterQuery, type ListUrls } from '~/lib/listing/urls';
+import { filterQuery, inPanel, type ListUrls } from '~/lib/listing/urls';
 import type { ResolvedList } from './resolve.server';
 
 /**
@@ -94,8 +94,9 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
   const fields = definition.fields;
   const editor = definition.editor;
   const node = listNode(address);
-  let editHref = urls.item('edit', row.key);
-  let duplicateHref: string | null = urls.item('duplicate', row.key);
+  // The list's own forms open in its right column (`#editor`); the detail editors are screens of their own.
+  let editHref = inPanel(urls.item('edit', row.key));
+  let duplicateHref: string | null = inPanel(urls.item('duplicate', row.key));
   let detailAction: RowView['detailAction'] = null;
   if (editor.kind === 'detail') {
     const type = context.view === 'archive' && editor.archivedDetailType ? editor.archivedDetailType : editor.detailType;
@@ -120,7 +121,7 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
     image: fields.image ? imageUrl(itemText(row.item, fields.image)) : null,
     editHref,
     duplicateHref,
-    deleteHref: editor.kind === 'linked' ? null : urls.item('delete', row.key),
+    deleteHref: editor.kind === 'linked' ? null : inPanel(urls.item('delete', row.key)),
     // The archive holds only passed rows: there they are not marked (spec 03 "Public calendar events").
     passed: Boolean(dated) && context.view !== 'archive' && end > 0 && end <= now,
     when: dated?.startField ? whenText(numberAt(row.item, dated.startField), end, row.item.allDay === true, context.timeZone) : null,
@@ -140,15 +141,18 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
 /**
  * Where the bulk form posts: the list's layout route. A menu list's tab address
  * (`/list/…/:tab`) ends in the tab's index route, which takes no post, so a tabbed menu list
- * posts to `/list/:menuId/:gridMenuKey?tab=…` (the layout, its tab in the query).
+ * posts to `/list/:menuId/:gridMenuKey?tab=…` (the layout, its tab in the query). With
+ * select-all on, the post keeps `all=1`.
  */
 export function bulkActionOf(list: ResolvedList, urls: ListUrls, url: URL): string {
   const location = list.location;
+  // Select-all travels with the post, so the list behind the confirmation still shows it selected.
+  const all = url.searchParams.get('all') === '1' ? '1' : null;
   if (location.family === 'list' && location.tab !== null) {
     const base = hrefs.list(location.menuId, location.gridMenuKey);
-    return `${base}${filterQuery(url.searchParams, { tab: location.tab })}`;
+    return `${base}${filterQuery(url.searchParams, { tab: location.tab, all })}`;
   }
-  return `${urls.list.split('?')[0]}${filterQuery(url.searchParams)}`;
+  return `${urls.list.split('?')[0]}${filterQuery(url.searchParams, { all })}`;
 }
 
 /** The config.events action's address: lists with an events config, reached from a menu item (its route is under `/list/…/:tab`). */
@@ -161,5 +165,5 @@ export function addHrefOf(list: ResolvedList, urls: ListUrls): string {
   const editor = list.definition.editor;
   if (editor.kind === 'detail') return hrefs.detail(editor.detailType, listNode(list.address));
   if (editor.kind === 'menu-item') return hrefs.home({ section: list.address.base });
-  return urls.action('add');
+  return inPanel(urls.action('add'));
 }

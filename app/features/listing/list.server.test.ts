@@ -99,11 +99,15 @@ describe('the list screen', () => {
     expect(page.rows).toHaveLength(50);
     expect(page.rows[0]?.title).toBe('Question 0');
     expect(page.next).not.toBeNull();
-    expect(page.moreHref).toBe('/list/main-menu/faqs?more=1');
-    expect(page.rows[0]?.editHref).toBe('/list/main-menu/faqs/all/edit/q00');
+    // Without JavaScript "More" adds a page of the first chunk's size and leads to its first row.
+    expect(page.moreHref).toBe('/list/main-menu/faqs?more=1#more-1');
+    expect(page.rows.some((row) => row.anchor)).toBe(false);
+    expect(page.rows[0]?.editHref).toBe('/list/main-menu/faqs/all/edit/q00#editor');
 
-    const more = (await menuListRoute.loader(args(get(own, `${own.path('faqs')}?more=2`), params))) as ListScreenData;
-    expect(more.rows).toHaveLength(60);
+    const more = (await menuListRoute.loader(args(get(own, `${own.path('faqs')}?more=1`), params))) as ListScreenData;
+    expect(more.rows).toHaveLength(70);
+    expect(more.rows.filter((row) => row.anchor).map((row) => [row.title, row.anchor])).toEqual([['Question 50', 'more-1']]);
+    expect(more.moreHref).toBeNull();
 
     // "Question 6" and "Question 60" … "Question 69": matches beyond the first chunk.
     const filtered = (await menuListRoute.loader(args(get(own, `${own.path('faqs')}?q=question%206&all=1`), params))) as ListScreenData;
@@ -113,7 +117,7 @@ describe('the list screen', () => {
     ]);
     expect(filtered.selectAll).toMatchObject({ count: 11, truncated: false });
     expect(filtered.filters).toMatchObject({ q: 'question 6', active: true, clearHref: '/list/main-menu/faqs' });
-    expect(filtered.rows[0]?.editHref).toBe('/list/main-menu/faqs/all/edit/q06?q=question+6');
+    expect(filtered.rows[0]?.editHref).toBe('/list/main-menu/faqs/all/edit/q06?q=question+6#editor');
   });
 
   it('answers 404 for unknown lists, menu items and tabs', async () => {
@@ -222,7 +226,8 @@ describe('the item editor', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const saved = await outcome(addRoute.action(args(post(own, own.path('faqs', 'all', 'add'), fields), params)));
       expect(saved.status).toBe(302);
-      expect(saved.response?.headers.get('Location')).toBe('/list/main-menu/faqs');
+      // Back to the list at the new row.
+      expect(saved.response?.headers.get('Location')).toBe(`/list/main-menu/faqs#row-${form.itemKey}`);
     }
     const items = await stored(own);
     expect(Object.keys(items)).toHaveLength(3);

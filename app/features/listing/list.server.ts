@@ -2,7 +2,15 @@ import { data as answer } from '@remix-run/node';
 import { fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { readForm } from '@server/http/form.server';
-import { communityTimeZone, ListError, listUseCase, readListHeader, type ListFilters, type RowContext } from '@server/listing';
+import {
+  communityTimeZone,
+  ListError,
+  listUseCase,
+  MAX_PAGE_SIZE,
+  readListHeader,
+  type ListFilters,
+  type RowContext,
+} from '@server/listing';
 import { MAX_SORT_ROWS } from '@server/listing/sort-mode';
 import { isValidKey } from '~/lib/db-key';
 import { DEFAULT_TIME_ZONE, zonedDayKey } from '~/lib/event-times';
@@ -10,9 +18,10 @@ import { headerView, slideIndex } from '~/lib/header-info';
 import { imageUrl } from '~/lib/image-url';
 import { parseIntent } from '~/lib/intent';
 import { DELETE_SELECTED_TEXT } from '~/lib/listing/editor-texts';
+import { firstAddedRow, moreLink, parseMore, rowsShown } from '~/lib/listing/more';
 import type { BulkActionData, FilterView, ListScreenData, RowView, SelectAllView } from '~/lib/listing/screen';
 import type { ListView } from '~/lib/listing/types';
-import { filterQuery, listUrls } from '~/lib/listing/urls';
+import { filterQuery, inPanel, listUrls, moreAnchor } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getServices } from '~/services.server';
 import { BulkIntent } from './intents';
@@ -31,8 +40,6 @@ import type { ResolvedList } from './resolve.server';
 export const LOAD_ALL_SIZE = 10000;
 /** Rows a bulk delete form may name one by one (select-all names none: it posts the filter). */
 export const MAX_POSTED_KEYS = 1000;
-/** Later chunks a no-JavaScript page may show (`?more=`). */
-const MAX_MORE = 400;
 
 /**
  * The filters of a list's address. The community's record is read only for a list with date
@@ -65,17 +72,16 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   const urls = listUrls(list.location, url.searchParams);
   view.clearHref = urls.view(view.view ?? 'active');
   view.searchHint = definition.fields.locationTitle ? 'Title, description or location' : 'Title or description';
-  const moreParam = Number.parseInt(url.searchParams.get('more') ?? '0', 10);
-  const more = Number.isFinite(moreParam) ? Math.min(Math.max(moreParam, 0), MAX_MORE) : 0;
+  // Without JavaScript, "More" adds a page of the first chunk's size (app/lib/listing/more.ts).
+  const more = parseMore(url.searchParams.get('more'), definition.pageSizes, MAX_PAGE_SIZE);
   const now = Date.now();
   const context: RowContext = { view: view.view, timeZone, now };
 
   const sorting = url.pathname.endsWith('/sort') && definition.sortable;
-  const { first, next } = definition.pageSizes;
   const [page, details] = await Promise.all([
     sorting
       ? lists.page(list, { filters: {}, after: null, limit: MAX_SORT_ROWS, now })
-      : lists.page(list, { filters, after: null, limit: first + more * next, now }),
+      : lists.page(list, { filters, after: null, limit: rowsShown(definition.pageSizes, more), now }),
     lists.rowDetails(list, context),
   ]);
   let selectAll: SelectAllView | null = null;
@@ -85,7 +91,13 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   }
   const withQuery = (extra: Record<string, string | null>) => `${urls.list.split('?')[0]}${filterQuery(url.searchParams, extra)}`;
   const headerInfo = headerView(header, imageUrl);
-  const rows = () => page.rows.map((row) => rowView(list, urls, row, context, details(row.item)));
+  const configEvents = configEventsHref(list, urls);
+  const added = firstAddedRow(definition.pageSizes, more);
+  const rows = () =>
+    page.rows.map((row, index) => {
+      const view = rowView(list, urls, row, context, details(row.item));
+      return index === added ? { ...view, anchor: moreAnchor(more) } : view;
+    });
   return {
     title: list.title,
     itemName: definition.itemName,
@@ -97,16 +109,16 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
     links: {
       list: urls.list,
       path: urls.list.split('?')[0] ?? urls.list,
-      sort: urls.action('sort'),
-      headerImages: urls.action('header-images'),
+      sort: inPanel(urls.action('sort')),
+      headerImages: inPanel(urls.action('header-images')),
       rows: urls.rows,
       otherView: view.view === null ? null : urls.view(view.view === 'archive' ? 'active' : 'archive'),
-      configEvents: configEventsHref(list, urls),
+      configEvents: configEvents ? inPanel(configEvents) : null,
     },
     filters: view,
     rows: rows(),
     next: page.next,
-    moreHref: page.next ? withQuery({ more: String(more + 1) }) : null,
+    moreHref: moreLink(definition.pageSizes, more, page.next !== null, MAX_PAGE_SIZE, (value) => withQuery({ more: value })),
     nextSize: definition.pageSizes.next,
     selectAll,
     selectAllHref: withQuery({ all: '1' }),

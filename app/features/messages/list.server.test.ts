@@ -113,7 +113,7 @@ describe('the messages list', () => {
     ]);
     const first = active.rows[0]!;
     expect(first).toMatchObject({
-      editHref: '/amc-messages/messages/edit?id=m000&list=messages',
+      editHref: '/amc-messages/messages/edit?id=m000&list=messages#editor',
       duplicateHref: null,
       deleteHref: null,
       passed: false,
@@ -123,7 +123,7 @@ describe('the messages list', () => {
     expect(first.when).toMatch(/^Sent \w{3}, \w{3} \d+, \d{4}, \d+:\d{2} [AP]M C[SD]T · No end time$/);
     expect(active.rows[1]!.when).toMatch(/· Ends /);
     expect(first.notes).toEqual([{ text: 'Category: Announcements · User group: Current Guests', tone: 'plain' }]);
-    expect(active.moreHref).toBe('/amc-messages/messages?more=1');
+    expect(active.moreHref).toBe('/amc-messages/messages?more=1#more-1');
     expect(active.links.rows).toBe('/amc-messages/messages?index=');
 
     // The next chunk: 25 rows, from the index route (`?index&after=`).
@@ -139,8 +139,10 @@ describe('the messages list', () => {
     expect(last.next).toBeNull();
     const bad = await outcome(indexRoute.loader(args(get(o, '/amc-messages/messages?index&after=not-a-cursor'), 'messages')));
     expect(bad.status).toBe(400);
-    // Without JavaScript: "More" shows 100 rows.
-    expect((await page(o, '?more=1')).rows).toHaveLength(100);
+    // Without JavaScript: "More" adds a page of the first chunk's size (75), here the 35 left.
+    const more = await page(o, '?more=1');
+    expect(more.rows).toHaveLength(110);
+    expect(more.rows[75]?.anchor).toBe('more-1');
 
     const archive = await page(o, '?view=archive');
     expect(archive.rows.map((row) => [row.title, row.passed])).toEqual([
@@ -149,7 +151,7 @@ describe('the messages list', () => {
       ['Ended 2', false],
     ]);
     expect(archive.tabs.find((tab) => tab.current)?.title).toBe('Archive');
-    expect(archive.rows[0]!.editHref).toBe('/amc-messages/messages/edit?id=old0&list=messages');
+    expect(archive.rows[0]!.editHref).toBe('/amc-messages/messages/edit?id=old0&list=messages#editor');
   });
 
   it('shows the scheduled list with next run, recurrence, from-event marker and delivery status; a failed one is marked', async () => {
@@ -182,7 +184,7 @@ describe('the messages list', () => {
     // Newest first by delivery time.
     expect(scheduled.rows.map((row) => row.key)).toEqual(['single', 'reminder', 'expired', 'weekly']);
     const row = (key: string) => scheduled.rows.find((candidate) => candidate.key === key)!;
-    expect(row('single').editHref).toBe('/amc-messages/messages/edit?id=single&list=scheduled');
+    expect(row('single').editHref).toBe('/amc-messages/messages/edit?id=single&list=scheduled#editor');
     expect(row('single').when).toMatch(/^Next run .* C[SD]T · Ends /);
     expect(row('single').notes.map((note) => note.text)).toEqual([
       'Category: Announcements · User group: Current Guests',
@@ -207,7 +209,7 @@ describe('the messages list', () => {
     // The right column: Send Notification, the scheduled state with the failed count.
     const column = (await indexRoute.loader(args(get(o, '/amc-messages/messages'), 'messages'))) as { actions: MessagesActionsData };
     expect(column.actions).toMatchObject({
-      addHref: '/amc-messages/messages/add',
+      addHref: '/amc-messages/messages/add#editor',
       timeZone: TZ,
       scheduled: { count: 4, failed: 1, href: '/amc-messages/messages?view=scheduled' },
       topics: [
@@ -328,12 +330,12 @@ describe('the messages list', () => {
     expect(area.title).toBe('Systemwide Notification');
     expect(area.banner).toEqual({ text: 'This is a systemwide message sent across all communities', systemwideHref: null });
     const row = area.rows.find((candidate) => candidate.key === key)!;
-    expect(row.editHref).toBe(`/amc-messages/systemwide-notification/edit?id=${key}&list=messages`);
+    expect(row.editHref).toBe(`/amc-messages/systemwide-notification/edit?id=${key}&list=messages#editor`);
     expect(row.notes[0]!.text).toContain('User group: All Users');
     const column = (await indexRoute.loader(args(get(system, '/amc-messages/systemwide-notification'), 'systemwide-notification'))) as {
       actions: MessagesActionsData;
     };
-    expect(column.actions.addHref).toBe('/amc-messages/systemwide-notification/add');
+    expect(column.actions.addHref).toBe('/amc-messages/systemwide-notification/add#editor');
     expect(column.actions.topics.map((topic) => topic.href)).toEqual(['/listnm/systemwide-category', '/listnm/systemwide-user-group']);
 
     const community = await page(system);

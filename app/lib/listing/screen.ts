@@ -35,6 +35,8 @@ export interface RowView {
   day: RowDay | null;
   /** Short facts of the row its list adds (a message's audience, next run, delivery status). */
   notes: RowNote[];
+  /** The anchor of the first row a no-JavaScript "More" added (the "More" link leads to it). */
+  anchor?: string;
 }
 
 export interface TabView {

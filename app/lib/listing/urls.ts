@@ -154,3 +154,30 @@ export function listUrls(location: ListLocation, search: URLSearchParams | strin
       location.tab === null ? hrefs.list(menuId, gridMenuKey, viewQuery(view)) : hrefs.listTab(menuId, gridMenuKey, tab, viewQuery(view)),
   };
 }
+
+/**
+ * The id of a row of the list screen: a form closed (Cancel, Submit) and a delete cancelled
+ * return to it (`#row-…`), so the reader is back at the row they opened.
+ */
+export const rowAnchor = (key: string): string => `row-${key}`;
+
+/** The list's address with one of its rows in view (the fragment names the row's anchor). */
+export function atRow(listHref: string, key: string): string {
+  return `${listHref.split('#')[0]}#${encodeURIComponent(rowAnchor(key))}`;
+}
+
+/** The id of a list's anchor on the first row a no-JavaScript "More" added (the n-th later page). */
+export const moreAnchor = (more: number): string => `more-${more}`;
+
+/** The right column's landmark (`EDITOR_ID` of app/components/shell/home-actions.ts). */
+export const PANEL_FRAGMENT = '#editor';
+
+/**
+ * A link of a list screen to a screen that opens in its right column (an item's form, Add,
+ * Delete, Sort, Header Images) points at the column's landmark: on a phone the browser brings
+ * the form into view even without JavaScript, and with it the form's heading takes the focus
+ * (the shell's editor focus). An address that names a place already is returned as it is.
+ */
+export function inPanel(href: string): string {
+  return href.includes('#') ? href : `${href}${PANEL_FRAGMENT}`;
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { EDITOR_ID } from '~/components/shell/home-actions';
+import { atRow, inPanel, PANEL_FRAGMENT, rowAnchor } from './urls';
+
+describe('the places of a list screen', () => {
+  it('points the forms of the right column at its landmark', () => {
+    expect(PANEL_FRAGMENT).toBe(`#${EDITOR_ID}`);
+    expect(inPanel('/list/main-menu/regulations/all/edit/r1')).toBe('/list/main-menu/regulations/all/edit/r1#editor');
+    expect(inPanel('/amc-messages/messages/edit?id=m1&list=messages')).toBe('/amc-messages/messages/edit?id=m1&list=messages#editor');
+    expect(inPanel('/list/main-menu/regulations#row-r1')).toBe('/list/main-menu/regulations#row-r1');
+  });
+
+  it('returns a closed form to its row', () => {
+    expect(rowAnchor('r1')).toBe('row-r1');
+    expect(atRow('/list/main-menu/regulations?q=pets', 'r1')).toBe('/list/main-menu/regulations?q=pets#row-r1');
+    expect(atRow('/listnm/contacts#editor', 'lakeside grill')).toBe('/listnm/contacts#row-lakeside%20grill');
+  });
+});
