@@ -74,6 +74,7 @@ export function HeaderCarousel({ header, title, initialSlide = 0, slideParam = '
     <header
       className="header-carousel"
       data-media="images"
+      data-controls={count > 1 ? '' : undefined}
       style={{ height: HEADER_HEIGHT_WITH_MEDIA }}
       aria-roledescription="carousel"
       onMouseEnter={() => setPaused(true)}
