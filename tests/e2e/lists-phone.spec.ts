@@ -44,12 +44,20 @@ test.describe('a long list on a phone', () => {
     const add = editor(page).getByRole('link', { name: 'Add Regulation' });
     await expectInViewUnderHeader(page, add);
     // Rows look like the design system's links and buttons, not the browser's.
-    const row = page.locator('#row-reg-040');
-    await expect(row.getByRole('link', { name: 'Rule 040', exact: true })).toHaveClass(/rt-Link/);
-    await expect(row.getByRole('link', { name: 'Delete Rule 040' })).toHaveClass(/rt-Button/);
+    const first = page.locator('#row-reg-000');
+    await expect(first.getByRole('link', { name: 'Rule 000', exact: true })).toHaveClass(/rt-Link/);
+    await expect(first.getByRole('link', { name: 'Delete Rule 000' })).toHaveClass(/rt-Button/);
     await page.screenshot({ path: `test-results/lists-phone-regulations-${info.project.name}.png` });
 
-    await row.getByRole('link', { name: 'Rule 040', exact: true }).click();
+    // A row after the first chunk of 50: loaded by scrolling, or by "More" without JavaScript.
+    if (js) {
+      await expect(page.locator('html[data-page-hydrated]')).toBeAttached();
+      await page.mouse.wheel(0, 100_000);
+    } else {
+      await page.getByRole('link', { name: 'More' }).click();
+    }
+    const row = page.locator('#row-reg-055');
+    await row.getByRole('link', { name: 'Rule 055', exact: true }).click();
     const heading = editor(page).getByRole('heading', { name: 'Edit Regulation' });
     await expectInViewUnderHeader(page, heading);
     if (js) await expect(heading).toBeFocused();
@@ -58,22 +66,23 @@ test.describe('a long list on a phone', () => {
     if (js) await expectNoSeriousViolations(page);
 
     await editor(page).getByRole('link', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(/\/list\/main-menu\/regulations#row-reg-040$/);
-    const title = page.locator('#row-reg-040').getByRole('link', { name: 'Rule 040', exact: true });
+    await expect(page).toHaveURL(/\/list\/main-menu\/regulations(\?more=1)?#row-reg-055$/);
+    const title = page.locator('#row-reg-055').getByRole('link', { name: 'Rule 055', exact: true });
     await expectInViewUnderHeader(page, title);
     if (js) await expect(title).toBeFocused();
 
+    // Submit reloads the list's first chunk: the row is found again.
     await title.click();
     await expect(heading).toBeVisible();
-    await editor(page).getByLabel('Title').fill('Rule forty');
+    await editor(page).getByLabel('Title').fill('Rule fifty-five');
     await editor(page).getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
-    const saved = page.locator('#row-reg-040').getByRole('link', { name: 'Rule forty', exact: true });
+    const saved = page.locator('#row-reg-055').getByRole('link', { name: 'Rule fifty-five', exact: true });
     await expectInViewUnderHeader(page, saved);
     if (js) await expect(saved).toBeFocused();
     await expect
-      .poll(async () => (await readE2e<Record<string, unknown>>(`${e2ePaths.section(community.key, 'regulations')}/reg-040`))?.title)
-      .toBe('Rule forty');
+      .poll(async () => (await readE2e<Record<string, unknown>>(`${e2ePaths.section(community.key, 'regulations')}/reg-055`))?.title)
+      .toBe('Rule fifty-five');
     await page.screenshot({ path: `test-results/lists-phone-returned-${info.project.name}.png` });
 
     // Add opens its form at the top, whatever was scrolled.

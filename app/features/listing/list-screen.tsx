@@ -149,37 +149,45 @@ function Filters({ data }: { data: ListScreenData }) {
   );
 }
 
-/** Appends later chunks as the list scrolls (80 % scrolled), as spec 01 §9 says. */
+/**
+ * Appends later chunks as the list scrolls (80 % scrolled), as spec 01 §9 says. The chunks belong
+ * to the first page they were loaded under: a new first page (other filters, a save) starts over
+ * in the same render, and a chunk asked for under an earlier one is dropped.
+ */
 function useInfiniteRows(data: ListScreenData) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ rows: RowView[]; next: string | null }>();
-  const [extra, setExtra] = useState<RowView[]>([]);
-  const [next, setNext] = useState<string | null>(data.next);
-  const requested = useRef<string | null>(null);
-
-  // A new first page (other filters, a save) starts over.
-  useEffect(() => {
-    setExtra([]);
-    setNext(data.next);
-    requested.current = null;
-  }, [data.rows, data.next]);
+  const [loaded, setLoaded] = useState<{ base: RowView[]; rows: RowView[]; next: string | null }>({
+    base: data.rows,
+    rows: [],
+    next: data.next,
+  });
+  const current = loaded.base === data.rows ? loaded : { base: data.rows, rows: [], next: data.next };
+  const requested = useRef<{ base: RowView[]; cursor: string } | null>(null);
+  const applied = useRef<unknown>(null);
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
     const chunk = fetcher.data;
-    setExtra((rows) => {
+    if (fetcher.state !== 'idle' || !chunk || applied.current === chunk) return;
+    applied.current = chunk;
+    if (requested.current?.base !== data.rows) return;
+    setLoaded((previous) => {
+      const rows = previous.base === data.rows ? previous.rows : [];
       const seen = new Set([...data.rows, ...rows].map((row) => row.key));
-      return [...rows, ...chunk.rows.filter((row) => !seen.has(row.key))];
+      return { base: data.rows, rows: [...rows, ...chunk.rows.filter((row) => !seen.has(row.key))], next: chunk.next };
     });
-    setNext(chunk.next);
   }, [fetcher.state, fetcher.data, data.rows]);
 
-  const loadMore = useCallback(() => {
-    if (!next || fetcher.state !== 'idle' || requested.current === next) return;
-    requested.current = next;
+  const next = current.next;
+  /** Asks for the next chunk; false when there is none or one is on its way. */
+  const loadMore = useCallback((): boolean => {
+    if (!next || fetcher.state !== 'idle') return false;
+    if (requested.current?.base === data.rows && requested.current.cursor === next) return false;
+    requested.current = { base: data.rows, cursor: next };
     const separator = data.links.rows.includes('?') ? '&' : '?';
     fetcher.load(`${data.links.rows}${separator}after=${encodeURIComponent(next)}`);
-  }, [next, fetcher, data.links.rows]);
+    return true;
+  }, [next, fetcher, data.rows, data.links.rows]);
 
   useEffect(() => {
     if (!hydrated || !next) return;
@@ -192,7 +200,7 @@ function useInfiniteRows(data: ListScreenData) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [hydrated, next, loadMore]);
 
-  return { rows: [...data.rows, ...extra], next, loading: fetcher.state === 'loading', hydrated };
+  return { rows: [...data.rows, ...current.rows], next, loading: fetcher.state === 'loading', hydrated, loadMore };
 }
 
 /**
@@ -226,25 +234,41 @@ function useCheckedRows(data: ListScreenData, bulk: BulkActionData | undefined) 
 const confirmedKeys = (bulk: BulkActionData | undefined): readonly string[] =>
   bulk?.confirm && !bulk.confirm.all ? bulk.confirm.keys : [];
 
-/** After a form of the right column closes (`#row-…`), its row's title takes the focus. */
-function useRowFocus() {
+/** Chunks loaded at most to find the row a closed form returns to. */
+const MAX_CHUNKS_TO_ROW = 20;
+
+/**
+ * After a form of the right column closes (`#row-…`), its row comes into view and its title
+ * takes the focus. A row further down than the first chunk (loaded by scrolling before) is
+ * found by loading the next chunks until it is there.
+ */
+function useRowFocus(rows: readonly RowView[], next: string | null, loadMore: () => boolean) {
   const location = useLocation();
+  const done = useRef<string | null>(null);
+  const chunks = useRef(0);
   useEffect(() => {
-    if (!location.hash.startsWith('#row-')) return;
+    done.current = null;
+    chunks.current = 0;
+  }, [location.key]);
+  useEffect(() => {
+    if (!location.hash.startsWith('#row-') || done.current === location.key) return;
     const row = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    const link = row?.querySelector<HTMLElement>('.list-row-title');
-    if (!link) return;
-    link.focus({ preventScroll: true });
-    row?.scrollIntoView({ block: 'center' });
-  }, [location]);
+    if (!row) {
+      if (next && chunks.current < MAX_CHUNKS_TO_ROW && loadMore()) chunks.current += 1;
+      return;
+    }
+    done.current = location.key;
+    row.scrollIntoView({ block: 'center' });
+    row.querySelector<HTMLElement>('.list-row-title')?.focus({ preventScroll: true });
+  }, [location, rows.length, next, loadMore]);
 }
 
 function Rows({ data, bulk }: { data: ListScreenData; bulk: BulkActionData | undefined }) {
-  const { rows, next, loading, hydrated } = useInfiniteRows(data);
+  const { rows, next, loading, hydrated, loadMore } = useInfiniteRows(data);
   const selectAll = data.selectAll;
   const { checked, toggle } = useCheckedRows(data, bulk);
   const confirmed = new Set(confirmedKeys(bulk));
-  useRowFocus();
+  useRowFocus(rows, next, loadMore);
   if (rows.length === 0) {
     // An empty list says so in the right column, beside its Add button (spec 02 "Listing routes").
     return data.filters.active ? (

@@ -108,6 +108,8 @@ describe('the list screen', () => {
     expect(more.rows).toHaveLength(70);
     expect(more.rows.filter((row) => row.anchor).map((row) => [row.title, row.anchor])).toEqual([['Question 50', 'more-1']]);
     expect(more.moreHref).toBeNull();
+    // The reader's "More" travels with the row's form, and the form returns to the longer list.
+    expect(more.rows[55]?.editHref).toBe('/list/main-menu/faqs/all/edit/q55?more=1#editor');
 
     // "Question 6" and "Question 60" … "Question 69": matches beyond the first chunk.
     const filtered = (await menuListRoute.loader(args(get(own, `${own.path('faqs')}?q=question%206&all=1`), params))) as ListScreenData;

@@ -11,8 +11,9 @@
  *   `all` (docs/decisions/009).
  *
  * Filters travel in the query (`q`, `from`, `to`, `recurrence`, `view`), so every link of a
- * filtered list keeps its filter; `more` (how many later chunks are shown without JavaScript)
- * does not travel.
+ * filtered list keeps its filter; so does `more` (how many later pages are shown without
+ * JavaScript), so a form opened from a row the reader reached with "More" returns to a list
+ * that shows it. The view switch and Clear Filters start over.
  */
 
 import { hrefs, queryString, type Search } from '~/lib/hrefs';
@@ -39,8 +40,8 @@ export type MessagesView = ListView | 'scheduled';
 export type ListAction = 'add' | 'sort' | 'header-images' | 'config.events';
 export type ItemAction = 'edit' | 'duplicate' | 'delete';
 
-/** The query parameters that describe the filtered list. */
-export const FILTER_PARAMS = ['q', 'from', 'to', 'recurrence', 'view'] as const;
+/** The query parameters that describe the filtered list, and how long it is shown without JavaScript. */
+export const FILTER_PARAMS = ['q', 'from', 'to', 'recurrence', 'view', 'more'] as const;
 
 const seg = encodeURIComponent;
 
