@@ -33,7 +33,6 @@ export function ListPage<Item>({
     <ShellColumns
       rightLabel={panelLabel}
       right={panel}
-      rightFirst
       centre={
         <Flex direction="column" gap="4">
           <Heading as="h1" size="6">
@@ -58,7 +57,11 @@ export function ListPage<Item>({
   );
 }
 
-/** A ListPage's right column when no form is open: a heading and the link that adds an item. */
+/**
+ * A ListPage's right column when no form is open: a heading and the link that adds an item. The
+ * link points at the column (`#editor`): on a phone, where the column lies under the short list,
+ * the form comes into view and its heading takes the focus.
+ */
 export function ListPageAction({ heading, to, label }: { heading: string; to: string; label: string }) {
   return (
     <Flex direction="column" gap="3" align="start">

@@ -93,7 +93,10 @@ test.describe('a long list on a phone', () => {
   });
 });
 
-test('Send Notification from the drawer and the calendar’s Add Event come before their lists @no-js', async ({ page, loginAs }, info) => {
+test('Send Notification from the drawer, a message’s form and the calendar’s Add Event come before their lists @no-js', async ({
+  page,
+  loginAs,
+}, info) => {
   const js = info.project.name === 'js';
   await loginAs('admin@demo.example');
   await page.goto('/');
@@ -114,6 +117,18 @@ test('Send Notification from the drawer and the calendar’s Add Event come befo
   await page.goto('/amc-messages/messages');
   await expectInViewUnderHeader(page, editor(page).getByRole('link', { name: 'Send Notification' }));
   await page.screenshot({ path: `test-results/lists-phone-messages-${info.project.name}.png` });
+
+  // A message's form comes first too, and Cancel returns to its row.
+  const pool = 'Pool open late this weekend';
+  await page.getByRole('link', { name: pool, exact: true }).click();
+  const editing = editor(page).getByRole('heading', { name: 'Edit Notification' });
+  await expectInViewUnderHeader(page, editing);
+  if (js) await expect(editing).toBeFocused();
+  await editor(page).getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/amc-messages\/messages#row-msg-pool-late$/);
+  const poolTitle = page.locator('#row-msg-pool-late').getByRole('link', { name: pool, exact: true });
+  await expectInViewUnderHeader(page, poolTitle);
+  if (js) await expect(poolTitle).toBeFocused();
 
   await page.goto('/amc-calendar/activities/active');
   await expectInViewUnderHeader(page, editor(page).getByRole('link', { name: 'Add Event' }));

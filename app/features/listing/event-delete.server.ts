@@ -12,7 +12,7 @@ import {
 import { readForm } from '@server/http/form.server';
 import { isValidKey } from '~/lib/db-key';
 import { parseIntent } from '~/lib/intent';
-import { listUrls } from '~/lib/listing/urls';
+import { atRow, listUrls } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
 import { EVENT_TEXTS } from '~/schemas/event';
 import { getServices } from '~/services.server';
@@ -109,7 +109,8 @@ async function dialogData(
     answers,
     error,
     formAction: urls.item('delete', eventId),
-    cancelHref: urls.list,
+    // Cancel returns to the event's row.
+    cancelHref: atRow(urls.list, eventId),
   };
 }
 
