@@ -181,7 +181,7 @@ describe('the notification form', () => {
     expect(conflict.status).toBe(409);
     expect(conflict.data?.conflict?.theirs).toEqual([{ label: 'Title', value: 'Old' }]);
     const saved = await act(own, path, params, { ...fields, version: data!.version! });
-    expect(saved.response?.headers.get('Location')).toBe('/amc-messages/messages?view=scheduled');
+    expect(saved.response?.headers.get('Location')).toBe('/amc-messages/messages?view=scheduled#row-m1');
     expect((await services.db.ref(services.paths.scheduledMessage(own.community, 'm1')).get()).val()).toMatchObject({
       title: 'New',
       delivery: { runs: 1 },
