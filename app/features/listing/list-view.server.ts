@@ -1,4 +1,5 @@
 import { fromZonedTime } from 'date-fns-tz';
+import { deletedMarker, type DeletedMarker } from '@server/events/archive';
 import { listNode, type ListFilters, type ListRow, type RowContext, type RowDetails } from '@server/listing';
 import { isValidKey } from '~/lib/db-key';
 import { zonedDayKey } from '~/lib/event-times';
@@ -84,6 +85,19 @@ export function rowDay(start: number, timeZone: string): RowDay | null {
   return { key: zonedDayKey(start, timeZone), heading: dayHeading(start, timeZone) };
 }
 
+/** "Deleted Sat, Nov 28, 9:09 AM, before it began": the note of an event deleted from the active view. */
+export function deletedText(deleted: DeletedMarker, timeZone: string): string {
+  const at = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return `Deleted ${at.format(deleted.time)}${deleted.startDate !== undefined ? ', before it began' : ''}`;
+}
+
 /**
  * One row as the screen shows it: title, subtitle, image, dates, its editor's and actions'
  * addresses, and what its source adds (`details`: the messages list's notes).
@@ -113,6 +127,11 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
   const dated = definition.dated;
   const end = dated ? numberAt(row.item, dated.endField) : 0;
   const recurrenceId = row.item.recurrenceId;
+  // An event deleted before it began shows the times it was planned for, and says so (decision 024).
+  const deleted = dated?.startField ? deletedMarker(row.item) : null;
+  const start = dated?.startField ? (deleted?.startDate ?? numberAt(row.item, dated.startField)) : 0;
+  const shownEnd = deleted?.startDate !== undefined ? (deleted.endDate ?? 0) : end;
+  const deletedNote = deleted ? [{ text: deletedText(deleted, context.timeZone), tone: 'plain' as const }] : [];
   return {
     key: row.key,
     title: itemText(row.item, fields.title) ?? '(untitled)',
@@ -123,14 +142,14 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
     deleteHref: editor.kind === 'linked' ? null : urls.item('delete', row.key),
     // The archive holds only passed rows: there they are not marked (spec 03 "Public calendar events").
     passed: Boolean(dated) && context.view !== 'archive' && end > 0 && end <= now,
-    when: dated?.startField ? whenText(numberAt(row.item, dated.startField), end, row.item.allDay === true, context.timeZone) : null,
+    when: dated?.startField ? whenText(start, shownEnd, row.item.allDay === true, context.timeZone) : null,
     detailAction,
     recurrenceHref:
       definition.filters.includes('recurrence') && typeof recurrenceId === 'string' && isValidKey(recurrenceId)
         ? `${urls.list.split('?')[0]}?recurrence=${encodeURIComponent(recurrenceId)}`
         : null,
     day: definition.groupByStartDay && dated?.startField ? rowDay(numberAt(row.item, dated.startField), context.timeZone) : null,
-    notes: [],
+    notes: deletedNote,
     ...details,
   };
 }
