@@ -15,6 +15,8 @@ import { checkbox, requiredText } from './listing/shared';
 export const CALENDAR_TEXTS = {
   /** Spec 02 §5. */
   titleRequired: 'Calendar title is required.',
+  /** Not in the spec: two calendars of one title could not be told apart. */
+  titleTaken: 'Another calendar already has this title. Please choose a different title.',
   approvalNeedsEmail: 'You must include at least one email address to have approval.',
   importIncomplete: 'If you add a calendar ID you must include all selects below.',
   /** Spec 02 §8. */
