@@ -163,7 +163,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
   const refresh = useCallback(() => {
     if (formRef.current)
       setLive(
-        eventPreviewModel(eventPreviewSourceOfForm(new FormData(formRef.current)), {
+        eventPreviewModel(eventPreviewSourceOfForm(new FormData(formRef.current), data.options.timeZone), {
           timeZone: data.options.timeZone,
           locations: data.options.locations,
           audiences: data.options.audiences,
