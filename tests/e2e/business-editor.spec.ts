@@ -201,24 +201,35 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   expect(Object.keys(access ?? {})).not.toContain(owner);
 });
 
-// Without JavaScript the answer is the server's: app/features/business/editor.server.test.ts ('answers a form with errors 400
-// with the spec messages, the input kept and the section with the first error open').
-test('a validation error keeps what was typed and opens its section', async ({ page, community }, info) => {
-  await page.goto('/detail/business/dining-resort/lakeside-grill');
-  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-  await openSection(page, 'Buttons');
-  await page.locator('input[name="phone"]').fill('555-12');
-  // Close it again: the error must open it.
-  await section(page, 'Buttons').locator('summary').click();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('form-error')).toHaveText(
-    'One or more required fields have not been completed. Please check all tabs for your missing field.',
-  );
-  await expect(section(page, 'Buttons')).toHaveAttribute('open', '');
-  await expect(page.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
-  await expect(page.locator('input[name="phone"]')).toHaveValue('555-12');
-  expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
-});
+// The messages are the server's: app/features/business/editor.server.test.ts ('answers a form with errors 400 with the spec
+// messages, the input kept and the section with the first error open').
+test(
+  'a validation error keeps what was typed and opens its section; the save after it goes back to the list it came from',
+  { tag: '@forms' },
+  async ({ page, community, baseURL }, info) => {
+    // Opened from the menu's list (the referring page decides where Save goes back to).
+    await page.goto('/detail/business/dining-resort/lakeside-grill', { referer: `${baseURL}/list/main-menu/dining` });
+    if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+    await openSection(page, 'Buttons');
+    await page.locator('input[name="phone"]').fill('555-12');
+    // Close it again: the error must open it.
+    await section(page, 'Buttons').locator('summary').click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText(
+      'One or more required fields have not been completed. Please check all tabs for your missing field.',
+    );
+    await expect(section(page, 'Buttons')).toHaveAttribute('open', '');
+    await expect(page.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
+    await expect(page.locator('input[name="phone"]')).toHaveValue('555-12');
+    expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
+
+    // Fixed, it saves and goes back to that list, not to the section's own list.
+    await page.locator('input[name="phone"]').fill('518-555-0199');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/list/main-menu/dining');
+    expect(await readE2e(`${ITEM(community)}/phone`)).toBe('518-555-0199');
+  },
+);
 
 /** A URL access entry (no sign-in) for a listing of the test's own (a copy of the Lakeside Grill). */
 async function urlGrant(

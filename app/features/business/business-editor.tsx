@@ -121,6 +121,8 @@ export function BusinessEditor({
   });
   // The browser's own check (JavaScript) opens the section of the first error, as the server's answer does.
   const clientErrors = form.status === 'error' ? Object.keys(form.allErrors) : [];
+  // After a refused post the form keeps the return address it was posted with (the page it was opened from).
+  const returnTo = actionData?.returnTo ?? data.returnTo;
   const open = (clientErrors.length > 0 ? sectionOfErrors(clientErrors) : null) ?? actionData?.openSection ?? data.openSection;
   const [live, setLive] = useState<PreviewModel | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -166,7 +168,7 @@ export function BusinessEditor({
             {data.heading}
           </span>
           <VersionField version={actionData?.version ?? data.version} />
-          <input type="hidden" name={RETURN_TO_FIELD} value={data.returnTo} />
+          <input type="hidden" name={RETURN_TO_FIELD} value={returnTo} />
           {data.mode === 'add' || data.mode === 'duplicate' ? (
             <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
           ) : null}
@@ -299,7 +301,7 @@ export function BusinessEditor({
               )}
               {data.cancelHref && !remoteMode ? (
                 <Button asChild variant="soft" color="gray">
-                  <Link to={data.cancelHref} state={DISCARD_STATE}>
+                  <Link to={actionData?.returnTo ?? data.cancelHref} state={DISCARD_STATE}>
                     Cancel
                   </Link>
                 </Button>

@@ -265,6 +265,26 @@ describe('business detail editor: saving', () => {
     expect((await read(own, 'dining-resort', 'grill'))!.title).toBe('Harbor Grill');
   });
 
+  it('keeps the return address through a refused save: the fixed save goes back to the page the editor was opened from', async () => {
+    const own = await ownCommunity('editor');
+    const path = '/detail/business/dining-resort/grill';
+    const opened = (await editRoute.loader(
+      args(get(own, path, { Referer: `${ORIGIN}/list/main-menu/dining` }), params('grill')),
+    )) as BusinessEditorData;
+    expect(opened.returnTo).toBe('/list/main-menu/dining');
+    // The refused post's answer carries the address it was posted with …
+    const refused = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, phone: '555-12', returnTo: opened.returnTo }), params('grill'))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data?.returnTo).toBe('/list/main-menu/dining');
+    // … which the reloaded page, referred by the editor itself, could not tell.
+    const reloaded = (await editRoute.loader(args(get(own, path, { Referer: `${ORIGIN}${path}` }), params('grill')))) as BusinessEditorData;
+    expect(reloaded.returnTo).toBe('/listnm/dining');
+    const saved = await outcome(editRoute.action(args(post(own, path, { ...VALID, returnTo: refused.data!.returnTo! }), params('grill'))));
+    expect(saved.response?.headers.get('Location')).toBe('/list/main-menu/dining');
+  });
+
   it("refuses list icon keys that name none of the community's icons with 400 and the reason, keeping what was typed", async () => {
     const own = await ownCommunity('editor');
     await services.db.ref(services.paths.listIcon(own.community, 'pool')).set({ title: 'Pool', active: true, url: '' });

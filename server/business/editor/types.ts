@@ -148,6 +148,8 @@ export interface BusinessEditorActionData {
   placeSearch?: { query: string; suggestions: PlaceSuggestion[]; offline: boolean; error: string | null } | null;
   /** A fresh key for the next Save of an add or duplicate whose key was taken. */
   itemKey?: string;
+  /** Where Save and Cancel go, as the post carried it (staff modes): the page the editor was opened from. */
+  returnTo?: string;
 }
 
 /**
