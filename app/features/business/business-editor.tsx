@@ -493,10 +493,9 @@ function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
       ) : (
         <ul className="remote-audit" data-testid="remote-audit">
           {entries.map((entry) => (
-            <li key={`${entry.at}-${entry.who}`}>
+            <li key={entry.key}>
               <Text size="2">
-                {new Date(entry.at).toISOString().replace('T', ' ').slice(0, 16)} UTC · {entry.who}:{' '}
-                {entry.fields.join(', ') || 'no changes'}
+                {entry.when} · {entry.who}: {entry.changes.join(', ') || 'no changes'}
               </Text>
             </li>
           ))}
