@@ -290,7 +290,8 @@ test(
       listIcons: ['outdoor-seating', 'pet-friendly'],
     });
     const audit = await readE2e<Record<string, { who: string; fields: string[] }>>(e2ePaths.remoteAudit(community.key, key));
-    expect(Object.values(audit ?? {})[0]).toMatchObject({ who: 'Link: Owner' });
+    // The log names only what was changed.
+    expect(Object.values(audit ?? {})[0]).toMatchObject({ who: 'Link: Owner', fields: ['title', 'phone'] });
 
     const request = page.getByRole('region', { name: 'Update Permissions' });
     await request.getByLabel('Request').selectOption('modify');
@@ -308,6 +309,12 @@ test(
     await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/detail/remote/${uuid}/$`));
+
+    // Leaving: no account, so not the staff sign-in but a page saying what became of the work.
+    await page.getByRole('link', { name: 'Leave this page' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/remote/left');
+    await expect(page.getByRole('heading', { name: 'You have left the page', level: 1 })).toBeVisible();
+    await expect(page.getByText('The changes you saved are kept.', { exact: false })).toBeVisible();
   },
 );
 

@@ -607,7 +607,7 @@ describe('remote pages', () => {
     expect(data.rights).toEqual({ listIcons: false, buttons: false, remoteAdmin: false, sections: false, staff: false });
     expect(data.cancelHref).toBeNull();
     expect(data.defaultValue.title).toBe('Harbor Grill');
-    expect(data.leaveHref).toBe('/');
+    expect(data.leaveHref).toBe('/remote/left');
     // The place picker asks with the link's grant.
     expect(data.placeSearchUrl).toBe(`/places/search?uuid=${uuid}`);
   });

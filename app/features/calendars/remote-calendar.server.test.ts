@@ -127,7 +127,7 @@ describe('remote calendar page', () => {
     expect(data.rows.map((row) => row.title)).toEqual(['Bingo Night', 'Campfire']);
     expect(data.rows[0]!.editHref).toBe(`/event/remote/activities/ev-bingo?uuid=${uuid}`);
     expect(data.addHref).toBe(`/event/remote/activities?uuid=${uuid}`);
-    expect(data.leaveHref).toBe('/');
+    expect(data.leaveHref).toBe('/remote/left');
     expect(data.nextHref).toBeNull();
   });
 
