@@ -231,6 +231,22 @@ test(
   },
 );
 
+test('after Title is cleared, the first click on another section heading opens it; then Title says it is required', async ({
+  page,
+  community,
+}) => {
+  expect(community.key).toBeTruthy();
+  await page.goto('/detail/business/dining-resort/lakeside-grill');
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  const title = page.locator('input[name="title"]');
+  await title.fill('');
+  await expect(title).toBeFocused();
+  // One click: Title's error and the form's message appear after it, not under the pointer while it is pressed.
+  await section(page, 'Hours').locator('summary').click();
+  await expect(section(page, 'Hours')).toHaveAttribute('open', '');
+  await expect(page.getByText('Title is required.')).toBeVisible();
+});
+
 /** A URL access entry (no sign-in) for a listing of the test's own (a copy of the Lakeside Grill). */
 async function urlGrant(
   community: TestCommunity,

@@ -4,6 +4,7 @@ import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '
 import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { useBlurCheckAfterPress } from '~/components/forms/blur-after-press';
 import { CheckboxGroupField } from '~/components/forms/checkbox-group';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
@@ -135,6 +136,8 @@ export function BusinessEditor({
   }, [actionData, data]);
   const model = live ?? actionData?.preview ?? data.preview;
   const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
+  // A field's error shown on blur waits for the press on something else to end, so its click is not lost.
+  useBlurCheckAfterPress(formRef, (name) => form.validate({ name }));
   const busy = navigation.state === 'submitting';
   const formError = actionData?.formError ?? (clientErrors.length > 0 ? BUSINESS_TEXTS.formIncomplete : null);
   /** What the refused post held (the widgets keep their own rows; they start from it). */
