@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { DbValue } from '@server/db';
 import { remoteGrantKey } from '@server/paths';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type TestCommunity } from './fixtures';
 
 /**
@@ -331,6 +332,7 @@ test(
     await expect(page).toHaveURL((url) => url.pathname === '/remote/left');
     await expect(page.getByRole('heading', { name: 'You have left the page', level: 1 })).toBeVisible();
     await expect(page.getByText('The changes you saved are kept.', { exact: false })).toBeVisible();
+    if (withJs(info)) await expectNoSeriousViolations(page);
   },
 );
 

@@ -74,6 +74,14 @@ test(
       ),
     ).toBe(false);
 
+    if (test.info().project.name === 'js') {
+      // A day picked in the calendar (no typing) updates the preview at once.
+      await end.getByRole('button', { name: 'Choose a date' }).click();
+      const day = end.getByRole('button', { name: formatInTimeZone(Date.now() + 3 * DAY, TZ, 'EEEE, MMMM d, yyyy'), exact: true });
+      if (!(await day.isVisible())) await end.getByRole('button', { name: 'Previous month' }).click();
+      await day.click();
+      await expect(page.getByTestId('preview-when')).toHaveText(`${longDay(Date.now() + 3 * DAY)} @ 6:00 pm - 7:00 pm`);
+    }
     await setWhen(end, startDay, '07:00 PM');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/$/);
