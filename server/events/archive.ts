@@ -1,4 +1,5 @@
 import type { DbValue } from '@server/db/types';
+import { whenText } from '~/lib/event-times';
 import { endOf, isObject, startOf } from './records';
 
 /**
@@ -52,4 +53,30 @@ export function deletedMarker(event: Record<string, unknown>): DeletedMarker | n
 /** The multi-path entries archiving one event stored at `base`. */
 export function archiveUpdates(base: string, fields: Record<string, DbValue>): Record<string, DbValue> {
   return Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${base}/${field}`, value]));
+}
+
+/** "Deleted Sat, Nov 28, 9:09 AM, before it began": the note of an event deleted from the active view, in the community's zone. */
+export function deletedText(deleted: DeletedMarker, timeZone: string): string {
+  const at = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return `Deleted ${at.format(deleted.time)}${deleted.startDate !== undefined ? ', before it began' : ''}`;
+}
+
+/**
+ * What the editor of such an event says above its (read-only) form: when it was deleted and,
+ * for one deleted before it began, the times it was planned for (its stored times are the
+ * delete's). Null for an event that was not deleted from an active view.
+ */
+export function deletedNote(event: Record<string, unknown>, timeZone: string): string | null {
+  const deleted = deletedMarker(event);
+  if (!deleted) return null;
+  if (deleted.startDate === undefined) return `${deletedText(deleted, timeZone)}.`;
+  const planned = whenText(deleted.startDate, deleted.endDate ?? 0, event.allDay === true, timeZone);
+  return planned ? `${deletedText(deleted, timeZone)}: it was planned for ${planned}.` : `${deletedText(deleted, timeZone)}.`;
 }

@@ -1,8 +1,8 @@
 import { fromZonedTime } from 'date-fns-tz';
-import { deletedMarker, type DeletedMarker } from '@server/events/archive';
+import { deletedMarker, deletedText } from '@server/events/archive';
 import { listNode, type ListFilters, type ListRow, type RowContext, type RowDetails } from '@server/listing';
 import { isValidKey } from '~/lib/db-key';
-import { zonedDayKey } from '~/lib/event-times';
+import { whenText, zonedDayKey } from '~/lib/event-times';
 import { hrefs } from '~/lib/hrefs';
 import { imageUrl } from '~/lib/image-url';
 import type { RowDay } from '~/lib/listing/groups';
@@ -18,6 +18,8 @@ import type { ResolvedList } from './resolve.server';
  * actions, and where the screen's forms post. Pure: the screen's server half (./list.server.ts)
  * reads the rows through the list's source and builds the screen with these.
  */
+
+export { whenText };
 
 const MAX_FILTER_TEXT = 200;
 
@@ -59,21 +61,6 @@ const numberAt = (item: Record<string, unknown>, field: string): number => {
   return Number.isFinite(value) ? value : 0;
 };
 
-/**
- * An event's dates as a row shows them, in the community's time zone: "Tue, Nov 24, 2026,
- * 6:00 PM – 8:00 PM", the end's date only when it is another day; all-day events by day.
- */
-export function whenText(start: number, end: number, allDay: boolean, timeZone: string): string | null {
-  if (start <= 0) return null;
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  const sameDay = end > 0 && day.format(start) === day.format(end);
-  if (allDay) return sameDay || end <= 0 ? `${day.format(start)}, all day` : `${day.format(start)} – ${day.format(end)}, all day`;
-  const from = `${day.format(start)}, ${time.format(start)}`;
-  if (end <= 0) return from;
-  return sameDay ? `${from} – ${time.format(end)}` : `${from} – ${day.format(end)}, ${time.format(end)}`;
-}
-
 /** "Saturday, June 6, 2026": a day heading of a grouped list, in the community's time zone. */
 export function dayHeading(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(ms);
@@ -83,19 +70,6 @@ export function dayHeading(ms: number, timeZone: string): string {
 export function rowDay(start: number, timeZone: string): RowDay | null {
   if (!Number.isFinite(start) || start <= 0) return null;
   return { key: zonedDayKey(start, timeZone), heading: dayHeading(start, timeZone) };
-}
-
-/** "Deleted Sat, Nov 28, 9:09 AM, before it began": the note of an event deleted from the active view. */
-export function deletedText(deleted: DeletedMarker, timeZone: string): string {
-  const at = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return `Deleted ${at.format(deleted.time)}${deleted.startDate !== undefined ? ', before it began' : ''}`;
 }
 
 /**
