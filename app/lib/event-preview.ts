@@ -1,5 +1,6 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import { descriptionParagraphs, type PreviewButton } from '~/lib/business-preview';
-import { formatDate, formatTime } from '~/lib/date-time';
+import { dateTimeFormValue, parseDateTimeField } from '~/lib/date-time';
 import { DEFAULT_MENU_ICON, getMenuIcon } from '~/lib/icons/library';
 import { OFF_SITE } from '~/schemas/event';
 import { isRecord, textOf } from '~/schemas/listing/shared';
@@ -67,20 +68,30 @@ function customIcon(button: Record<string, unknown>): string {
   return ACTION_ICONS[action] ?? DEFAULT_MENU_ICON;
 }
 
-/** The date and time line: 'MM/dd/yyyy hh:mm AM - hh:mm PM', the end's date too when it is another day; all-day events their day. */
+/** Spec 03 §9 "event date format 'MMMM Do YYYY @ h:mm a'": November 30th 2026 @ 5:00 pm. */
+const EVENT_DAY_FORMAT = 'MMMM do yyyy';
+const EVENT_TIME_FORMAT = 'h:mm aaa';
+
+/**
+ * The date and time line in the spec's event date format (spec 03 §9), in the community's zone:
+ * 'November 30th 2026 @ 5:00 pm - 7:00 pm', the end's day too when it is another day
+ * ('… - December 2nd 2026 @ 3:00 pm'); all-day events their days and 'All Day' (spec 02 §9).
+ */
 export function eventWhen(source: Pick<EventPreviewSource, 'startDate' | 'endDate' | 'allDay' | 'endDateHide'>, timeZone: string): string {
   const start = instant(source.startDate);
   if (start === null) return '';
   const end = instant(source.endDate);
-  const day = formatDate(start, timeZone);
+  const dayOf = (ms: number) => formatInTimeZone(ms, timeZone, EVENT_DAY_FORMAT);
+  const timeOf = (ms: number) => formatInTimeZone(ms, timeZone, EVENT_TIME_FORMAT);
+  const day = dayOf(start);
   if (flag(source.allDay)) {
-    const lastDay = end !== null ? formatDate(end, timeZone) : day;
-    return lastDay === day ? `${day} (all day)` : `${day} - ${lastDay} (all day)`;
+    const lastDay = end !== null && end > start ? dayOf(end) : day;
+    return lastDay === day ? `${day} (All Day)` : `${day} - ${lastDay} (All Day)`;
   }
-  const from = `${day} ${formatTime(start, timeZone)}`;
-  if (end === null || flag(source.endDateHide)) return from;
-  const endDay = formatDate(end, timeZone);
-  return `${from} - ${endDay === day ? '' : `${endDay} `}${formatTime(end, timeZone)}`;
+  const from = `${day} @ ${timeOf(start)}`;
+  if (end === null || end < start || flag(source.endDateHide)) return from;
+  const endDay = dayOf(end);
+  return `${from} - ${endDay === day ? '' : `${endDay} @ `}${timeOf(end)}`;
 }
 
 const audienceTitle = (audience: string, titles: readonly string[]) =>
@@ -123,8 +134,23 @@ export function eventPreviewModel(source: EventPreviewSource, context: EventPrev
   };
 }
 
-/** The preview's source from the editor's form as it is now (posted names: see app/schemas/event.ts). */
-export function eventPreviewSourceOfForm(data: { get(name: string): unknown; entries(): Iterable<[string, unknown]> }): EventPreviewSource {
+/**
+ * A picker's instant as the form holds it now: its date and time parts read in the zone, as the
+ * save reads them (the hidden instant may still hold the value the page was drawn with); a
+ * date without a time (all-day) is its day's start.
+ */
+function pickedInstant(data: { get(name: string): unknown }, name: string, timeZone: string): string {
+  const posted = dateTimeFormValue(data, name);
+  const withTime = parseDateTimeField(posted, timeZone, { required: false });
+  const value = withTime.value ?? parseDateTimeField(posted, timeZone, { required: false, withTime: false }).value;
+  return value === null ? '' : String(value);
+}
+
+/** The preview's source from the editor's form as it is now (posted names: see app/schemas/event.ts), its dates read in `timeZone`. */
+export function eventPreviewSourceOfForm(
+  data: { get(name: string): unknown; entries(): Iterable<[string, unknown]> },
+  timeZone: string,
+): EventPreviewSource {
   const text = (name: string) => {
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
@@ -140,8 +166,8 @@ export function eventPreviewSourceOfForm(data: { get(name: string): unknown; ent
     title: text('title'),
     description: text('description'),
     audience: text('audience'),
-    startDate: text('startDate'),
-    endDate: text('endDate'),
+    startDate: pickedInstant(data, 'startDate', timeZone),
+    endDate: pickedInstant(data, 'endDate', timeZone),
     allDay: text('allDay'),
     endDateHide: text('endDateHide'),
     resortLocationId: text('resortLocationId'),

@@ -72,3 +72,18 @@ export function defaultEventTimes(now: number, timeZone: string): EventTimes {
 
 /** The duration stored beside an event's end (never negative). */
 export const durationOf = (start: number, end: number): number => Math.max(0, end - start);
+
+/**
+ * An event's dates as a row shows them, in the community's time zone: "Tue, Nov 24, 2026,
+ * 6:00 PM – 8:00 PM", the end's date only when it is another day; all-day events by day.
+ */
+export function whenText(start: number, end: number, allDay: boolean, timeZone: string): string | null {
+  if (start <= 0) return null;
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const sameDay = end > 0 && day.format(start) === day.format(end);
+  if (allDay) return sameDay || end <= 0 ? `${day.format(start)}, all day` : `${day.format(start)} – ${day.format(end)}, all day`;
+  const from = `${day.format(start)}, ${time.format(start)}`;
+  if (end <= 0) return from;
+  return sameDay ? `${from} – ${time.format(end)}` : `${from} – ${day.format(end)}, ${time.format(end)}`;
+}

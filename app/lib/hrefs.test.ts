@@ -254,6 +254,7 @@ const SAMPLES: { [K in keyof Hrefs]: ReadonlyArray<readonly [href: string, expec
       '_app.detailUpdate.$communityKey.$type.$dbContext.id.$detailId',
     ],
   ],
+  remoteLeft: [[hrefs.remoteLeft(), '/remote/left', 'remote.left']],
   remoteHome: [
     [hrefs.remoteHome(), '/detail/remote', 'detail.remote._index'],
     [hrefs.remoteHome({ all: 1 }), '/detail/remote?all=1', 'detail.remote._index'],

@@ -135,6 +135,8 @@ export const hrefs = {
     `/detailUpdate/${seg(communityKey)}/${seg(type)}/${seg(dbContext)}/id/${seg(detailId)}`,
 
   // Remote pages (spec 01 §2.1, spec 03 §2)
+  /** `/remote/left`: where a remote page opened by its link (no sign-in) is left for. */
+  remoteLeft: () => '/remote/left',
   /** `/detail/remote`: the signed-in remote manager's listings (`?all=1`: all of them). */
   remoteHome: (search?: Search) => at('/detail/remote', search),
   /** `/detail/remote/:uuid/` (route remoteUpdateNoKey), or its header editor. */

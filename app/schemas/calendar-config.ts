@@ -15,6 +15,8 @@ import { checkbox, requiredText } from './listing/shared';
 export const CALENDAR_TEXTS = {
   /** Spec 02 §5. */
   titleRequired: 'Calendar title is required.',
+  /** Not in the spec: two calendars of one title could not be told apart. */
+  titleTaken: 'Another calendar already has this title. Please choose a different title.',
   approvalNeedsEmail: 'You must include at least one email address to have approval.',
   importIncomplete: 'If you add a calendar ID you must include all selects below.',
   /** Spec 02 §8. */
@@ -38,6 +40,19 @@ export const IMPORT_TYPE_LABELS: Record<ImportType, string> = {
   iCal: 'iCal',
   tribe: 'The Events Calendar',
 };
+/**
+ * The label of an import's address (its stored `calendarId`), by type: a Google calendar is
+ * named by its ID, an iCal feed and The Events Calendar's site by their address; a row with no
+ * type yet (a new one, without JavaScript the label follows the saved type) names both.
+ */
+export const IMPORT_ADDRESS_LABELS: Record<ImportType, string> = {
+  none: 'Calendar ID or address (iCal URL)',
+  google: 'Calendar ID',
+  iCal: 'Calendar address (iCal URL)',
+  tribe: 'Site address (The Events Calendar)',
+};
+export const importAddressLabel = (type: string): string =>
+  IMPORT_ADDRESS_LABELS[(IMPORT_TYPES as readonly string[]).includes(type) ? (type as ImportType) : 'none'];
 /** What becomes of the events of a removed import (spec 02 §4 'Remove Calendar Import'). */
 export const IMPORT_REMOVALS = ['stop', 'delete'] as const;
 export type ImportRemoval = (typeof IMPORT_REMOVALS)[number];

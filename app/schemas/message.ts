@@ -34,6 +34,7 @@ export const MESSAGE_TEXTS = {
   storeItemRequired: 'Store item is required.',
   menuItemRequired: 'Menu item is required.',
   fileRequired: 'File is required.',
+  linkUnavailable: 'A message sent to every community (or from a listing) can link a website or a file only.',
   endAfterDelivery: 'End Date must be after the Delivery Time.',
   noWeekday: 'Choose at least one day of the week.',
   lastDayAfterEnd: 'Last Day of Recurrence must be after the initial end date.',
@@ -62,6 +63,17 @@ export const AUDIENCE_LABELS: Record<Audience, string> = { group: 'Group', perso
 
 export const LINK_TYPES = ['none', 'form', 'store', 'menu', 'file', 'url'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
+/**
+ * The links a message may carry. A system-wide message goes to every community and a listing's
+ * own notification is a remote manager's: a community's forms, store items and menu items exist
+ * in that community only, so they link a website or a file (spec 02 §6: "Remote buttons on
+ * detail-page or system-wide messages only allow website, dial number and send email actions").
+ */
+export function linkTypesFor(options: { systemwide: boolean; detailPage?: boolean }): readonly LinkType[] {
+  return options.systemwide || options.detailPage
+    ? LINK_TYPES.filter((type) => type === 'none' || type === 'file' || type === 'url')
+    : LINK_TYPES;
+}
 export const LINK_LABELS: Record<LinkType, string> = {
   none: 'None',
   form: 'Form',
@@ -333,6 +345,7 @@ export function messageSchema(options: MessageSchemaOptions) {
 
       // Linked form / store item / menu item / file / URL: the key is required when included.
       const linkType = raw.linkType ?? 'none';
+      if (!linkTypesFor(options).includes(linkType)) issue(['linkType'], MESSAGE_TEXTS.linkUnavailable);
       const targetHas = (action: 'form' | 'store' | 'mainMenu', key: string) =>
         !options.targets || (options.targets.byAction[action] ?? []).some((target) => target.key === key);
       if (linkType === 'form' && (raw.formKey === '' || !targetHas('form', raw.formKey))) issue(['formKey'], MESSAGE_TEXTS.formRequired);

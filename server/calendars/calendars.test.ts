@@ -243,7 +243,7 @@ describe('links and texts', () => {
     expect(remoteCalendarHref({ uuid: 'a b' })).toBe('/amc-calendar/remote/a%20b/');
     expect(remoteCalendarHref({ uuid: 'a b' }, 3)).toBe('/amc-calendar/remote/a%20b/?page=3');
     expect(remoteCalendarHref({ detailId: 'camp~rk' }, 2)).toBe('/amc-calendar/remote/id/camp~rk/?page=2');
-    expect(remoteCalendarLeave({ uuid: 'x' })).toEqual({ leaveHref: '/', leaveLabel: 'Leave this page' });
+    expect(remoteCalendarLeave({ uuid: 'x' })).toEqual({ leaveHref: '/remote/left', leaveLabel: 'Leave this page' });
     expect(remoteCalendarLeave({ detailId: 'x' })).toEqual({ leaveHref: '/detail/remote?all=1', leaveLabel: 'Your remote access' });
   });
 

@@ -2,7 +2,10 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import {
   calendarConfigFormValue,
+  calendarTitleKey,
+  calendarWithTitle,
   commitCalendarConfigSave,
+  isLegacySection,
   planCalendarConfigSave,
   remoteAdminTarget,
   type SaveCalendarConfigInput,
@@ -16,6 +19,7 @@ import { planRemoteAdmin, sendRemoteInvitations, type RemoteInvitation } from '@
 import { CALENDAR_SCREEN_TEXTS } from '~/lib/calendars';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import {
+  CALENDAR_TEXTS,
   calendarConfigSchema,
   calendarSectionOfErrors,
   type CalendarConfigFormOutput,
@@ -186,6 +190,15 @@ async function save(
     return form({ result, version, conflict: null, openSection: calendarSectionOfErrors(errorFields), removal: null }, 400);
   }
   const { version: _posted, remote, ...value } = submission.value;
+  // A new title another calendar has is refused (a title kept as stored is not re-checked).
+  if (
+    calendarTitleKey(value.title) !== calendarTitleKey(titleOf(stored, calendarId)) &&
+    !isLegacySection(calendarId) &&
+    (await calendarWithTitle(services, community, value.title, calendarId))
+  ) {
+    const result = submission.reply({ fieldErrors: { title: [CALENDAR_TEXTS.titleTaken] } });
+    return form({ result, version, conflict: null, openSection: 'general', removal: null }, 400);
+  }
   const conflictAnswer = (theirs: Record<string, unknown>, theirVersion: string): CalendarConfigAnswer => {
     const conflict: Conflict = {
       message: conflictMessage('This calendar'),

@@ -62,11 +62,11 @@ export interface RemoteFrame {
   leaveLabel: string;
 }
 
-/** The remote frame's way out: the signed-in manager's remote access, or the home page for a link. */
+/** The remote frame's way out: the signed-in manager's remote access, or for a link (no account) the page saying they have left. */
 export function remoteCalendarLeave(target: RemoteCalendarTarget): Pick<RemoteFrame, 'leaveHref' | 'leaveLabel'> {
   const signedIn = !('uuid' in target);
   return {
-    leaveHref: signedIn ? hrefs.remoteHome({ all: 1 }) : hrefs.home(),
+    leaveHref: signedIn ? hrefs.remoteHome({ all: 1 }) : hrefs.remoteLeft(),
     leaveLabel: signedIn ? 'Your remote access' : 'Leave this page',
   };
 }

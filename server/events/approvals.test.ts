@@ -71,7 +71,7 @@ describe('a remote manager’s event waiting for approval', () => {
     expect(mails.map(([, item]) => item.email).sort()).toEqual(['desk@example.com', 'staff@example.com']);
     expect(mails[0]![1].subject).toBe('Event waiting for approval: Stargazing');
     expect(mails[0]![1].body).toContain('<strong>Kids Club</strong>');
-    expect(mails[0]![1].body).toContain('03/02/2026 06:00 PM - 07:00 PM');
+    expect(mails[0]![1].body).toContain('March 2nd 2026 @ 6:00 pm - 7:00 pm');
     expect(mails[0]![1].body).toContain(`href="${ORIGIN}/detail/events/google-events-import/${importId}"`);
     // One job per item, named by the item's key.
     expect(jobs.added.map((job) => job.name)).toEqual(['email', 'email']);
@@ -162,7 +162,7 @@ describe('what staff review pending events with', () => {
     });
     const existing = await eventsOverlappingDay(deps, community, 'kids-club', START, NY);
     expect(existing.map((row) => row.title)).toEqual(['Campout', 'Morning Crafts', 'Campfire Songs']);
-    expect(existing[1]).toEqual({ eventId: 'morning', title: 'Morning Crafts', when: '03/02/2026 09:00 AM - 10:00 AM' });
+    expect(existing[1]).toEqual({ eventId: 'morning', title: 'Morning Crafts', when: 'March 2nd 2026 @ 9:00 am - 10:00 am' });
   });
 
   it('Deny Event records the id as denied and removes the pending record', async () => {

@@ -45,7 +45,7 @@ async function plainEvent(community: string, eventId: string, calendars: string[
 }
 
 describe('creating and deleting calendars', () => {
-  it("creates a calendar with the spec's defaults and an id from its title; a taken id gets the time", async () => {
+  it("creates a calendar with the spec's defaults and an id from its title; a taken id gets the time, a taken title is refused", async () => {
     const community = await makeCommunity(deps, [], { audience: ['Family', 'Adults'] });
     expect(await createCalendar(deps, { community, title: ' Pool, Spa/Gym. Hours ', now: T0 })).toEqual({
       ok: true,
@@ -59,14 +59,21 @@ describe('creating and deleting calendars', () => {
       audiences: ['Family', 'Adults'],
       'header-info': { delaySeconds: 5, hideTitle: false },
     });
-    expect(await createCalendar(deps, { community, title: 'Pool, Spa/Gym. Hours', now: T0 })).toEqual({
+    // Another title of the same id gets the time; the same title (case and spaces aside) is refused.
+    expect(await createCalendar(deps, { community, title: 'Pool  Spa Gym  Hours', now: T0 })).toEqual({
       ok: true,
       calendarId: `pool--spa-gym--hours-${T0}`,
     });
+    for (const title of ['Pool, Spa/Gym. Hours', ' pool,  SPA/gym. hours '])
+      expect(await createCalendar(deps, { community, title, now: T0 + 1 })).toEqual({
+        ok: false,
+        message: 'Another calendar already has this title. Please choose a different title.',
+      });
     expect(await createCalendar(deps, { community, title: '  ', now: T0 })).toEqual({ ok: false, message: 'Calendar title is required.' });
+    // Ordered by title.
     expect((await listCalendars(deps, community)).map((calendar) => calendar.calendarId)).toEqual([
-      'pool--spa-gym--hours',
       `pool--spa-gym--hours-${T0}`,
+      'pool--spa-gym--hours',
     ]);
     const bare = await makeCommunity(deps, []);
     await createCalendar(deps, { community: bare, title: 'Activities', now: T0 });

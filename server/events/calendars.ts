@@ -27,8 +27,8 @@ import {
  * Calendars (spec 02 "Calendars", "Calendar config editor", §3 calendar config, §4 calendar
  * import removal, §5 calendar rules, §7 calendar config calls, §8, §9):
  *
- * - create: 'Calendar title is required.'; the id from the title (spec 02 §5), with the time
- *   appended when taken; priorNotificationTime 15, allowUserCreated false, header delay 5;
+ * - create: 'Calendar title is required.'; a title another calendar has (case and spaces
+ *   aside) is refused; the id from the title (spec 02 §5), with the time appended when taken; priorNotificationTime 15, allowUserCreated false, header delay 5;
  * - delete: the config, the calendar's events and recurrence records, its printout template,
  *   and the calendar's place in the contexts of events (and sections of recurrences) it shared
  *   with other calendars, in ONE multi-path update;
@@ -90,6 +90,25 @@ export async function ensureListEventsConfig(
 
 export type CreateCalendarResult = { ok: true; calendarId: string } | { ok: false; message: string };
 
+/** A title as calendars are told apart: trimmed, spaces collapsed, case ignored ("Kids  club" is "Kids Club"). */
+export const calendarTitleKey = (title: string): string => title.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+
+/**
+ * The calendar of the community (Manage Calendars' list) that already has this title, other
+ * than `except`; null when the title is free. Two calendars of one title could not be told
+ * apart anywhere (Manage Calendars, the menu item's calendar choice, the event's Associated
+ * Calendars), so a title is refused when taken.
+ */
+export async function calendarWithTitle(
+  deps: EventDeps,
+  community: string,
+  title: string,
+  except: string | null = null,
+): Promise<{ calendarId: string; title: string } | null> {
+  const key = calendarTitleKey(title);
+  return (await listCalendars(deps, community)).find((row) => row.calendarId !== except && calendarTitleKey(row.title) === key) ?? null;
+}
+
 /** Manage Calendars' create (one transaction on the new config node). */
 export async function createCalendar(
   deps: EventDeps,
@@ -103,6 +122,7 @@ export async function createCalendar(
     if (error instanceof PathKeyError) return { ok: false, message: CALENDAR_TEXTS.titleRequired };
     throw error;
   }
+  if (await calendarWithTitle(deps, input.community, title)) return { ok: false, message: CALENDAR_TEXTS.titleTaken };
   const record = await newCalendarRecord(deps, input.community, title);
   // The legacy events lists' own configs keep their names (events-resort, events-local).
   const reserved = (LEGACY_EVENT_SECTIONS as readonly string[]).includes(base);
@@ -111,6 +131,15 @@ export async function createCalendar(
       if (current !== null && current !== undefined) return unchanged(current);
       return record;
     });
+    const value = result.snapshot.val();
+    // The same title created a moment ago by someone else is taken too.
+    if (
+      !result.committed &&
+      isObject(value) &&
+      typeof value.title === 'string' &&
+      calendarTitleKey(value.title) === calendarTitleKey(title)
+    )
+      return { ok: false, message: CALENDAR_TEXTS.titleTaken };
     if (result.committed && isObject(result.snapshot.val()) && result.snapshot.val().title === title) {
       // Committed as ours (a null proposal on an empty node does not count).
       return { ok: true, calendarId };

@@ -178,13 +178,34 @@ describe('bulk delete', () => {
     ).toEqual({ archived: 1, removed: 0 });
     for (const calendarId of ['activities', 'kids-club']) {
       expect(await get(deps, paths.calendarEvent(community, calendarId, 'ev1'))).toMatchObject({
+        startDate: START,
         endDate: now,
         endDateDuration: 30 * 60e3,
+        deleted: { time: now },
       });
       expect(await get(deps, paths.calendarIcsBuildTime(community, calendarId))).toBe(now);
     }
     expect(await get(deps, `${paths.calendarEvent(community, 'activities', 'ev2')}/endDate`)).toBe(START + 60e3);
     expect(await get(deps, paths.calendarEvent(community, 'activities', 'nope'))).toBeNull();
+  });
+
+  it('in the active view an event that has not begun begins and ends now, its planned times kept (decision 024)', async () => {
+    const community = await makeCommunity(deps);
+    await plainEvent(community, 'ev1');
+    const now = START - 3 * 24 * 36e5;
+    expect(await bulkDeleteEvents(deps, { community, calendarId: 'activities', keys: ['ev1'], view: 'active', now })).toEqual({
+      archived: 1,
+      removed: 0,
+    });
+    const archived = await get(deps, paths.calendarEvent(community, 'activities', 'ev1'));
+    expect(archived).toMatchObject({
+      startDate: now,
+      endDate: now,
+      endDateDuration: 0,
+      deleted: { time: now, startDate: START, endDate: START + 36e5 },
+    });
+    // A duplicate of it is a new event: the mark of the delete is not copied.
+    expect(duplicateOf(archived as Record<string, unknown>)).not.toHaveProperty('deleted');
   });
 
   it('in the archive removes the events from this calendar and their recurrences', async () => {

@@ -1,5 +1,5 @@
-import type { DbValue } from '@server/db/types';
 import { isValidKey } from '@server/paths';
+import { archiveFields, archiveUpdates } from './archive';
 import {
   calendarIds,
   calendarsOf,
@@ -13,7 +13,6 @@ import {
   readEvent,
   readEvents,
   readRecurrence,
-  startOf,
   type EventDeps,
   type EventRecord,
   type Updates,
@@ -30,8 +29,9 @@ import {
  *   the archive). An imported event asks Delete Imported Event: Delete Forever also records its
  *   id in the import source's ignored list (so the next import skips it), Delete, Allow Future
  *   Imports does not.
- * - Bulk delete (Delete Selected): in the active view each event ends now (it moves to the
- *   archive, in every calendar it is in); in the archive it is removed from this calendar.
+ * - Bulk delete (Delete Selected): in the active view each event is archived (archive.ts,
+ *   decision 024: it ends now, or begins and ends now when it had not begun, in every calendar
+ *   it is in); in the archive it is removed from this calendar.
  * - Every delete sets `icsBuildTime` of each calendar it touches, so the feed rebuilds.
  * Each is ONE multi-path update.
  */
@@ -248,13 +248,11 @@ export async function planBulkEventDelete(deps: EventDeps, input: BulkDeleteInpu
   const touched = new Set<string>([calendarId]);
   if (input.view === 'active') {
     for (const [eventId, event] of events) {
-      const end = endOf(event);
-      if (end > 0 && end <= now) continue;
+      const fields = archiveFields(event, now);
+      if (fields === null) continue;
       const calendars = [...new Set([calendarId, ...calendarsOf(event, community)])];
       for (const calendar of calendars) {
-        const base = deps.paths.calendarEvent(community, calendar, eventId);
-        updates[`${base}/endDate`] = now;
-        updates[`${base}/endDateDuration`] = Math.max(0, now - startOf(event)) as DbValue;
+        Object.assign(updates, archiveUpdates(deps.paths.calendarEvent(community, calendar, eventId), fields));
         touched.add(calendar);
       }
       archived++;

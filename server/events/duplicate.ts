@@ -7,7 +7,7 @@ import { isArchived } from './records';
  * events are read-only unless duplicated).
  */
 
-/** What a duplicate leaves behind: the spec's list, plus the import source (meaningless without the id). */
+/** What a duplicate leaves behind: the spec's list, plus the import source (meaningless without the id) and the mark of a delete (decision 024). */
 export const NOT_DUPLICATED = [
   'effectiveTime',
   'endTime',
@@ -19,6 +19,7 @@ export const NOT_DUPLICATED = [
   'endDateDuration',
   'id',
   'calendarId',
+  'deleted',
 ] as const;
 
 /** The event a duplicate starts from: the original without the fields above (the editor gives it new dates). */

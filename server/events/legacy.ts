@@ -1,18 +1,8 @@
 import type { DbValue } from '@server/db/types';
 import { isValidKey, LEGACY_EVENT_SECTIONS } from '@server/paths';
+import { archiveFields, archiveUpdates } from './archive';
 import { unlockedFields } from './item';
-import {
-  compactUpdates,
-  endOf,
-  eventVersion,
-  isArchived,
-  isObject,
-  merged,
-  startOf,
-  type EventDeps,
-  type EventRecord,
-  type Updates,
-} from './records';
+import { compactUpdates, eventVersion, isArchived, isObject, merged, type EventDeps, type EventRecord, type Updates } from './records';
 import { commitEventSave } from './save';
 import type { EventChange, SaveEventPlan, SaveEventResult } from './save-plan';
 
@@ -118,7 +108,7 @@ export async function saveLegacyEvent(deps: EventDeps, input: SaveLegacyEventInp
   return planned.ok ? commitEventSave(deps, planned) : planned;
 }
 
-/** Delete Selected on a legacy list (one update): active view ends the events now; archive removes them. */
+/** Delete Selected on a legacy list (one update): active view archives the events (archive.ts, decision 024); archive removes them. */
 export async function deleteLegacyEvents(
   deps: EventDeps,
   input: { community: string; section: LegacySection; keys: readonly string[]; view: 'active' | 'archive'; now: number },
@@ -136,9 +126,9 @@ export async function deleteLegacyEvents(
   let removed = 0;
   if (input.view === 'active') {
     for (const [key, event] of events) {
-      if (endOf(event) > 0 && endOf(event) <= now) continue;
-      updates[`${deps.paths.legacyEvent(community, section, key)}/endDate`] = now;
-      updates[`${deps.paths.legacyEvent(community, section, key)}/endDateDuration`] = Math.max(0, now - startOf(event));
+      const fields = archiveFields(event, now);
+      if (fields === null) continue;
+      Object.assign(updates, archiveUpdates(deps.paths.legacyEvent(community, section, key), fields));
       archived++;
     }
   } else {

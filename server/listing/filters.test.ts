@@ -61,6 +61,17 @@ describe('list filters', () => {
     expect(items.map((item) => archive(item))).toEqual([false, false, false, true, true]);
   });
 
+  it('leaves an event deleted from the active view out of it, though the view keeps today’s ended events', () => {
+    const active = listPredicate(events, { view: 'active', activeFrom: NOW - 10 }, NOW)!;
+    const archive = listPredicate(events, { view: 'archive' }, NOW)!;
+    const ended = { endDate: NOW - 1 };
+    const deleted = { endDate: NOW - 1, deleted: { time: NOW - 1 } };
+    expect([active(ended), archive(ended)]).toEqual([true, true]);
+    expect([active(deleted), archive(deleted)]).toEqual([false, true]);
+    // A mark without an end before now (a record restored by hand with new dates) does not hide it.
+    expect(active({ endDate: NOW + 1, deleted: { time: NOW - 1 } })).toBe(true);
+  });
+
   it('keeps one recurrence, and combines filters', () => {
     const matches = listPredicate(events, { recurrenceId: 'r1', view: 'active', text: 'swim' }, NOW)!;
     expect(matches({ title: 'Swim', recurrenceId: 'r1', endDate: NOW + 1 })).toBe(true);

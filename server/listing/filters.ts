@@ -61,6 +61,12 @@ export function htmlText(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** An item archived by a delete from an active view (server/events/archive.ts). */
+const isDeleted = (item: Record<string, unknown>): boolean => {
+  const deleted = item.deleted;
+  return typeof deleted === 'object' && deleted !== null && typeof (deleted as { time?: unknown }).time === 'number';
+};
+
 const searchable = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
 
@@ -109,9 +115,11 @@ export function listPredicate(definition: ListContextDefinition, filters: ListFi
     }
     if (view === 'active') {
       const from = filters.activeFrom !== undefined && Number.isFinite(filters.activeFrom) ? Math.min(filters.activeFrom, now) : now;
+      // An event deleted from the active view ends now but leaves it at once, though the view
+      // keeps today's ended events (decision 024: it shows in the archive only).
       tests.push((item) => {
         const ends = endOf(item);
-        return ends === 0 || ends > from;
+        return (ends === 0 || ends > from) && !(ends <= now && isDeleted(item));
       });
     }
     if (view === 'archive') {

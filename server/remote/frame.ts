@@ -6,7 +6,7 @@ import { hrefs } from '~/lib/hrefs';
 export interface RemoteFrameData {
   appTitle: string;
   logo: string;
-  /** The signed-in manager's listings, else the console's front page. */
+  /** The signed-in manager's listings, else (a link, no account) the page saying they have left. */
   leaveHref: string;
   leaveLabel: string;
 }
@@ -16,7 +16,7 @@ export function remoteFrameOf(project: Pick<ProjectConfig, 'appTitle' | 'logo'>,
   return {
     appTitle: project.appTitle,
     logo: project.logo,
-    leaveHref: signedIn ? hrefs.remoteHome({ all: 1 }) : hrefs.home(),
+    leaveHref: signedIn ? hrefs.remoteHome({ all: 1 }) : hrefs.remoteLeft(),
     leaveLabel: signedIn ? 'Your remote access' : 'Leave this page',
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAccess } from '@server/authz/access';
 import { demoPerson, openDemoDb, type DemoDb } from '../../tests/setup/services';
-import { loadRemoteListings, remoteKindLabel } from './home';
+import { loadRemoteListings, remoteAccessNote, remoteKindLabel } from './home';
 
 let demo: DemoDb;
 beforeAll(async () => {
@@ -26,8 +26,24 @@ describe("the remote manager's landing page", () => {
           { id: 'addButtons', label: 'Add Buttons', granted: true },
           { id: 'sendNotifications', label: 'Send Notifications', granted: true },
         ],
+        note: "You can change this listing's information and buttons and send notifications to the people who favorited it: open it to do so.",
+        href: '/detail/remote/id/lakeside-grill',
       },
     ]);
+  });
+
+  it('says what each grant allows, and asks the staff only for what it does not', () => {
+    const grant = (editInfo: boolean, addButtons: boolean, sendNotifications: boolean) =>
+      remoteAccessNote({ editInfo, addButtons, sendNotifications });
+    expect(grant(true, false, false)).toBe(
+      "You can change this listing's information: open it to do so. For notifications, write to the staff of its community.",
+    );
+    expect(grant(false, false, true)).toBe(
+      'You can send notifications to the people who favorited it: open it to do so. For other changes, write to the staff of its community.',
+    );
+    expect(grant(false, false, false)).toBe(
+      'Changes to this listing are made by the staff of its community: write to them with what should change.',
+    );
   });
 
   it('copes with entries that name little or a community that is gone', async () => {

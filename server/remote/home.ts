@@ -1,5 +1,6 @@
 import { communitySummary, type Access, type RemoteGrant, type RemotePermission } from '@server/authz/access';
 import type { RealtimeDb } from '@server/db/types';
+import { remoteMessagingHref } from '@server/messages/remote';
 import { parseListingContext, type Paths } from '@server/paths';
 import { hrefs } from '~/lib/hrefs';
 import { calendarOfGrant, type RemoteCalendarDeps } from './calendar';
@@ -7,8 +8,8 @@ import { calendarOfGrant, type RemoteCalendarDeps } from './calendar';
 /**
  * What a remote manager's sign-in lands on (REMOTE_HOME, /detail/remote): the listings their
  * remote access entries give them (spec 02 §3 and spec 03 §3 "Remote access entry"), each with
- * its kind, community, their relationship and what they may do. The pages for editing the
- * listings come with the remote detail pages (/detail/remote/id/:detailId).
+ * its kind, community, their relationship, what they may do and where: the remote editor
+ * (/detail/remote/id/:detailId) or the listing's Messaging page.
  */
 
 /** The spec's names of the permissions (spec 03 §2 Remote Administration's checkboxes). */
@@ -28,6 +29,30 @@ export interface RemoteListing {
   /** The relationship the entry names (Owner, Manager, Staff …). */
   relationship: string | null;
   permissions: Array<{ id: RemotePermission; label: string; granted: boolean }>;
+  /** What their access lets them do with it, in a sentence. */
+  note: string;
+  /** Where they do it: the listing's remote editor (Edit Information), else its Messaging page (Send Notifications); null for neither. */
+  href: string | null;
+}
+
+/** The page a grant opens on for this person: the remote editor of a business listing with Edit Information, else Messaging. */
+export function remoteListingHref(grant: RemoteGrant, user: { uid: string } | null): string | null {
+  if (grant.editInfo && (grant.type === '' || grant.type === 'business')) return hrefs.remoteDetailById(grant.detailId);
+  return remoteMessagingHref(grant, user);
+}
+
+/**
+ * What a grant allows, said to its holder: Edit Information changes the listing's information
+ * (with Add Buttons its buttons too), Send Notifications sends notifications to the people who
+ * favorited it; what the grant does not allow is asked of the community's staff.
+ */
+export function remoteAccessNote(grant: Pick<RemoteGrant, RemotePermission>): string {
+  const can: string[] = [];
+  if (grant.editInfo) can.push(grant.addButtons ? "change this listing's information and buttons" : "change this listing's information");
+  if (grant.sendNotifications) can.push('send notifications to the people who favorited it');
+  if (can.length === 0) return 'Changes to this listing are made by the staff of its community: write to them with what should change.';
+  const rest = grant.editInfo ? (grant.sendNotifications ? null : 'notifications') : 'other changes';
+  return `You can ${can.join(' and ')}: open it to do so.${rest ? ` For ${rest}, write to the staff of its community.` : ''}`;
 }
 
 const KIND_LABELS: Record<string, string> = {
@@ -73,6 +98,7 @@ export const isCalendarGrant = (grant: Pick<RemoteGrant, 'type'>) => grant.type 
 export async function loadRemoteListings(
   deps: { db: RealtimeDb; paths: Pick<Paths, 'community'> },
   access: Pick<Access, 'remoteGrants'>,
+  user: { uid: string } | null = null,
 ): Promise<RemoteListing[]> {
   const grants = access.remoteGrants.filter((grant) => !isCalendarGrant(grant));
   const names = await communityNames(deps, grants);
@@ -90,6 +116,8 @@ export async function loadRemoteListings(
           label: REMOTE_PERMISSION_LABELS[id],
           granted: grant[id],
         })),
+        note: remoteAccessNote(grant),
+        href: remoteListingHref(grant, user),
       };
     })
     .sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { DbValue } from '@server/db';
 import { remoteGrantKey } from '@server/paths';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type TestCommunity } from './fixtures';
 
 /**
@@ -201,23 +202,50 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   expect(Object.keys(access ?? {})).not.toContain(owner);
 });
 
-// Without JavaScript the answer is the server's: app/features/business/editor.server.test.ts ('answers a form with errors 400
-// with the spec messages, the input kept and the section with the first error open').
-test('a validation error keeps what was typed and opens its section', async ({ page, community }, info) => {
+// The messages are the server's: app/features/business/editor.server.test.ts ('answers a form with errors 400 with the spec
+// messages, the input kept and the section with the first error open').
+test(
+  'a validation error keeps what was typed and opens its section; the save after it goes back to the list it came from',
+  { tag: '@forms' },
+  async ({ page, community, baseURL }, info) => {
+    // Opened from the menu's list (the referring page decides where Save goes back to).
+    await page.goto('/detail/business/dining-resort/lakeside-grill', { referer: `${baseURL}/list/main-menu/dining` });
+    if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+    await openSection(page, 'Buttons');
+    await page.locator('input[name="phone"]').fill('555-12');
+    // Close it again: the error must open it.
+    await section(page, 'Buttons').locator('summary').click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText(
+      'One or more required fields have not been completed. Please check all tabs for your missing field.',
+    );
+    await expect(section(page, 'Buttons')).toHaveAttribute('open', '');
+    await expect(page.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
+    await expect(page.locator('input[name="phone"]')).toHaveValue('555-12');
+    expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
+
+    // Fixed, it saves and goes back to that list, not to the section's own list.
+    await page.locator('input[name="phone"]').fill('518-555-0199');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/list/main-menu/dining');
+    expect(await readE2e(`${ITEM(community)}/phone`)).toBe('518-555-0199');
+  },
+);
+
+test('after Title is cleared, the first click on another section heading opens it; then Title says it is required', async ({
+  page,
+  community,
+}) => {
+  expect(community.key).toBeTruthy();
   await page.goto('/detail/business/dining-resort/lakeside-grill');
-  if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-  await openSection(page, 'Buttons');
-  await page.locator('input[name="phone"]').fill('555-12');
-  // Close it again: the error must open it.
-  await section(page, 'Buttons').locator('summary').click();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('form-error')).toHaveText(
-    'One or more required fields have not been completed. Please check all tabs for your missing field.',
-  );
-  await expect(section(page, 'Buttons')).toHaveAttribute('open', '');
-  await expect(page.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
-  await expect(page.locator('input[name="phone"]')).toHaveValue('555-12');
-  expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  const title = page.locator('input[name="title"]');
+  await title.fill('');
+  await expect(title).toBeFocused();
+  // One click: Title's error and the form's message appear after it, not under the pointer while it is pressed.
+  await section(page, 'Hours').locator('summary').click();
+  await expect(section(page, 'Hours')).toHaveAttribute('open', '');
+  await expect(page.getByText('Title is required.')).toBeVisible();
 });
 
 /** A URL access entry (no sign-in) for a listing of the test's own (a copy of the Lakeside Grill). */
@@ -279,7 +307,8 @@ test(
       listIcons: ['outdoor-seating', 'pet-friendly'],
     });
     const audit = await readE2e<Record<string, { who: string; fields: string[] }>>(e2ePaths.remoteAudit(community.key, key));
-    expect(Object.values(audit ?? {})[0]).toMatchObject({ who: 'Link: Owner' });
+    // The log names only what was changed.
+    expect(Object.values(audit ?? {})[0]).toMatchObject({ who: 'Link: Owner', fields: ['title', 'phone'] });
 
     const request = page.getByRole('region', { name: 'Update Permissions' });
     await request.getByLabel('Request').selectOption('modify');
@@ -297,6 +326,13 @@ test(
     await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/detail/remote/${uuid}/$`));
+
+    // Leaving: no account, so not the staff sign-in but a page saying what became of the work.
+    await page.getByRole('link', { name: 'Leave this page' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/remote/left');
+    await expect(page.getByRole('heading', { name: 'You have left the page', level: 1 })).toBeVisible();
+    await expect(page.getByText('The changes you saved are kept.', { exact: false })).toBeVisible();
+    if (withJs(info)) await expectNoSeriousViolations(page);
   },
 );
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatInTimeZone } from 'date-fns-tz';
 import { formatDate } from '~/lib/date-time';
 import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
 
@@ -62,12 +63,25 @@ test(
     await expect(error).toBeHidden();
     await expect(page.getByLabel('Title *')).toHaveValue('Sunset Stretch');
     await expect(section(page, 'Dates')).toHaveAttribute('open', '');
+    // The preview's date line: the spec's event date format, the end on its own day.
+    const longDay = (ms: number) => formatInTimeZone(ms, TZ, 'MMMM do yyyy');
+    await expect(page.getByTestId('preview-when')).toHaveText(
+      `${longDay(Date.now() + 3 * DAY)} @ 6:00 pm - ${longDay(Date.now() + 4 * DAY)} @ 7:00 pm`,
+    );
     expect(
       Object.values((await readE2e<Record<string, { title?: string }>>(calendarEvents)) ?? {}).some(
         (event) => event.title === 'Sunset Stretch',
       ),
     ).toBe(false);
 
+    if (test.info().project.name === 'js') {
+      // A day picked in the calendar (no typing) updates the preview at once.
+      await end.getByRole('button', { name: 'Choose a date' }).click();
+      const day = end.getByRole('button', { name: formatInTimeZone(Date.now() + 3 * DAY, TZ, 'EEEE, MMMM d, yyyy'), exact: true });
+      if (!(await day.isVisible())) await end.getByRole('button', { name: 'Previous month' }).click();
+      await day.click();
+      await expect(page.getByTestId('preview-when')).toHaveText(`${longDay(Date.now() + 3 * DAY)} @ 6:00 pm - 7:00 pm`);
+    }
     await setWhen(end, startDay, '07:00 PM');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/$/);

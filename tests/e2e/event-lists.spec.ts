@@ -5,7 +5,7 @@ import { e2ePaths, expect, readE2e, test, type TestCommunity } from './fixtures'
  * The calendar of events (spec 02 "Calendars", §4 deleting events; spec 03 "Public calendar
  * events"), as staff use it, with and without JavaScript: filter the list on the server, delete
  * one occurrence of a recurring event with Delete Recurrence's "only this event", Delete
- * Selected in the active view (the event ends now and moves to the archive) and then in the
+ * Selected in the active view (the event is archived: it leaves the view, decision 024) and then in the
  * archive (removed). The rules themselves are proven in server/events and
  * app/features/listing/event-lists.server.test.ts.
  */
@@ -40,6 +40,8 @@ test('filters a calendar, deletes one occurrence of a recurrence, then bulk-dele
   await page.getByRole('link', { name: `Delete ${moved}` }).click();
   const recurrence = page.getByRole('alertdialog', { name: 'Delete Recurrence' });
   await expect(recurrence).toContainText('Do you want to delete only this event or all events in this recurrence?');
+  // Both answers delete: the focus starts on the safe choice, Cancel.
+  if (test.info().project.name === 'js') await expect(recurrence.getByRole('link', { name: 'Cancel' })).toBeFocused();
   await recurrence.getByRole('button', { name: 'Delete Event' }).click();
   await expect(page.getByText('The event was deleted.')).toBeVisible();
   await expect(row(page, moved)).toHaveCount(0);
@@ -62,14 +64,15 @@ test('filters a calendar, deletes one occurrence of a recurrence, then bulk-dele
   await expect(confirm).toContainText('Are you certain you want to delete all selected items?');
   await confirm.getByRole('button', { name: 'Delete 1 item' }).click();
   await expect(page.getByText('1 item was moved to the archive.')).toBeVisible();
-  // It ended today: the active view still lists it, marked passed.
-  await expect(row(page, breakfast).getByText('Passed')).toBeVisible();
+  // It leaves the active view at once (decision 024), not kept there as passed.
+  await expect(row(page, breakfast)).toHaveCount(0);
   await expect.poll(async () => Number((await event(community, 'ev-pancake-breakfast'))?.endDate)).toBeLessThanOrEqual(Date.now());
 
-  // In the archive it is listed, not marked passed, and Delete Selected removes it.
+  // In the archive it is listed once, not marked passed, saying it was deleted; Delete Selected removes it.
   await page.getByRole('link', { name: 'View Archived' }).click();
   await expect(page).toHaveURL(/\/amc-calendar\/activities\/archive$/);
-  await expect(row(page, breakfast)).toBeVisible();
+  await expect(row(page, breakfast)).toHaveCount(1);
+  await expect(row(page, breakfast).getByText(/^Deleted \w{3}, \w{3} \d+, \d+:\d{2} [AP]M/)).toBeVisible();
   await expect(row(page, breakfast).getByText('Passed')).toHaveCount(0);
   await page.getByRole('checkbox', { name: `Select ${breakfast}` }).check();
   await page.getByRole('button', { name: 'Delete Selected' }).click();

@@ -100,7 +100,11 @@ test.describe('password sign-in', () => {
       const listing = page.getByRole('list', { name: 'Your listings' }).getByRole('listitem').filter({ hasText: 'Lakeside Grill' });
       await expect(listing).toContainText('Business listing in Pine Hollow RV Resort · Owner');
       await expect(listing.getByRole('list')).toContainText('Edit Information');
-      await expect(page.getByRole('note')).toContainText('are made by the staff of');
+      // It says what the access allows, and the listing leads back to its editor.
+      await expect(listing.getByTestId('remote-access-note')).toHaveText(
+        "You can change this listing's information and buttons and send notifications to the people who favorited it: open it to do so.",
+      );
+      await expect(listing.getByRole('link', { name: 'Lakeside Grill' })).toHaveAttribute('href', landing);
       await page.getByRole('button', { name: 'Log Out' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
       expect(await sessionCookie(page)).toBeUndefined();

@@ -806,6 +806,11 @@ export const MATRIX: MatrixRow[] = [
   // ── Pages outside the shell ──
   { request: { path: '/google-auth?code=abc&scope=email' }, expected: SIGNED_IN },
   {
+    request: { path: '/remote/left' },
+    expected: everyone(200),
+    note: "where 'Leave this page' of a remote link (no sign-in) leads: the project's brand and a sentence, nothing of any listing",
+  },
+  {
     request: { path: '/detail/remote' },
     expected: {
       anonymous: LOGIN,

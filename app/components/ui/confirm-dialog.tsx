@@ -4,11 +4,22 @@ import type { ReactNode } from 'react';
 import { Form } from '../forms/form';
 import { PageDialog, type PageDialogProps } from './dialog';
 
-/** A dialog's Cancel link (Escape presses it): back to where the dialog was opened from. */
-export function DialogCancelLink({ to, children = 'Cancel' }: { to: string; children?: ReactNode }) {
+/**
+ * A dialog's Cancel link (Escape presses it): back to where the dialog was opened from.
+ * `safeChoice`: the dialog opens with the focus on it (a question whose every other answer destroys).
+ */
+export function DialogCancelLink({
+  to,
+  children = 'Cancel',
+  safeChoice = false,
+}: {
+  to: string;
+  children?: ReactNode;
+  safeChoice?: boolean;
+}) {
   return (
     <Button asChild variant="soft" color="gray">
-      <Link to={to} data-dialog-cancel="">
+      <Link to={to} data-dialog-cancel="" data-autofocus={safeChoice ? '' : undefined}>
         {children}
       </Link>
     </Button>

@@ -87,6 +87,16 @@ export function DateTimePicker({
 
   const parsed = parseDateTimeField({ date, time }, timeZone, { withTime, required: false });
   const hidden = parsed.value === null ? '' : String(parsed.value);
+  // A day picked in the calendar changes no field the person typed in: the form hears of the new
+  // instant by an input event from the hidden field (the live previews and the unsaved-changes
+  // warning listen to the form's input events).
+  const hiddenRef = useRef<HTMLInputElement>(null);
+  const shownHidden = useRef(hidden);
+  useEffect(() => {
+    if (shownHidden.current === hidden) return;
+    shownHidden.current = hidden;
+    hiddenRef.current?.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [hidden]);
   const errorId = `${id}-error`;
   const describedBy = errors?.length ? errorId : undefined;
   const options = timeOptions();
@@ -131,7 +141,7 @@ export function DateTimePicker({
           {label}
         </Text>
       </legend>
-      <input type="hidden" name={names.value} value={hidden} />
+      <input ref={hiddenRef} type="hidden" name={names.value} value={hidden} />
       <div className="date-time-parts">
         <Flex direction="column" gap="1">
           <Text as="label" size="1" color="gray" htmlFor={`${id}-date`}>

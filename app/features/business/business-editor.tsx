@@ -4,6 +4,7 @@ import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '
 import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { useBlurCheckAfterPress } from '~/components/forms/blur-after-press';
 import { CheckboxGroupField } from '~/components/forms/checkbox-group';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
@@ -121,6 +122,8 @@ export function BusinessEditor({
   });
   // The browser's own check (JavaScript) opens the section of the first error, as the server's answer does.
   const clientErrors = form.status === 'error' ? Object.keys(form.allErrors) : [];
+  // After a refused post the form keeps the return address it was posted with (the page it was opened from).
+  const returnTo = actionData?.returnTo ?? data.returnTo;
   const open = (clientErrors.length > 0 ? sectionOfErrors(clientErrors) : null) ?? actionData?.openSection ?? data.openSection;
   const [live, setLive] = useState<PreviewModel | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -133,6 +136,8 @@ export function BusinessEditor({
   }, [actionData, data]);
   const model = live ?? actionData?.preview ?? data.preview;
   const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
+  // A field's error shown on blur waits for the press on something else to end, so its click is not lost.
+  useBlurCheckAfterPress(formRef, (name) => form.validate({ name }));
   const busy = navigation.state === 'submitting';
   const formError = actionData?.formError ?? (clientErrors.length > 0 ? BUSINESS_TEXTS.formIncomplete : null);
   /** What the refused post held (the widgets keep their own rows; they start from it). */
@@ -166,7 +171,7 @@ export function BusinessEditor({
             {data.heading}
           </span>
           <VersionField version={actionData?.version ?? data.version} />
-          <input type="hidden" name={RETURN_TO_FIELD} value={data.returnTo} />
+          <input type="hidden" name={RETURN_TO_FIELD} value={returnTo} />
           {data.mode === 'add' || data.mode === 'duplicate' ? (
             <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
           ) : null}
@@ -299,7 +304,7 @@ export function BusinessEditor({
               )}
               {data.cancelHref && !remoteMode ? (
                 <Button asChild variant="soft" color="gray">
-                  <Link to={data.cancelHref} state={DISCARD_STATE}>
+                  <Link to={actionData?.returnTo ?? data.cancelHref} state={DISCARD_STATE}>
                     Cancel
                   </Link>
                 </Button>
@@ -491,10 +496,9 @@ function RemoteAudit({ entries }: { entries: BusinessEditorData['audit'] }) {
       ) : (
         <ul className="remote-audit" data-testid="remote-audit">
           {entries.map((entry) => (
-            <li key={`${entry.at}-${entry.who}`}>
+            <li key={entry.key}>
               <Text size="2">
-                {new Date(entry.at).toISOString().replace('T', ' ').slice(0, 16)} UTC · {entry.who}:{' '}
-                {entry.fields.join(', ') || 'no changes'}
+                {entry.when} · {entry.who}: {entry.changes.join(', ') || 'no changes'}
               </Text>
             </li>
           ))}

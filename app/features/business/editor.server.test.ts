@@ -265,6 +265,26 @@ describe('business detail editor: saving', () => {
     expect((await read(own, 'dining-resort', 'grill'))!.title).toBe('Harbor Grill');
   });
 
+  it('keeps the return address through a refused save: the fixed save goes back to the page the editor was opened from', async () => {
+    const own = await ownCommunity('editor');
+    const path = '/detail/business/dining-resort/grill';
+    const opened = (await editRoute.loader(
+      args(get(own, path, { Referer: `${ORIGIN}/list/main-menu/dining` }), params('grill')),
+    )) as BusinessEditorData;
+    expect(opened.returnTo).toBe('/list/main-menu/dining');
+    // The refused post's answer carries the address it was posted with …
+    const refused = await outcome<BusinessEditorActionData>(
+      editRoute.action(args(post(own, path, { ...VALID, phone: '555-12', returnTo: opened.returnTo }), params('grill'))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data?.returnTo).toBe('/list/main-menu/dining');
+    // … which the reloaded page, referred by the editor itself, could not tell.
+    const reloaded = (await editRoute.loader(args(get(own, path, { Referer: `${ORIGIN}${path}` }), params('grill')))) as BusinessEditorData;
+    expect(reloaded.returnTo).toBe('/listnm/dining');
+    const saved = await outcome(editRoute.action(args(post(own, path, { ...VALID, returnTo: refused.data!.returnTo! }), params('grill'))));
+    expect(saved.response?.headers.get('Location')).toBe('/list/main-menu/dining');
+  });
+
   it("refuses list icon keys that name none of the community's icons with 400 and the reason, keeping what was typed", async () => {
     const own = await ownCommunity('editor');
     await services.db.ref(services.paths.listIcon(own.community, 'pool')).set({ title: 'Pool', active: true, url: '' });
@@ -587,7 +607,7 @@ describe('remote pages', () => {
     expect(data.rights).toEqual({ listIcons: false, buttons: false, remoteAdmin: false, sections: false, staff: false });
     expect(data.cancelHref).toBeNull();
     expect(data.defaultValue.title).toBe('Harbor Grill');
-    expect(data.leaveHref).toBe('/');
+    expect(data.leaveHref).toBe('/remote/left');
     // The place picker asks with the link's grant.
     expect(data.placeSearchUrl).toBe(`/places/search?uuid=${uuid}`);
   });
@@ -626,12 +646,66 @@ describe('remote pages', () => {
     >;
     const [record] = Object.values(audit);
     expect(record!.who).toBe('Link: Owner');
-    expect(record!.fields).toEqual(expect.arrayContaining(['title', 'address', 'phone']));
-    expect(record!.fields).not.toContain('listIcons');
+    expect(record!.fields).toEqual(['title', 'location', 'description', 'hours', 'phone', 'website']);
     const saved = (await remoteByLink.loader(args(anonymousGet(`/detail/remote/${uuid}/?saved=1`), { uuid }))) as unknown as {
       data: RemoteEditorData;
     };
     expect(saved.data.saved).toBe(true);
+  });
+
+  it("logs only what the remote manager changed, by the editor's labels, in the community's time zone", async () => {
+    const { own, uuid, detailId } = await urlGrant();
+    // The form as the page shows the stored item, the phone changed.
+    const answer = await outcome(
+      remoteByLink.action(
+        args(
+          anonymousPost(`/detail/remote/${uuid}/`, {
+            intent: 'save',
+            title: 'Harbor Grill',
+            'location.address': '1 Dock Street',
+            'location.city': 'Lake Town',
+            'location.state': 'NY',
+            'location.zip': '12846',
+            'location.latitude': '43.1',
+            'location.longitude': '-73.2',
+            description: '<p>Fish and chips.</p>',
+            phone: '518-555-0199',
+            website: 'https://grill.example/',
+          }),
+          { uuid },
+        ),
+      ),
+    );
+    expect(answer.status).toBe(302);
+    const audit = (await services.db.ref(services.paths.remoteAudit(own.community, detailId)).get()).val() as Record<
+      string,
+      { fields: string[]; at: number }
+    >;
+    const [record] = Object.values(audit);
+    expect(record!.fields).toEqual(['phone']);
+    // A location admin of the community reads it in the editor.
+    const adminUid = `biz-audit-admin-${counter}`;
+    await services.db
+      .ref(services.paths.userAuthorization(adminUid))
+      .set({ editorDefault: own.community, communities: { [own.community]: { isEditor: true, isAdmin: true } } });
+    const cookie = await sessionCookie(
+      services.sessions,
+      { uid: adminUid, email: `${adminUid}@test.example`, displayName: 'Admin' },
+      { communityKey: own.community },
+    );
+    const admin = { ...own, cookie, uid: adminUid };
+    const data = (await editRoute.loader(
+      args(get(admin, `/detail/business/dining-resort/${detailId}`), params(detailId)),
+    )) as BusinessEditorData;
+    const zoned = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(record!.at);
+    expect(data.audit).toEqual([
+      {
+        key: expect.any(String),
+        when: expect.stringMatching(new RegExp(`, ${zoned.replace(/\s/g, '\\s')} E[SD]T$`)),
+        who: 'Link: Owner',
+        changes: ['Phone'],
+      },
+    ]);
   });
 
   it("edits the header media of the grant's item, its uploads carrying the grant, without AI images, and records the save", async () => {

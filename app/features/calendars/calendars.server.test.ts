@@ -124,6 +124,13 @@ describe('Manage Calendars', () => {
     expect(refused.status).toBe(400);
     expect((refused.data as CreateCalendarActionData).result.error).toEqual({ title: [CALENDAR_TEXTS.titleRequired] });
 
+    // A title another calendar has is refused on the title field, keeping what was typed.
+    const taken = await outcome(addRoute.action(args(post(own, '/amc-calendars/add', { intent: 'save', title: ' activities ' }))));
+    expect(taken.status).toBe(400);
+    const takenResult = (taken.data as CreateCalendarActionData).result;
+    expect(takenResult.error).toEqual({ title: [CALENDAR_TEXTS.titleTaken] });
+    expect(takenResult.initialValue).toMatchObject({ title: ' activities ' });
+
     const created = await outcome(addRoute.action(args(post(own, '/amc-calendars/add', { intent: 'save', title: 'Pool, Spa/Gym' }))));
     expect(created.status).toBe(302);
     expect(created.response?.headers.get('Location')).toBe('/amc-calendars');
@@ -226,6 +233,20 @@ describe('the calendar config editor', () => {
     const job = await services.jobs.jobStatus('calendar-import', calendarImportJobId(own.community, 'activities'));
     expect(job).not.toBeNull();
     expect(job!.state).not.toBe('unknown');
+  });
+
+  it('a new title another calendar has is refused in General, keeping what was typed; the stored title saves as it is', async () => {
+    const own = await ownCommunity('editor');
+    await services.db.ref(services.paths.calendarConfig(own.community, 'kids-club')).set({ title: 'Kids Club', priorNotificationTime: 15 });
+    const { version } = await editorOf(own);
+    const refused = await postConfig(own, configForm(version, { title: 'kids  club' }));
+    expect(refused.status).toBe(400);
+    const answer = refused.data as CalendarConfigActionData;
+    expect(answer.result.error).toEqual({ title: [CALENDAR_TEXTS.titleTaken] });
+    expect(answer.result.initialValue).toMatchObject({ title: 'kids  club' });
+    expect(answer.openSection).toBe('general');
+    expect(await read(`${services.paths.calendarConfig(own.community, 'activities')}/title`)).toBe('Activities');
+    expect((await postConfig(own, configForm(version))).status).toBe(302);
   });
 
   it("an import with a calendar ID needs every select: 'If you add a calendar ID…', in Calendar Import Config", async () => {

@@ -66,6 +66,27 @@ async function render(actionData?: CalendarConfigActionData) {
 }
 
 describe('Calendar Import Config', () => {
+  it("labels each import's address by its type: 'Calendar address (iCal URL)' for iCal, 'Calendar ID' for Google", async () => {
+    const labelOf = (html: string, index: number) =>
+      new RegExp(`<label[^>]*for="calendar-imports-${index}-calendarId"[^>]*>([^<]*)</label>`).exec(html)?.[1];
+    const html = await render();
+    expect(labelOf(html, 0)).toBe('Calendar address (iCal URL)');
+    // The blank row has no type yet: it names both.
+    expect(labelOf(html, 2)).toBe('Calendar ID or address (iCal URL)');
+    const google = await render({
+      result: {
+        status: 'error',
+        initialValue: { imports: [{ title: 'Town', type: 'google', calendarId: 'town@group.calendar.google.com' }] },
+        error: {},
+      },
+      version: 'v1',
+      conflict: null,
+      openSection: 'import',
+      removal: null,
+    } as unknown as CalendarConfigActionData);
+    expect(labelOf(google, 0)).toBe('Calendar ID');
+  });
+
   it("shows each saved import's last run, and an 'Import now' submit for those fetched from an address", async () => {
     const html = await render();
     expect(html).toContain('Last import failed 11/24/2026 02:05 PM: The calendar address points to a private network.');

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
@@ -23,6 +23,7 @@ import {
   calendarSectionOfErrors,
   IMPORT_TYPE_LABELS,
   IMPORT_TYPES,
+  importAddressLabel,
   MAX_AUDIENCES,
   MAX_IMPORTS,
   MAX_STAFF_EMAILS,
@@ -156,6 +157,7 @@ function RowSelect({
   choices,
   empty,
   errors,
+  onChange,
 }: {
   name: string;
   label: string;
@@ -163,6 +165,7 @@ function RowSelect({
   choices: ReadonlyArray<{ value: string; label: string }>;
   empty?: string;
   errors: Errors;
+  onChange?: (value: string) => void;
 }) {
   const id = `calendar-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
   const fieldErrors = errors[name];
@@ -176,6 +179,7 @@ function RowSelect({
         name={name}
         className="form-control"
         defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
         aria-invalid={fieldErrors ? true : undefined}
         aria-describedby={fieldErrors ? `${id}-error` : undefined}
       >
@@ -188,6 +192,28 @@ function RowSelect({
       </select>
       <ErrorList id={`${id}-error`} errors={fieldErrors} />
     </Flex>
+  );
+}
+
+/**
+ * An import's type and its address, labelled by the type ('Calendar ID' for Google, 'Calendar
+ * address (iCal URL)' for iCal): by the type chosen with JavaScript, by the saved (or posted)
+ * type without.
+ */
+function ImportTypeAndAddress({ index, type, address, errors }: { index: number; type: string; address: string; errors: Errors }) {
+  const [chosen, setChosen] = useState(type);
+  return (
+    <>
+      <RowSelect
+        name={`imports[${index}].type`}
+        label="Import Type"
+        defaultValue={type}
+        choices={IMPORT_TYPES.map((value) => ({ value, label: IMPORT_TYPE_LABELS[value] }))}
+        errors={errors}
+        onChange={setChosen}
+      />
+      <RowInput name={`imports[${index}].calendarId`} label={importAddressLabel(chosen)} defaultValue={address} errors={errors} />
+    </>
   );
 }
 
@@ -350,14 +376,7 @@ function ConfigForm({
                       <legend>{legend}</legend>
                       <Flex direction="column" gap="3">
                         <RowInput name={`imports[${index}].title`} label="Import Title" defaultValue={row.title} errors={errors} />
-                        <RowSelect
-                          name={`imports[${index}].type`}
-                          label="Import Type"
-                          defaultValue={row.type}
-                          choices={IMPORT_TYPES.map((type) => ({ value: type, label: IMPORT_TYPE_LABELS[type] }))}
-                          errors={errors}
-                        />
-                        <RowInput name={`imports[${index}].calendarId`} label="Calendar ID" defaultValue={row.calendarId} errors={errors} />
+                        <ImportTypeAndAddress index={index} type={row.type} address={row.calendarId} errors={errors} />
                         <RowSelect
                           name={`imports[${index}].defaultLocation`}
                           label="Default Location"

@@ -127,7 +127,7 @@ describe('remote calendar page', () => {
     expect(data.rows.map((row) => row.title)).toEqual(['Bingo Night', 'Campfire']);
     expect(data.rows[0]!.editHref).toBe(`/event/remote/activities/ev-bingo?uuid=${uuid}`);
     expect(data.addHref).toBe(`/event/remote/activities?uuid=${uuid}`);
-    expect(data.leaveHref).toBe('/');
+    expect(data.leaveHref).toBe('/remote/left');
     expect(data.nextHref).toBeNull();
   });
 
@@ -249,6 +249,10 @@ describe('remote event editor', () => {
     expect(entries[0]!.accessType).toBe('url');
     expect(entries[0]!.fields).toContain('title');
     expect(entries[0]!.fields).not.toContain('detailButtons');
+    // Only what changed: fields written again with their stored value are not listed.
+    const stored = { ...event } as Record<string, unknown>;
+    for (const field of entries[0]!.fields) expect(field === 'updatedBy' || field in stored, field).toBe(true);
+    expect(entries[0]!.fields).not.toContain('audience');
     // Back on the calendar: 'Save Complete'.
     const back = (await loadCalendar(get(`/amc-calendar/remote/${uuid}/?saved=1`), { uuid })).data!;
     expect(back.saved).toBe(true);

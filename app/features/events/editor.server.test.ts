@@ -530,6 +530,7 @@ describe('archived events and duplicates', () => {
     expect(page.data!.readOnly).toBe(true);
     expect(page.data!.headerHref).toBeNull();
     expect(page.data!.duplicateHref).toBe('/detail/eventsArchived/activities/ev-past/duplicate');
+    expect(page.data!.deletedNote).toBeNull();
     const stored = await read(own, 'ev-past');
     const refused = await act(
       archivedRoute,
@@ -539,6 +540,23 @@ describe('archived events and duplicates', () => {
     expect(refused.status).toBe(403);
     expect(refused.data!.result.error!['']).toEqual([EVENT_EDITOR_TEXTS.readOnly]);
     expect((await read(own, 'ev-past'))!.title).toBe('Last Week Potluck');
+  });
+
+  it('says when an event deleted before it began was deleted, and the times it was planned for (decision 024)', async () => {
+    const own = await ownCommunity();
+    const deletedAt = Date.UTC(2026, 10, 28, 14, 9);
+    const planned = Date.UTC(2026, 11, 4, 1, 30);
+    await services.db.ref(services.paths.calendarEvent(own.community, 'activities', 'ev-past')).update({
+      startDate: deletedAt,
+      endDate: deletedAt,
+      endDateDuration: 0,
+      deleted: { time: deletedAt, startDate: planned, endDate: planned + 2 * 36e5 },
+    });
+    const params = { dbContext: 'activities', itemId: 'ev-past' };
+    const page = await load(archivedRoute, get(own, '/detail/eventsArchived/activities/ev-past'), params);
+    expect(page.data!.deletedNote).toBe(
+      'Deleted Sat, Nov 28, 9:09 AM, before it began: it was planned for Thu, Dec 3, 2026, 8:30 PM – 10:30 PM.',
+    );
   });
 
   it('duplicates an archived event into a new one with new dates, its header kept and its own creator', async () => {

@@ -80,6 +80,11 @@ function EditorNotices({ data }: { data: EventEditorData }) {
           </Callout.Text>
         </Callout.Root>
       ) : null}
+      {data.deletedNote ? (
+        <Text as="p" size="2" mb="3" data-testid="deleted-note">
+          {data.deletedNote}
+        </Text>
+      ) : null}
       {data.remote?.approval && data.mode === 'add' ? (
         <Callout.Root color="blue" mb="3" data-testid="approval-note">
           <Callout.Text>{EVENT_EDITOR_TEXTS.approvalNote}</Callout.Text>
@@ -163,7 +168,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
   const refresh = useCallback(() => {
     if (formRef.current)
       setLive(
-        eventPreviewModel(eventPreviewSourceOfForm(new FormData(formRef.current)), {
+        eventPreviewModel(eventPreviewSourceOfForm(new FormData(formRef.current), data.options.timeZone), {
           timeZone: data.options.timeZone,
           locations: data.options.locations,
           audiences: data.options.audiences,

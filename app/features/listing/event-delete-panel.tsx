@@ -49,8 +49,9 @@ function Choice({
   );
 }
 
-function Cancel({ href }: { href: string }) {
-  return <DialogCancelLink to={href} />;
+/** Cancel; in a question whose other answers all delete, the focus starts on it (the safe choice). */
+function Cancel({ href, safeChoice = false }: { href: string; safeChoice?: boolean }) {
+  return <DialogCancelLink to={href} safeChoice={safeChoice} />;
 }
 
 /**
@@ -115,7 +116,7 @@ export function EventDeletePanel({ data }: { data: EventDeleteData }) {
         <Choice data={data} fields={{ scope: 'recurrence' }}>
           {EVENT_TEXTS.deleteRecurrenceTitle}
         </Choice>
-        <Cancel href={data.cancelHref} />
+        <Cancel href={data.cancelHref} safeChoice />
       </Flex>
     ) : data.step === 'imported' ? (
       <Flex gap="3" wrap="wrap">
@@ -125,14 +126,14 @@ export function EventDeletePanel({ data }: { data: EventDeleteData }) {
         <Choice data={data} fields={{ imported: 'allow' }}>
           {EVENT_TEXTS.deleteAllowImports}
         </Choice>
-        <Cancel href={data.cancelHref} />
+        <Cancel href={data.cancelHref} safeChoice />
       </Flex>
     ) : (
       <Flex gap="3">
         <Choice data={data} fields={{ confirmed: '1' }} color="red">
           Delete
         </Choice>
-        <Cancel href={data.cancelHref} />
+        <Cancel href={data.cancelHref} safeChoice />
       </Flex>
     );
   return (

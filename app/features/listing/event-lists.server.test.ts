@@ -187,7 +187,7 @@ describe('the calendar of events', () => {
     expect((await old('')).status).toBe(404);
   });
 
-  it('bulk-deletes: the active view ends the events now in every calendar, the archive removes them', async () => {
+  it('bulk-deletes: the active view archives the events in every calendar (leaving that view at once), the archive removes them', async () => {
     const now = Date.now();
     const o = await own();
     const both = contexts(o.community, 'activities', 'kids-club');
@@ -214,9 +214,21 @@ describe('the calendar of events', () => {
     for (const calendar of ['activities', 'kids-club']) {
       const ended = (await stored(services.paths.calendarEvent(o.community, calendar, 'x'))) as Record<string, unknown> | null;
       expect(ended?.endDate, calendar).toBeLessThanOrEqual(Date.now());
+      // Deleted before it began: it begins when it ends (decision 024), its planned times kept.
+      expect(ended?.startDate, calendar).toBe(ended?.endDate);
+      expect(ended?.deleted, calendar).toEqual({ time: ended?.endDate, startDate: now + DAY, endDate: now + DAY + HOUR });
     }
     expect(await stored(services.paths.calendarIcsBuildTime(o.community, 'kids-club'))).toBeGreaterThanOrEqual(now);
-    expect((await calendarPage(o, 'archive')).rows.map((row) => row.key)).toEqual(['x']);
+    // It leaves the active view at once (today's ended events stay there, marked passed; a deleted one does not) …
+    const active = await calendarPage(o, 'active');
+    expect(active.rows.map((row) => row.key)).toEqual(['y']);
+    // … and is in the archive once, with the range it was planned for and when it was deleted.
+    const archive = await calendarPage(o, 'archive');
+    expect(archive.rows.map((row) => row.key)).toEqual(['x']);
+    expect(archive.rows[0]?.when).toBe(whenText(now + DAY, now + DAY + HOUR, false, 'America/New_York'));
+    expect(archive.rows[0]?.notes).toEqual([
+      { text: expect.stringMatching(/^Deleted \w{3}, \w{3} \d+, \d+:\d{2} [AP]M, before it began$/), tone: 'plain' },
+    ]);
 
     const removed = await bulk('archive', [
       ['all', '1'],

@@ -1,7 +1,8 @@
 import { fromZonedTime } from 'date-fns-tz';
+import { deletedMarker, deletedText } from '@server/events/archive';
 import { listNode, type ListFilters, type ListRow, type RowContext, type RowDetails } from '@server/listing';
 import { isValidKey } from '~/lib/db-key';
-import { zonedDayKey } from '~/lib/event-times';
+import { whenText, zonedDayKey } from '~/lib/event-times';
 import { hrefs } from '~/lib/hrefs';
 import { imageUrl } from '~/lib/image-url';
 import type { RowDay } from '~/lib/listing/groups';
@@ -17,6 +18,8 @@ import type { ResolvedList } from './resolve.server';
  * actions, and where the screen's forms post. Pure: the screen's server half (./list.server.ts)
  * reads the rows through the list's source and builds the screen with these.
  */
+
+export { whenText };
 
 const MAX_FILTER_TEXT = 200;
 
@@ -57,21 +60,6 @@ const numberAt = (item: Record<string, unknown>, field: string): number => {
   const value = Number(item[field] ?? 0);
   return Number.isFinite(value) ? value : 0;
 };
-
-/**
- * An event's dates as a row shows them, in the community's time zone: "Tue, Nov 24, 2026,
- * 6:00 PM – 8:00 PM", the end's date only when it is another day; all-day events by day.
- */
-export function whenText(start: number, end: number, allDay: boolean, timeZone: string): string | null {
-  if (start <= 0) return null;
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  const sameDay = end > 0 && day.format(start) === day.format(end);
-  if (allDay) return sameDay || end <= 0 ? `${day.format(start)}, all day` : `${day.format(start)} – ${day.format(end)}, all day`;
-  const from = `${day.format(start)}, ${time.format(start)}`;
-  if (end <= 0) return from;
-  return sameDay ? `${from} – ${time.format(end)}` : `${from} – ${day.format(end)}, ${time.format(end)}`;
-}
 
 /** "Saturday, June 6, 2026": a day heading of a grouped list, in the community's time zone. */
 export function dayHeading(ms: number, timeZone: string): string {
@@ -114,6 +102,11 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
   const dated = definition.dated;
   const end = dated ? numberAt(row.item, dated.endField) : 0;
   const recurrenceId = row.item.recurrenceId;
+  // An event deleted before it began shows the times it was planned for, and says so (decision 024).
+  const deleted = dated?.startField ? deletedMarker(row.item) : null;
+  const start = dated?.startField ? (deleted?.startDate ?? numberAt(row.item, dated.startField)) : 0;
+  const shownEnd = deleted?.startDate !== undefined ? (deleted.endDate ?? 0) : end;
+  const deletedNote = deleted ? [{ text: deletedText(deleted, context.timeZone), tone: 'plain' as const }] : [];
   return {
     key: row.key,
     title: itemText(row.item, fields.title) ?? '(untitled)',
@@ -124,14 +117,14 @@ export function rowView(list: ResolvedList, urls: ListUrls, row: ListRow, contex
     deleteHref: editor.kind === 'linked' ? null : inPanel(urls.item('delete', row.key)),
     // The archive holds only passed rows: there they are not marked (spec 03 "Public calendar events").
     passed: Boolean(dated) && context.view !== 'archive' && end > 0 && end <= now,
-    when: dated?.startField ? whenText(numberAt(row.item, dated.startField), end, row.item.allDay === true, context.timeZone) : null,
+    when: dated?.startField ? whenText(start, shownEnd, row.item.allDay === true, context.timeZone) : null,
     detailAction,
     recurrenceHref:
       definition.filters.includes('recurrence') && typeof recurrenceId === 'string' && isValidKey(recurrenceId)
         ? `${urls.list.split('?')[0]}?recurrence=${encodeURIComponent(recurrenceId)}`
         : null,
     day: definition.groupByStartDay && dated?.startField ? rowDay(numberAt(row.item, dated.startField), context.timeZone) : null,
-    notes: [],
+    notes: deletedNote,
     ...details,
   };
 }

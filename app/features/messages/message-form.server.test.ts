@@ -117,6 +117,48 @@ describe('the notification form', () => {
     ).toBe(403);
   });
 
+  it("a system-wide message links a website or a file only: the community's forms, store items and menu items are refused", async () => {
+    const own = await ownCommunity({ isEditor: true, isAdmin: true, isResortSystem: true });
+    await services.db.ref().update({
+      [services.paths.customForm(own.community, 'visitor-form')]: { title: 'Visitor Form', type: 'form' },
+      [`${services.paths.systemTopics()}/alerts`]: { type: 'category', title: 'Alerts' },
+    });
+    const SYSTEM = { context: 'systemwide-notification', action: 'add' };
+    const path = '/amc-messages/systemwide-notification/add';
+    const delivery = hourAhead(5);
+    const fields = (more: Record<string, string>) => ({
+      intent: 'save',
+      title: 'Storm warning',
+      description: 'Stay indoors',
+      audience: 'group',
+      category: 'alerts',
+      deliveryType: 'future',
+      ...when('deliveryTime', delivery),
+      ...when('endTime', delivery + 3 * HOUR),
+      ...more,
+    });
+    for (const [linkType, key] of [
+      ['form', { formKey: 'visitor-form' }],
+      ['store', { storeItemKey: 'firewood' }],
+      ['menu', { menuItemKey: 'activities' }],
+    ] as const) {
+      const refused = await act(own, path, SYSTEM, fields({ linkType, ...key }));
+      expect(refused.status, linkType).toBe(400);
+      expect(refused.data?.result.error?.linkType, linkType).toEqual([MESSAGE_TEXTS.linkUnavailable]);
+    }
+    const website = await act(own, path, SYSTEM, fields({ linkType: 'url', url: 'https://weather.example' }));
+    expect(website.data?.result.error).toBeUndefined();
+    expect(website.response?.headers.get('Location')).toBe('/amc-messages/systemwide-notification');
+    // In a community the same form link is offered and accepted.
+    const local = await act(own, '/amc-messages/messages/add', ADD, {
+      ...fields({ linkType: 'form', formKey: 'visitor-form' }),
+      category: 'news',
+      userGroup: 'guests',
+    });
+    expect(local.data?.result.error).toBeUndefined();
+    expect(local.response?.headers.get('Location')).toBe('/amc-messages/messages');
+  });
+
   it('keeps what was typed on errors and saves a scheduled notification, back to the list', async () => {
     const own = await ownCommunity();
     const refused = await act(own, '/amc-messages/messages/add', ADD, { intent: 'save', title: 'Typed title', deliveryType: 'future' });

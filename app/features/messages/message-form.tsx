@@ -19,6 +19,7 @@ import {
   DELIVERY_LABELS,
   LINK_LABELS,
   LINK_TYPES,
+  linkTypesFor,
   MESSAGE_SECTIONS,
   MESSAGE_TEXTS,
   SYSTEMWIDE_BUTTON_ACTIONS,
@@ -148,8 +149,9 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
   const editing = data.editing !== null;
   const instantEdit = data.editing?.list === 'messages';
   const personalOffered = data.options.allowPersonal && !editing && !data.systemwide && !data.reminder && !data.detailPage;
-  // A listing's own notification links a file or a website only (the community's forms, store and menu are not offered).
-  const linkTypes = data.detailPage ? LINK_TYPES.filter((type) => type === 'none' || type === 'file' || type === 'url') : LINK_TYPES;
+  // A system-wide message and a listing's own notification link a file or a website only (the community's forms, store and menu are not offered).
+  const linkTypes = linkTypesFor(data);
+  const offersLink = (type: LinkType) => linkTypes.includes(type);
   const personal = audience === 'personal';
   const reminder = data.reminder;
   const deliveryChoices = (
@@ -352,7 +354,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
               choices={linkTypes.map((type) => ({ value: type, label: LINK_LABELS[type] }))}
               onChange={(next) => setLinkType(oneOf(LINK_TYPES, next) ?? 'none')}
             />
-            {shows(linkType === 'form') ? (
+            {offersLink('form') && shows(linkType === 'form') ? (
               <SelectField
                 field={fields.formKey}
                 label="Form"
@@ -360,7 +362,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                 choices={(data.targets.byAction.form ?? []).map((target) => ({ value: target.key, label: target.title }))}
               />
             ) : null}
-            {shows(linkType === 'store') ? (
+            {offersLink('store') && shows(linkType === 'store') ? (
               <SelectField
                 field={fields.storeItemKey}
                 label="Store Item"
@@ -368,7 +370,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
                 choices={(data.targets.byAction.store ?? []).map((target) => ({ value: target.key, label: target.title }))}
               />
             ) : null}
-            {shows(linkType === 'menu') ? (
+            {offersLink('menu') && shows(linkType === 'menu') ? (
               <SelectField
                 field={fields.menuItemKey}
                 label="Menu Item"

@@ -35,6 +35,6 @@ export async function loadRemoteHome(request: Request): Promise<RemoteHomeData> 
     if (isCalendarGrant(only) && (await calendarOfGrant(services, only))) throw redirect(remoteCalendarHref(only.detailId));
   }
   const project = await currentProject(request);
-  const [listings, calendars] = await Promise.all([loadRemoteListings(services, access), loadRemoteCalendars(services, access)]);
+  const [listings, calendars] = await Promise.all([loadRemoteListings(services, access, user), loadRemoteCalendars(services, access)]);
   return { appTitle: project.appTitle, logo: project.logo, email: user.email, listings, calendars };
 }

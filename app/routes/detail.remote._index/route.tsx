@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { NoAccessErrorBoundary } from '~/components/no-access-boundary';
@@ -9,9 +9,9 @@ import { loadRemoteHome } from './remote-home.server';
 
 /**
  * /detail/remote (spec 01 §2.1, spec 03 §2): where a remote manager lands after signing in by
- * e-mail. It says which listings their remote access covers and what they may do there; the
- * pages for editing them come with the remote detail pages. No shell: remote routes show no
- * admin navigation.
+ * e-mail. It says which listings their remote access covers, what they may do there and links
+ * each to the page where they do it (the remote editor, or Messaging). No shell: remote routes
+ * show no admin navigation.
  */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: loginStyles }];
@@ -65,7 +65,7 @@ export default function RemoteHome() {
                 <li aria-labelledby={`listing-${listing.detailId}`}>
                   <Flex direction="column" gap="2">
                     <Heading as="h2" size="4" id={`listing-${listing.detailId}`}>
-                      {listing.title}
+                      {listing.href ? <Link to={listing.href}>{listing.title}</Link> : listing.title}
                     </Heading>
                     <Text as="p" size="2" color="gray">
                       {listing.kind}
@@ -86,22 +86,15 @@ export default function RemoteHome() {
                         ))}
                       </ul>
                     </Flex>
+                    <Text as="p" size="2" data-testid="remote-access-note">
+                      {listing.note}
+                    </Text>
                   </Flex>
                 </li>
               </Card>
             ))}
           </ul>
         </Flex>
-      ) : null}
-
-      {listings.length > 0 ? (
-        <Callout.Root color="blue" role="note">
-          <Callout.Text>
-            {one
-              ? 'Changes to this listing are made by the staff of its community: write to them with what should change.'
-              : 'Changes to these listings are made by the staff of their communities: write to them with what should change.'}
-          </Callout.Text>
-        </Callout.Root>
       ) : null}
 
       <Form method="post" action={hrefs.login({ action: 'logout' })}>

@@ -5,7 +5,15 @@ import { LIST_ICON_MESSAGES, unknownListIconKeys } from '@server/list-icons';
 import { isValidKey } from '@server/paths';
 import { dropRemoteAdminFields } from '@server/remote/admin-post';
 import { postedVersion } from '~/lib/conflict';
-import { BUSINESS_TEXTS, ITEM_KEY_FIELD, sectionOfErrors, type BusinessFormOutput, type BusinessSectionId } from '~/schemas/business';
+import {
+  BUSINESS_TEXTS,
+  ITEM_KEY_FIELD,
+  RETURN_TO_FIELD,
+  sectionOfErrors,
+  type BusinessFormOutput,
+  type BusinessSectionId,
+} from '~/schemas/business';
+import { returnToOf } from './links';
 import { editorReply, previewOfPost } from './reply';
 import { saveListing } from './save';
 import { answerPlaceStep, answerRemoteRequest } from './steps';
@@ -25,6 +33,16 @@ export interface EditorIntent {
 }
 
 export async function answerEditorPost(target: Target, request: Request, formData: FormData, chosen: EditorIntent): Promise<EditorAnswer> {
+  const answer = await answerPost(target, request, formData, chosen);
+  // The form comes back (a refusal, a preview, a place step): it keeps where Save and Cancel go,
+  // the page the editor was opened from, not what the reloaded page would guess from its own address.
+  if (answer.kind === 'form' && target.mode !== 'remote') {
+    return { ...answer, body: { ...answer.body, returnTo: returnToOf(request, target.section, formData.get(RETURN_TO_FIELD)) } };
+  }
+  return answer;
+}
+
+async function answerPost(target: Target, request: Request, formData: FormData, chosen: EditorIntent): Promise<EditorAnswer> {
   const { intent } = chosen;
   if (intent === 'request-update') return answerRemoteRequest(target, formData);
   if (intent === 'place-search' || intent === 'place-choice') {

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { allowedFields } from '@server/business/access';
+import { changedListingFields } from '@server/business/audit';
 import { businessRecord } from '@server/business/item';
 import {
   commitBusinessSave,
@@ -90,9 +91,8 @@ async function planGrants(target: Target, value: BusinessFormOutput, item: Recor
 /** A remote manager's save joins the item's remote audit, with the fields it changed. */
 async function auditRemoteSave(target: Target, detailId: string, fields: Record<string, DbValue>) {
   if (target.mode !== 'remote') return;
-  const changed = Object.keys(fields).filter(
-    (field) => JSON.stringify(target.stored[field] ?? null) !== JSON.stringify(fields[field] ?? null),
-  );
+  // Compared as the editor shows them: a field the save only stores in another shape did not change.
+  const changed = changedListingFields(target.stored, fields, target.community);
   await recordRemoteSave(target.services, {
     community: target.community,
     detailId,

@@ -1,9 +1,11 @@
 import { loadActionTargets } from '@server/actions/targets';
+import { remoteAuditView } from '@server/business/audit';
 import { readDollarsHistory } from '@server/business/dollars';
 import { businessVersion, duplicateOf } from '@server/business/save';
 import { detailSections, NO_LIST_ICON_CONTEXTS } from '@server/business/sections';
 import { readCommunity } from '@server/community/setup';
 import { readListIcons } from '@server/list-icons';
+import { communityTimeZone } from '@server/listing/reads';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
 import { remoteMessagingHref } from '@server/messages/remote';
 import { placesProvider } from '@server/providers/places';
@@ -77,7 +79,11 @@ export async function loadEditorScreen(target: Target, request: Request): Promis
     target.dollarsEnabled && detailId ? readDollarsHistory(services, detailId) : Promise.resolve(null),
     qrFor(target, detailId),
     rights.remoteAdmin && detailId ? remoteAdminOf(services, detailId, stored, community) : Promise.resolve(null),
-    rights.remoteAdmin && detailId ? readRemoteAudit(services, community, detailId) : Promise.resolve([]),
+    rights.remoteAdmin && detailId
+      ? Promise.all([readRemoteAudit(services, community, detailId), communityTimeZone(services, community)]).then(([entries, zone]) =>
+          remoteAuditView(entries, zone),
+        )
+      : Promise.resolve([]),
   ]);
   if (remoteAdmin) defaultValue.remote = remoteAdmin;
   if (mode === 'duplicate') defaultValue.remote = { remotelyManaged: false, allowFavorite: false, entries: [] };

@@ -2,12 +2,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { ActionTargets } from '@server/actions/targets';
 import type { RemoteContext, StaffContext } from '@server/authz';
 import type { EditorRights } from '@server/business/access';
+import type { RemoteAuditView } from '@server/business/audit';
 import type { DollarsHistory } from '@server/business/dollars';
 import type { DetailSection } from '@server/business/sections';
 import type { PlaceSuggestion } from '@server/providers/places';
 import type { QrImages } from '@server/qr';
 import type { RemoteFrameData } from '@server/remote/frame';
-import type { RemoteAuditEntry } from '@server/remote/management';
 import type { Services } from '@server/services';
 import type { ActionKind } from '~/lib/actions';
 import type { BusinessFormValue } from '~/lib/business';
@@ -122,7 +122,8 @@ export interface BusinessEditorData {
   /** 'Copy Link for Remote Management' links of the saved access entries, by uuid (location admins). */
   remoteLinks: Record<string, string>;
   /** The item's remote saves (location admins). */
-  audit: RemoteAuditEntry[];
+  /** The remote updates log (location admins), newest first. */
+  audit: RemoteAuditView[];
   /** The custom buttons' action selector: its targets, allowed actions, and whether a community must be chosen. */
   actionTargets: ActionTargets;
   allowedActions: readonly ActionKind[] | null;
@@ -148,6 +149,8 @@ export interface BusinessEditorActionData {
   placeSearch?: { query: string; suggestions: PlaceSuggestion[]; offline: boolean; error: string | null } | null;
   /** A fresh key for the next Save of an add or duplicate whose key was taken. */
   itemKey?: string;
+  /** Where Save and Cancel go, as the post carried it (staff modes): the page the editor was opened from. */
+  returnTo?: string;
 }
 
 /**

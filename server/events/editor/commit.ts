@@ -146,7 +146,10 @@ export async function answerEventSave(target: Target, formData: FormData, previe
   if (!saved.ok) return refusedSave(target, planned, fields, saved, returnTo);
   if (remote) {
     const audit = { community, detailId: remote.grant.itemId, grant: remote.grant, user: remote.user };
-    await recordRemoteSave(deps, { ...audit, fields: Object.keys(fields), at: target.now });
+    // Only what the save changed (a field written again with its stored value is not a change).
+    const before: Record<string, unknown> = editing.isNew ? {} : editing.item;
+    const changed = Object.keys(fields).filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(fields[field] ?? null));
+    await recordRemoteSave(deps, { ...audit, fields: changed, at: target.now });
   }
   const after = await afterEventSave(deps, community, saved.changes);
   // Remote managers do not update scheduled notifications ('Update Notifications' is not asked).

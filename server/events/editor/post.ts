@@ -61,7 +61,7 @@ export async function readEventPost(target: Target, formData: FormData, preview:
   const submission = parseWithZod(formData, { schema: schemaOf(target, editing, imported) });
   const base: ReplyBase = {
     version: postedVersionOf(formData),
-    preview: eventPreviewModel(eventPreviewSourceOfForm(formData), previewContext(target)),
+    preview: eventPreviewModel(eventPreviewSourceOfForm(formData, previewContext(target).timeZone), previewContext(target)),
   };
 
   if (editing.readOnly) return editorReply(base, 403, submission.reply({ formErrors: [EVENT_EDITOR_TEXTS.readOnly] }));

@@ -8,6 +8,7 @@ import { headerView, type HeaderView } from '~/lib/header-info';
 import { hrefs } from '~/lib/hrefs';
 import { imageUrl } from '~/lib/image-url';
 import type { EditScope, EventFormValue, EventSectionId } from '~/schemas/event';
+import { deletedNote } from '../archive';
 import { eventsOverlappingDay, importLockOf, newEventId, type EventFormOptions, type ExistingEventRow } from '../index';
 import { editingOf, formValueOf, recurrenceIdOf, returnToOf } from './editing';
 import { eventEditorRightsOf, previewContext } from './rights';
@@ -30,6 +31,8 @@ export interface EventEditorData {
   readOnly: boolean;
   /** The read-only event's Duplicate (the way to use it again). */
   duplicateHref: string | null;
+  /** An event deleted from an active view: when, and the times it was planned for (decision 024). */
+  deletedNote: string | null;
   /** Send Notification for this event (spec 02 §4 "From an event"): staff who may notify, while the event has not ended. */
   notifyHref: string | null;
   options: EventFormOptions;
@@ -138,6 +141,7 @@ export async function loadEditorScreen(target: Target, url: URL): Promise<EventE
       occurrence: false,
       readOnly: false,
       duplicateHref: null,
+      deletedNote: null,
       header: headerView(stored.headerInfo, imageUrl),
       headerHref: null,
       qr: null,
@@ -163,6 +167,7 @@ export async function loadEditorScreen(target: Target, url: URL): Promise<EventE
     occurrence: editable && editing.scope === 'event' && recurrenceIdOf(stored) !== null,
     readOnly: editing.readOnly,
     duplicateHref: editing.readOnly && kind !== 'remote' ? `${editorPath}/duplicate` : null,
+    deletedNote: target.mode === 'edit' && stored ? deletedNote(stored, previewContext(target).timeZone) : null,
     header: headerView(editing.item.headerInfo, imageUrl),
     headerHref: staffEdit ? `${editorPath}/header-images` : null,
     qr: await qrFor(target, editing.eventId, editing.item),
