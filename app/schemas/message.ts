@@ -105,8 +105,11 @@ const FIELD_SECTIONS: Record<string, MessageSectionId> = {
 
 /** The first section holding a field with an error (others: Additional Information). */
 export function messageSectionOfErrors(errorFields: readonly string[]): MessageSectionId | null {
-  return firstSectionWithError(MESSAGE_SECTIONS, (name) => FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? ''] ?? 'additional', errorFields);
+  return firstSectionWithError(MESSAGE_SECTIONS, messageSectionOf, errorFields);
 }
+
+/** The section showing a field (by its name as posted; fields of no other section: Additional Information). */
+export const messageSectionOf = (name: string): MessageSectionId => FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? ''] ?? 'additional';
 
 /** A before-event choice as the server computed it (eventReminderPlan). */
 export interface ReminderChoice {

@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { ErrorList } from './error-list';
+import { failureProps } from './failure';
 
 /**
  * The field kit of every form (STYLE 9): each component labels its control, shows its hint and
@@ -250,7 +251,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: readonly (stri
   const shown = errors?.filter((error): error is string => Boolean(error)) ?? [];
   if (shown.length === 0) return null;
   return (
-    <Callout.Root id={id} color="red" role="alert" size="1">
+    <Callout.Root id={id} color="red" role="alert" size="1" {...failureProps}>
       {shown.map((error) => (
         <Callout.Text key={error}>{error}</Callout.Text>
       ))}

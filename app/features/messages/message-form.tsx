@@ -6,6 +6,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
+import { FormFailure } from '~/components/forms/failure';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { RecurrenceFields } from '~/components/forms/recurrence-fields';
@@ -13,6 +14,7 @@ import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { formatDate, formatTime, parseDateTimeField } from '~/lib/date-time';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { openSections } from '~/lib/editor-sections';
 import { hrefs } from '~/lib/hrefs';
 import {
   AUDIENCE_LABELS,
@@ -26,6 +28,7 @@ import {
   DELIVERY_TYPES,
   messageFormConstraint,
   messageSchema,
+  messageSectionOf,
   type Audience,
   type DeliveryType,
   type LinkType,
@@ -128,7 +131,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
   const [audience, setAudience] = useState<Audience>(oneOf(AUDIENCES, value('audience')) ?? 'group');
   const [linkType, setLinkType] = useState<LinkType>(oneOf(LINK_TYPES, value('linkType')) ?? 'none');
   const [scheduledEvent, setScheduledEvent] = useState(String(value('scheduledEvent') ?? ''));
-  const open = actionData?.openSection ?? 'required';
+  const open = openSections(actionData?.openSection ?? 'required', actionData?.result.error, messageSectionOf);
   const pickerValue = (name: 'deliveryTime' | 'endTime' | 'recurrenceEndDate', withTime = true): number | null => {
     if (posted) {
       const text = (key: string) => {
@@ -193,15 +196,11 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
       <Form method="post" action={data.formAction} {...getFormProps(form)} noValidate>
         <VersionField version={actionData?.version ?? data.version} />
         <Flex direction="column" gap="3">
-          {actionData?.formError ? (
-            <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
-              <Callout.Text>{actionData.formError}</Callout.Text>
-            </Callout.Root>
-          ) : null}
+          {actionData?.formError ? <FormFailure>{actionData.formError}</FormFailure> : null}
           <ConflictNotice conflict={actionData?.conflict} />
           <FormErrors id={form.errorId} errors={form.errors} />
 
-          <Part id="required" open={open === 'required'}>
+          <Part id="required" open={open.has('required')}>
             <TextField field={fields.title} label="Title *" />
             <TextAreaField field={fields.description} label="Description *" rows={4} />
             {personalOffered ? (
@@ -262,7 +261,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             ) : null}
           </Part>
 
-          <Part id="dates" open={open === 'dates'}>
+          <Part id="dates" open={open.has('dates')}>
             <ZoneNote timeZone={tz} />
             {instantEdit ? null : (
               <RadioGroup
@@ -343,7 +342,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             ) : null}
           </Part>
 
-          <Part id="additional" open={open === 'additional'}>
+          <Part id="additional" open={open.has('additional')}>
             <CheckboxField field={fields.sendNotification} label="Send push notification" />
             <CheckboxField field={fields.isGiveaway} label="Giveaway" />
             <SelectField
