@@ -61,6 +61,32 @@ test(
   },
 );
 
+test('leaving the notification form with unsaved changes asks first; Cancel drops them without asking', async ({
+  page,
+  community: _community,
+}) => {
+  await page.goto('/amc-messages/messages/add');
+  await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
+  const title = page.getByLabel('Title *');
+  await title.fill('Pool closes early');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(title).toHaveValue('Pool closes early');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/amc-messages/messages/add');
+  await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
+  await title.fill('Not kept');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/amc-messages\/messages$/);
+  await expect(dialog).toHaveCount(0);
+});
+
 test('with JavaScript the delivery type shows only its own fields, and a giveaway category ticks Giveaway', async ({ page, community }) => {
   expect(community.role).toBe('admin');
   await page.goto('/amc-messages/messages/add');

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
@@ -10,6 +10,7 @@ import { FormFailure } from '~/components/forms/failure';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { RecurrenceFields } from '~/components/forms/recurrence-fields';
+import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { formatDate, formatTime, parseDateTimeField } from '~/lib/date-time';
@@ -125,6 +126,8 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
     constraint,
     shouldValidate: 'onSubmit',
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
   const posted = actionData?.result.initialValue ?? null;
   const value = (name: keyof MessageFormInput): unknown => (posted ? posted[name] : data.defaultValue[name]);
   const [deliveryType, setDeliveryType] = useState<DeliveryType>(oneOf(DELIVERY_TYPES, value('deliveryType')) ?? 'instant');
@@ -193,7 +196,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
           <Callout.Text>{MESSAGE_TEXTS.archived}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <Form method="post" action={data.formAction} {...getFormProps(form)} noValidate>
+      <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} noValidate>
         <VersionField version={actionData?.version ?? data.version} />
         <Flex direction="column" gap="3">
           {actionData?.formError ? <FormFailure>{actionData.formError}</FormFailure> : null}
@@ -393,11 +396,14 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
               {editing ? 'Save' : 'Submit'}
             </Button>
             <Button asChild variant="soft" color="gray">
-              <Link to={data.returnTo}>Cancel</Link>
+              <Link to={data.returnTo} state={DISCARD_STATE}>
+                Cancel
+              </Link>
             </Button>
           </Flex>
         </Flex>
       </Form>
+      <UnsavedChangesDialog blocker={blocker} />
     </div>
   );
 }
