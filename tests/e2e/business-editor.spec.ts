@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { DbValue } from '@server/db';
 import { remoteGrantKey } from '@server/paths';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type TestCommunity } from './fixtures';
 
 /**
@@ -240,7 +241,7 @@ test(
       // Where the person is: the message in view and the focus on the first field with an error.
       await expect(page.locator('input[name="title"]')).toBeFocused();
       expect(await inView(page, message)).toBe(true);
-      await page.screenshot({ path: `/tmp/forms-business-refused-390.png` });
+      await expectNoSeriousViolations(page);
     } else {
       // Without JavaScript the server's page starts at its top, where the message is.
       expect(await inView(page, message)).toBe(true);
