@@ -37,6 +37,15 @@ test('adds, edits, deactivates and deletes a list icon', { tag: '@forms' }, asyn
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Title')).toHaveValue('  Pet Friendly ');
 
+  // A file that is no PNG or JPEG: the spec's 'Incorrect Type' dialog, nothing stored.
+  await page.getByLabel('Icon Image').setInputFiles({ name: 'paw.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await page.getByRole('button', { name: 'Add' }).click();
+  const incorrect = page.getByRole('alertdialog', { name: 'Incorrect Type' });
+  await expect(incorrect).toContainText('Please upload files with the correct type: image/png, image/jpeg');
+  await incorrect.getByRole('button', { name: 'OK' }).click();
+  await expect(incorrect).toBeHidden();
+  expect(await readE2e(e2ePaths.listIcon(community.key, 'pet-friendly'))).toBeNull();
+
   await page.getByLabel('Icon Image').setInputFiles({ name: 'paw.png', mimeType: 'image/png', buffer: png() });
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText('Icon added.')).toBeVisible();
