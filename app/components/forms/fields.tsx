@@ -232,15 +232,24 @@ const NOTICE_COLORS = { error: 'red', warning: 'amber', info: 'blue', success: '
 export function Notice({
   id,
   tone = 'error',
+  failure = false,
   children,
 }: {
   id?: string;
   tone?: 'error' | 'info' | 'warning' | 'success';
+  /** The answer to a refused post (an upload refused): brought into view like a form's failure message (./failure.tsx). */
+  failure?: boolean;
   children: ReactNode;
 }) {
   const color = NOTICE_COLORS[tone];
   return (
-    <Callout.Root id={id} color={color} role={tone === 'info' || tone === 'success' ? 'status' : 'alert'} size="1">
+    <Callout.Root
+      id={id}
+      color={color}
+      role={tone === 'info' || tone === 'success' ? 'status' : 'alert'}
+      size="1"
+      {...(failure ? failureProps : {})}
+    >
       <Callout.Text>{children}</Callout.Text>
     </Callout.Root>
   );
