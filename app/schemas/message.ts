@@ -19,6 +19,8 @@ import { optionalText as text, optionalKey } from './common';
  */
 
 export const MESSAGE_TEXTS = {
+  /** The form-level message of a refused save (the business and event editors' words, spec 03 §5). */
+  formIncomplete: 'One or more required fields have not been completed. Please check all tabs for your missing field.',
   titleRequired: 'Title is required.',
   descriptionRequired: 'Description is required.',
   typeRequired: 'Type is required.',

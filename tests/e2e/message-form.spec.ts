@@ -42,6 +42,9 @@ test(
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Description is required.')).toBeVisible();
     await expect(page.getByLabel('Title *')).toHaveValue('Pool closes early');
+    await expect(page.getByTestId('form-error')).toHaveText(
+      'One or more required fields have not been completed. Please check all tabs for your missing field.',
+    );
     // With JavaScript the server's answer moves the focus to the first field with an error.
     if (javaScriptEnabled) await expect(page.getByLabel('Description *')).toBeFocused();
 
