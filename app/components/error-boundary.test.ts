@@ -26,6 +26,17 @@ describe('the error boundary', () => {
     expect(statusMessage(415).title).toBe('Not a form');
   });
 
+  it('shows what a 403 of the server says about who may do this, instead of a bare "No access"', () => {
+    const canNotify = {
+      reason: 'can-notify',
+      title: 'Sending notifications is not open to you',
+      text: 'Ask a location admin of Pine Hollow.',
+    };
+    expect(errorContent(thrown(403, canNotify))).toEqual({ title: canNotify.title, text: canNotify.text });
+    // A body without both texts keeps the general ones.
+    expect(errorContent(thrown(403, { reason: 'can-notify' }))).toEqual(statusMessage(403));
+  });
+
   it("lets a route say what was not found: its handler's text for that status, the status's title unless it gives one", () => {
     const notFound = thrown(404, 'Not Found');
     expect(errorContent(notFound)).toEqual(statusMessage(404));

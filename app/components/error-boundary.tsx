@@ -2,7 +2,9 @@ import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { isRouteErrorResponse, Link, useParams, useRouteError, type Params } from '@remix-run/react';
 import { isCommunityRefusal } from '~/lib/form-community';
 import { hrefs } from '~/lib/hrefs';
+import { isOtherCommunityRefusal } from '~/lib/other-community';
 import { CommunityRefusalNotice } from './forms/community-refusal';
+import { OtherCommunityNotice } from './other-community-notice';
 
 /** What staff see for each status; anything else is a generic failure. */
 const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
@@ -71,7 +73,21 @@ export function errorContent(error: unknown, params: Params = {}, statusHandlers
     const own = handler({ status, data: error.data, params });
     return { title: own.title ?? title, text: own.text };
   }
+  const explained = explainedRefusal(error);
+  if (explained) return explained;
   return { title, text: refusalMessage(error) ?? generic };
+}
+
+/**
+ * A refusal that says itself what is going on: a 403's `{ title, text }` (server/authz: who may do
+ * this and whom to ask, instead of a bare 'No access').
+ */
+function explainedRefusal(error: unknown): { title: string; text: string } | null {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return null;
+  const body: unknown = error.data;
+  if (typeof body !== 'object' || body === null) return null;
+  const { title, text } = body as Record<string, unknown>;
+  return typeof title === 'string' && typeof text === 'string' && title !== '' && text !== '' ? { title, text } : null;
 }
 
 /**
@@ -83,6 +99,10 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Stat
   const params = useParams();
   // A form opened for another community than the one selected now: what was typed, and the way back.
   if (isRouteErrorResponse(error) && isCommunityRefusal(error.data)) return <CommunityRefusalNotice refusal={error.data} />;
+  // A listing or event of another of the person's communities: whose it is, and the way to switch there.
+  if (isRouteErrorResponse(error) && error.status === 404 && isOtherCommunityRefusal(error.data)) {
+    return <OtherCommunityNotice refusal={error.data} />;
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, text } = errorContent(error, params, statusHandlers);
   if (!isRouteErrorResponse(error)) console.error(error);

@@ -80,9 +80,12 @@ const FIELD_SECTIONS: Record<string, BusinessSectionId> = {
   contexts: 'sections',
 };
 
+/** The section showing a field (by its name as posted); undefined for a form-level error. */
+export const businessSectionOf = (name: string): BusinessSectionId | undefined => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''];
+
 /** The first section (in the spec's order) holding one of the fields with errors; null when none does. */
 export function sectionOfErrors(errorFields: readonly string[]): BusinessSectionId | null {
-  return firstSectionWithError(BUSINESS_SECTIONS, (name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''], errorFields);
+  return firstSectionWithError(BUSINESS_SECTIONS, businessSectionOf, errorFields);
 }
 
 const keyList = (max: number) =>

@@ -85,8 +85,11 @@ const FIELD_SECTIONS: Record<string, CalendarSectionId> = {
 
 /** The section an invalid submit opens (spec 02 §5 "opens the section with the error"). */
 export function calendarSectionOfErrors(errorFields: readonly string[]): CalendarSectionId | null {
-  return firstSectionWithError(CALENDAR_SECTIONS, (name) => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''], errorFields);
+  return firstSectionWithError(CALENDAR_SECTIONS, calendarSectionOf, errorFields);
 }
+
+/** The section showing a field (by its name as posted); undefined for a form-level error. */
+export const calendarSectionOf = (name: string): CalendarSectionId | undefined => FIELD_SECTIONS[name.split(/[.[]/)[0] ?? ''];
 
 /** Manage Calendars' create form. */
 export const newCalendarSchema = z.object({

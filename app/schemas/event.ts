@@ -142,12 +142,12 @@ const FIELD_SECTIONS: Record<string, EventSectionId> = {
 
 /** The first section (in the spec's order) holding a field with an error; form-level errors open Dates. */
 export function eventSectionOfErrors(errorFields: readonly string[]): EventSectionId | null {
-  return firstSectionWithError(
-    EVENT_SECTIONS,
-    (name) => (name === '' ? 'dates' : FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? '']),
-    errorFields,
-  );
+  return firstSectionWithError(EVENT_SECTIONS, eventSectionOf, errorFields);
 }
+
+/** The section showing a field (by its name as posted); form-level errors ('') belong to Dates. */
+export const eventSectionOf = (name: string): EventSectionId | undefined =>
+  name === '' ? 'dates' : FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? ''];
 
 export interface EventSchemaOptions {
   timeZone: string;

@@ -19,6 +19,8 @@ import { optionalText as text, optionalKey } from './common';
  */
 
 export const MESSAGE_TEXTS = {
+  /** The form-level message of a refused save (the business and event editors' words, spec 03 §5). */
+  formIncomplete: 'One or more required fields have not been completed. Please check all tabs for your missing field.',
   titleRequired: 'Title is required.',
   descriptionRequired: 'Description is required.',
   typeRequired: 'Type is required.',
@@ -117,8 +119,11 @@ const FIELD_SECTIONS: Record<string, MessageSectionId> = {
 
 /** The first section holding a field with an error (others: Additional Information). */
 export function messageSectionOfErrors(errorFields: readonly string[]): MessageSectionId | null {
-  return firstSectionWithError(MESSAGE_SECTIONS, (name) => FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? ''] ?? 'additional', errorFields);
+  return firstSectionWithError(MESSAGE_SECTIONS, messageSectionOf, errorFields);
 }
+
+/** The section showing a field (by its name as posted; fields of no other section: Additional Information). */
+export const messageSectionOf = (name: string): MessageSectionId => FIELD_SECTIONS[name.split(/[.[-]/)[0] ?? ''] ?? 'additional';
 
 /** A before-event choice as the server computed it (eventReminderPlan). */
 export interface ReminderChoice {

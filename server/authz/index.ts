@@ -37,6 +37,7 @@ export {
   REMOTE_HOME,
   createAuthz,
   forbidden,
+  forbiddenText,
   loginRedirect,
   notFound,
   requireAccess,
@@ -59,3 +60,4 @@ export {
   type StaffOptions,
 } from './require';
 export { loadDollarsEnabled, trayFlags } from './trays';
+export { notInThisCommunity } from './elsewhere';

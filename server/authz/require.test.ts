@@ -204,17 +204,33 @@ describe('role helpers', () => {
     }
   });
 
-  it('reasons name what is missing', async () => {
-    expect((await thrown(authz.requireLocationAdmin(request('/', 'editorA')))).body).toEqual({ reason: 'location-admin' });
-    expect((await thrown(authz.requireCanNotify(request('/', 'editorB')))).body).toEqual({ reason: 'can-notify' });
-    expect((await thrown(authz.requireSystemAdmin(request('/', 'adminA')))).body).toEqual({ reason: 'system-admin' });
-    expect((await thrown(authz.requireSuperAdmin(request('/', 'system')))).body).toEqual({ reason: 'super-admin' });
+  it('reasons name what is missing, and the page says who may do it and whom to ask', async () => {
+    expect((await thrown(authz.requireLocationAdmin(request('/', 'editorA')))).body).toEqual({
+      reason: 'location-admin',
+      title: 'For location admins',
+      text: 'This page is for the location admins of Pine Hollow. Ask one of them to make the change, or to make you a location admin.',
+    });
+    const notify = (await thrown(authz.requireCanNotify(request('/', 'editorB')))).body as Record<string, string>;
+    expect(notify).toMatchObject({ reason: 'can-notify', title: 'Sending notifications is not open to you' });
+    expect(notify.text).toMatch(
+      /^Messages and notifications of .+ are for its location admins and staff who may send notifications\. Ask a location admin of .+ to give you Can Send Notifications\.$/,
+    );
+    expect((await thrown(authz.requireSystemAdmin(request('/', 'adminA')))).body).toMatchObject({
+      reason: 'system-admin',
+      title: 'For resort system admins',
+    });
+    expect((await thrown(authz.requireSuperAdmin(request('/', 'system')))).body).toMatchObject({
+      reason: 'super-admin',
+      title: 'For super admins',
+    });
   });
 
   it('judge the community of the route', async () => {
     expect((await authz.requireLocationAdmin(request('/', 'system'), { community: COMMUNITY_B })).community).toBe(COMMUNITY_B);
     expect((await thrown(authz.requireLocationAdmin(request('/', 'adminA'), { community: COMMUNITY_B }))).body).toEqual({
       reason: 'community',
+      title: 'Not one of your communities',
+      text: 'This page belongs to a community you do not manage. Ask one of its location admins to add you to its staff.',
     });
   });
 });

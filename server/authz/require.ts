@@ -91,13 +91,49 @@ export type ForbiddenReason =
 
 export interface AuthzErrorBody {
   reason: ForbiddenReason | 'not-found';
-  /** The dialog to show, for 'no-access': the spec's 'User Does Not Have Access'. */
+  /** What the page says: for 'no-access' the spec's dialog 'User Does Not Have Access', else who may do this (forbiddenText). */
   title?: string;
   text?: string;
 }
 
-export function forbidden(reason: ForbiddenReason): Response {
-  const body: AuthzErrorBody = reason === 'no-access' ? { reason, title: NO_ACCESS_TITLE, text: NO_ACCESS_TEXT } : { reason };
+/**
+ * What a refusal says: who may do this and whom to ask, instead of a bare 'No access'
+ * (`community`: the name of the community the page is for, when known).
+ */
+export function forbiddenText(reason: ForbiddenReason, community: string | null = null): { title: string; text: string } {
+  const of = community ? ` of ${community}` : ' of this community';
+  switch (reason) {
+    case 'no-access':
+      return { title: NO_ACCESS_TITLE, text: NO_ACCESS_TEXT };
+    case 'community':
+      return {
+        title: 'Not one of your communities',
+        text: 'This page belongs to a community you do not manage. Ask one of its location admins to add you to its staff.',
+      };
+    case 'location-admin':
+      return {
+        title: 'For location admins',
+        text: `This page is for the location admins${of}. Ask one of them to make the change, or to make you a location admin.`,
+      };
+    case 'can-notify':
+      return {
+        title: 'Sending notifications is not open to you',
+        text: `Messages and notifications${of} are for its location admins and staff who may send notifications. Ask a location admin${of} to give you Can Send Notifications.`,
+      };
+    case 'system-admin':
+      return { title: 'For resort system admins', text: 'This page is for resort system admins. Ask one of them to do this for you.' };
+    case 'super-admin':
+      return { title: 'For super admins', text: 'App setup and integrations are for super admins. Ask one of them to do this for you.' };
+    case 'remote-permission':
+      return {
+        title: 'Not part of your remote access',
+        text: 'Your remote access to this listing does not include this. Use Update Permissions to ask the administrators for it.',
+      };
+  }
+}
+
+export function forbidden(reason: ForbiddenReason, community: string | null = null): Response {
+  const body: AuthzErrorBody = { reason, ...forbiddenText(reason, community) };
   return Response.json(body, { status: 403 });
 }
 
@@ -267,7 +303,10 @@ export function createAuthz(source: AuthzDeps | (() => Promise<AuthzDeps>)): Aut
     (reason: ForbiddenReason, allowed: (context: StaffContext) => boolean) =>
     async (request: Request, options?: StaffOptions): Promise<StaffContext> => {
       const context = await requireStaff(request, options);
-      if (!allowed(context)) throw forbidden(reason);
+      if (!allowed(context)) {
+        const summary = context.communities.find((candidate) => candidate.key === context.community);
+        throw forbidden(reason, summary?.displayName ?? summary?.title ?? null);
+      }
       return context;
     };
 

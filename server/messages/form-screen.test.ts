@@ -95,9 +95,13 @@ describe('a new notification', () => {
 });
 
 describe('saveMessageForm', () => {
-  it('answers the form again with the fields’ messages (400), nothing written', async () => {
+  it('answers the form again with the fields’ messages and the form-level message (400), nothing written', async () => {
     const answer = await saveMessageForm(deps(), target(), form({ title: '' }), NOW);
-    expect(answer).toMatchObject({ kind: 'form', status: 400, data: { openSection: 'required', conflict: null, formError: null } });
+    expect(answer).toMatchObject({
+      kind: 'form',
+      status: 400,
+      data: { openSection: 'required', conflict: null, formError: MESSAGE_TEXTS.formIncomplete },
+    });
     if (answer.kind === 'form') expect(answer.data.result.error?.title).toEqual([MESSAGE_TEXTS.titleRequired]);
   });
 

@@ -297,7 +297,7 @@ export async function saveMessageForm(
     },
   });
   if (isArchived(target)) return refuse(400, { formError: MESSAGE_TEXTS.archived });
-  if (submission.status !== 'success') return refuse(400);
+  if (submission.status !== 'success') return refuse(400, { formError: MESSAGE_TEXTS.formIncomplete });
   const value = submission.value;
   const context = {
     community: target.community,

@@ -42,7 +42,16 @@ interface Deps {
 }
 
 /** Remote managers' texts the spec does not give. */
-export const REMOTE_MESSAGE_TEXTS = { deleted: 'Notification deleted.' } as const;
+export const REMOTE_MESSAGE_TEXTS = {
+  deleted: 'Notification deleted.',
+  // The console's confirmation of a deletion (spec 02 'Delete Item'), and its own for a schedule.
+  deleteTitle: 'Delete Item',
+  deleteScheduleTitle: 'Delete Schedule',
+  deleteText: 'Are you certain you want to delete?',
+} as const;
+
+/** The list's `?delete={list}/{key}`: the row whose Delete (or Delete Schedule) asks first. */
+export const DELETE_PARAM = 'delete';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -164,6 +173,16 @@ export interface RemoteMessageRow {
   when: string;
   notes: MessageNote[];
   editHref: string;
+  /** The list with this row's deletion asked (the confirmation, a page of its own without JavaScript). */
+  deleteHref: string;
+}
+
+/** A deletion asked on the list: the confirmation's texts and the intent its Delete posts. */
+export interface RemoteDeleteQuestion {
+  title: string;
+  text: string;
+  intent: string;
+  answer: string;
 }
 
 export interface RemoteMessagesList {
@@ -188,6 +207,35 @@ function rowOf(messaging: Messaging, message: ListingMessage, timeZone: string, 
     when: details.when,
     notes: details.notes,
     editHref: messagingHref(messaging, REMOTE_SEND_CONTEXT, { id: message.key, list: message.list }),
+    deleteHref: messagingHref(messaging, REMOTE_MESSAGES_CONTEXT, { [DELETE_PARAM]: `${message.list}/${message.key}` }),
+  };
+}
+
+/**
+ * The confirmation of a row's deletion (`?delete={list}/{key}`), null when the address names
+ * none of the listing's rows: what happens to it, and the intent the dialog's Delete posts.
+ */
+export function deleteQuestion(list: Pick<RemoteMessagesList, 'scheduled' | 'active'>, asked: string | null): RemoteDeleteQuestion | null {
+  if (!asked) return null;
+  const row = [...list.scheduled, ...list.active].find((candidate) => `${candidate.list}/${candidate.key}` === asked);
+  if (!row) return null;
+  const named = row.title ? `“${row.title}”` : 'This notification';
+  if (row.recurring) {
+    return {
+      title: REMOTE_MESSAGE_TEXTS.deleteScheduleTitle,
+      text: `${REMOTE_MESSAGE_TEXTS.deleteText} ${named} stops: no more of its notifications are sent.`,
+      intent: `delete-recurring:${row.key}`,
+      answer: 'Delete Schedule',
+    };
+  }
+  return {
+    title: REMOTE_MESSAGE_TEXTS.deleteTitle,
+    text:
+      row.list === 'scheduled'
+        ? `${REMOTE_MESSAGE_TEXTS.deleteText} ${named} is not sent.`
+        : `${REMOTE_MESSAGE_TEXTS.deleteText} ${named} ends now and moves to the archive.`,
+    intent: `delete-message:${row.list}/${row.key}`,
+    answer: 'Delete',
   };
 }
 

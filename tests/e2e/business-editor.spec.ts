@@ -202,10 +202,70 @@ test('a location admin edits every section and goes back to the list', { tag: '@
   expect(Object.keys(access ?? {})).not.toContain(owner);
 });
 
+/** Whether the element is inside the window, below the console's sticky header bar. */
+async function inView(page: Page, locator: ReturnType<Page['locator']>) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const header = document.querySelector('.shell-header')?.getBoundingClientRect().bottom ?? 0;
+    return box.top >= header && box.bottom <= window.innerHeight;
+  });
+}
+
+// The messages and sections of the server's answer: app/features/business/editor.server.test.ts ('answers a form with errors 400
+// with the spec messages, the input kept and the section with the first error open'); app/lib/editor-sections.test.ts.
+test(
+  'a refused save shows its message, opens every section with an error and, with JavaScript, brings them into view',
+  { tag: '@forms' },
+  async ({ page, community }, info) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/detail/business/dining-resort/lakeside-grill');
+    if (withJs(info)) await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+    await openSection(page, 'Buttons');
+    await page.locator('input[name="phone"]').fill('555-12');
+    // Close it again: the error must open it.
+    await section(page, 'Buttons').locator('summary').click();
+    await expect(section(page, 'Buttons')).not.toHaveAttribute('open', '');
+    await page.locator('input[name="title"]').fill('');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    // The keyboard's way: an error drawn on leaving a field moves the button under a pointer.
+    await submit.focus();
+    await page.keyboard.press('Enter');
+
+    const message = page.getByTestId('form-error');
+    await expect(message).toHaveText('One or more required fields have not been completed. Please check all tabs for your missing field.');
+    await expect(section(page, 'Title/Location')).toHaveAttribute('open', '');
+    await expect(section(page, 'Buttons')).toHaveAttribute('open', '');
+    await expect(page.getByText('Phone Number needs to have more than seven digits.')).toBeVisible();
+    await expect(page.locator('input[name="phone"]')).toHaveValue('555-12');
+    if (withJs(info)) {
+      // Where the person is: the message in view and the focus on the first field with an error.
+      await expect(page.locator('input[name="title"]')).toBeFocused();
+      expect(await inView(page, message)).toBe(true);
+      await expectNoSeriousViolations(page);
+    } else {
+      // Without JavaScript the server's page starts at its top, where the message is.
+      expect(await inView(page, message)).toBe(true);
+    }
+    expect(await readE2e(`${ITEM(community)}/phone`)).toBe('(518) 555-0163');
+
+    // Someone else saves meanwhile: the 409 notice is where the person is, too.
+    await page.locator('input[name="title"]').fill('Lakeside Grill & Bar');
+    await page.locator('input[name="phone"]').fill('518-555-0199');
+    await withE2eDb((db) => db.ref(`${ITEM(community)}/title`).set('Lakeside Grill, renamed'));
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    const conflict = page.getByTestId('conflict');
+    await expect(conflict).toContainText('changed by someone else while you were editing');
+    expect(await inView(page, conflict)).toBe(true);
+    if (withJs(info)) await expect(conflict).toBeFocused();
+    expect(await readE2e(`${ITEM(community)}/title`)).toBe('Lakeside Grill, renamed');
+  },
+);
+
 // The messages are the server's: app/features/business/editor.server.test.ts ('answers a form with errors 400 with the spec
 // messages, the input kept and the section with the first error open').
 test(
-  'a validation error keeps what was typed and opens its section; the save after it goes back to the list it came from',
+  'after a refused save, the save that follows goes back to the list the editor was opened from',
   { tag: '@forms' },
   async ({ page, community, baseURL }, info) => {
     // Opened from the menu's list (the referring page decides where Save goes back to).

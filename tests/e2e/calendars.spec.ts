@@ -3,7 +3,7 @@ import { e2ePaths, expect, readE2e, test } from './fixtures';
 /**
  * Manage Calendars and the calendar config editor (spec 02 "Calendars", "Calendar config
  * editor") on a community of its own, with JavaScript and without: create a calendar, edit its
- * config with an error the section opens on, fix it (adding an import), ask for an import of it
+ * config with errors in two sections, both of which open, fix them (adding an import), ask for an import of it
  * now, remove the import after 'Remove Calendar Import', delete the calendar. The other rules (Stop and Delete All Events,
  * remote management, conflicts) are proven in app/features/calendars/calendars.server.test.ts.
  */
@@ -12,7 +12,7 @@ test.use({ communityOptions: { role: 'admin', record: { title: 'Calendar Pines',
 test(
   'creates a calendar, edits its config after an error, removes its import and deletes it',
   { tag: '@forms' },
-  async ({ page, community }) => {
+  async ({ page, community, javaScriptEnabled }) => {
     await page.goto('/amc-calendars');
     await expect(page.getByRole('heading', { name: 'Manage Calendars', level: 1 })).toBeVisible();
     await expect(page.getByText('No calendars yet.')).toBeVisible();
@@ -41,27 +41,38 @@ test(
     await userCreated.locator('summary').click();
     await page.getByLabel('Allow User Created Events').check();
     await page.getByLabel('Requires Approval').check();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(userCreated).toHaveAttribute('open', '');
-    await expect(userCreated.getByText('You must include at least one email address to have approval.')).toBeVisible();
-    await expect(page.getByLabel('Requires Approval')).toBeChecked();
-
-    await userCreated.getByLabel('New Staff Email').fill('pool@calendar-pines.example');
-    // And an iCal import, with every select.
+    // And an import with its address but none of its selects, in a section closed again.
     const imports = page.locator('details[data-section="import"]');
     await imports.locator('summary').click();
-    await imports.getByLabel('Import Title').fill('Town feed');
-    // The address is labelled by the type: as it is chosen with JavaScript, by the saved type without (a new row names both).
-    if (test.info().project.name === 'js') {
-      await expect(page.locator('html[data-page-hydrated]')).toBeAttached();
-      await imports.getByLabel('Import Type').selectOption('google');
-      await expect(imports.getByLabel('Calendar ID', { exact: true })).toBeVisible();
+    // A new row's address names both kinds until a type is chosen.
+    await imports.getByLabel('Calendar ID or address (iCal URL)', { exact: true }).fill('https://town.example/feed.ics');
+    await imports.locator('summary').click();
+    await expect(imports).not.toHaveAttribute('open', '');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // Every section with an error opens (spec 02 §5), with JavaScript and without.
+    await expect(userCreated).toHaveAttribute('open', '');
+    await expect(userCreated.getByText('You must include at least one email address to have approval.')).toBeVisible();
+    await expect(imports).toHaveAttribute('open', '');
+    await expect(imports.getByText('If you add a calendar ID you must include all selects below.').first()).toBeVisible();
+    await expect(page.getByLabel('Requires Approval')).toBeChecked();
+    // With JavaScript the focus is on the first field with an error.
+    if (javaScriptEnabled) await expect(userCreated.getByLabel('New Staff Email')).toBeFocused();
+
+    await userCreated.getByLabel('New Staff Email').fill('pool@calendar-pines.example');
+    // The import, now with every select.
+    // (Without JavaScript the answer adds an empty row below the one posted.)
+    const row = imports.getByRole('group').first();
+    await row.getByLabel('Import Title').fill('Town feed');
+    // The address is labelled by the type: as it is chosen with JavaScript, by the saved type without.
+    if (javaScriptEnabled) {
+      await row.getByLabel('Import Type').selectOption('google');
+      await expect(row.getByLabel('Calendar ID', { exact: true })).toBeVisible();
     }
-    await imports.getByLabel('Import Type').selectOption('iCal');
-    const addressLabel = test.info().project.name === 'js' ? 'Calendar address (iCal URL)' : 'Calendar ID or address (iCal URL)';
-    await imports.getByLabel(addressLabel, { exact: true }).fill('https://town.example/feed.ics');
-    await imports.getByLabel('Audience').selectOption('family');
-    await imports.getByLabel('Event Context').selectOption('local');
+    await row.getByLabel('Import Type').selectOption('iCal');
+    const addressLabel = javaScriptEnabled ? 'Calendar address (iCal URL)' : 'Calendar ID or address (iCal URL)';
+    await expect(row.getByLabel(addressLabel, { exact: true })).toHaveValue('https://town.example/feed.ics');
+    await row.getByLabel('Audience').selectOption('family');
+    await row.getByLabel('Event Context').selectOption('local');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Calendar config saved.')).toBeVisible();
     expect(await readE2e(e2ePaths.calendarConfig(community.key, 'pool-games'))).toMatchObject({

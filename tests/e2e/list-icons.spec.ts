@@ -16,7 +16,7 @@ function png(): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-test('adds, edits, deactivates and deletes a list icon', { tag: '@forms' }, async ({ page, community }) => {
+test('adds, edits, deactivates and deletes a list icon', { tag: '@forms' }, async ({ page, community, javaScriptEnabled }) => {
   await page.goto('/manage-list-icons');
   await expect(page.getByRole('heading', { name: 'Manage List Icons' })).toBeVisible();
   await expect(page.getByText('No list icons configured yet.')).toBeVisible();
@@ -36,6 +36,17 @@ test('adds, edits, deactivates and deletes a list icon', { tag: '@forms' }, asyn
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Title')).toHaveValue('  Pet Friendly ');
+
+  // A file that is no PNG or JPEG: the spec's 'Incorrect Type' dialog (with JavaScript as soon as it
+  // is chosen, without it as the server's answer), nothing stored.
+  await page.getByLabel('Icon Image').setInputFiles({ name: 'paw.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Add' }).click();
+  const incorrect = page.getByRole('alertdialog', { name: 'Incorrect Type' });
+  await expect(incorrect).toContainText('Please upload files with the correct type: image/png, image/jpeg');
+  await incorrect.getByRole('button', { name: 'OK' }).click();
+  await expect(incorrect).toBeHidden();
+  if (javaScriptEnabled) await expect(page.getByLabel('Icon Image')).toHaveValue('');
+  expect(await readE2e(e2ePaths.listIcon(community.key, 'pet-friendly'))).toBeNull();
 
   await page.getByLabel('Icon Image').setInputFiles({ name: 'paw.png', mimeType: 'image/png', buffer: png() });
   await page.getByRole('button', { name: 'Add' }).click();

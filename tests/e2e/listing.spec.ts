@@ -157,6 +157,31 @@ test.describe('one item at a time', () => {
     await expect(rows(page)).toHaveCount(4);
   });
 
+  test('leaving an item’s form with unsaved changes asks first; Cancel drops them without asking', async ({ page, community }) => {
+    await page.goto('/listnm/faqs');
+    await page.getByRole('link', { name: 'Question 001', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Edit FAQ' })).toBeVisible();
+    await expect(page.locator('form[data-hydrated]')).not.toHaveCount(0);
+    const title = page.getByLabel('Title');
+    await title.fill('Question one, not saved');
+    // Another row of the list is another page: it asks first.
+    await page.getByRole('link', { name: 'Question 002', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(title).toHaveValue('Question one, not saved');
+    await page.getByRole('link', { name: 'Question 002', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(title).toHaveValue('Question 002');
+    expect((await stored(community))['faq-001']?.title).toBe('Question 001');
+
+    await title.fill('Not kept');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit FAQ' })).toHaveCount(0);
+    await expect(dialog).toHaveCount(0);
+  });
+
   test('sorts with Move up / Move down and alphabetically without JavaScript @no-js-only', async ({ page, community }) => {
     await page.goto('/list/main-menu/faqs/all/sort');
     await page.getByRole('button', { name: 'Move down: Question 000' }).click();

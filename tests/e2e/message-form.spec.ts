@@ -33,26 +33,61 @@ async function setWhen(picker: Locator, day: string, time: string) {
 
 const picker = (page: Page, name: RegExp) => page.getByRole('group', { name });
 
-test('Send Now: refused with the typed title kept, then sent to the messages list', { tag: '@forms' }, async ({ page, community }) => {
-  await page.goto('/amc-messages/messages/add');
-  await page.getByLabel('Title *').fill('Pool closes early');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Description is required.')).toBeVisible();
-  await expect(page.getByLabel('Title *')).toHaveValue('Pool closes early');
+test(
+  'Send Now: refused with the typed title kept, then sent to the messages list',
+  { tag: '@forms' },
+  async ({ page, community, javaScriptEnabled }) => {
+    await page.goto('/amc-messages/messages/add');
+    await page.getByLabel('Title *').fill('Pool closes early');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Description is required.')).toBeVisible();
+    await expect(page.getByLabel('Title *')).toHaveValue('Pool closes early');
+    await expect(page.getByTestId('form-error')).toHaveText(
+      'One or more required fields have not been completed. Please check all tabs for your missing field.',
+    );
+    // With JavaScript the server's answer moves the focus to the first field with an error.
+    if (javaScriptEnabled) await expect(page.getByLabel('Description *')).toBeFocused();
 
-  await page.getByLabel('Description *').fill('The pool closes at 6 PM today.');
-  await page.getByLabel('Type *').selectOption('announcements');
-  await page.getByLabel('User Group *').selectOption('currentGuest');
-  await openSection(page, 'Dates and Scheduling');
-  await setWhen(picker(page, /^End Date/), formatDate(Date.now() + 2 * DAY, TZ), '06:00 PM');
-  await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByLabel('Description *').fill('The pool closes at 6 PM today.');
+    await page.getByLabel('Type *').selectOption('announcements');
+    await page.getByLabel('User Group *').selectOption('currentGuest');
+    await openSection(page, 'Dates and Scheduling');
+    await setWhen(picker(page, /^End Date/), formatDate(Date.now() + 2 * DAY, TZ), '06:00 PM');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/amc-messages\/messages$/);
+    const messages = await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.messages(community.key));
+    expect(Object.values(messages ?? {}).find((message) => message.title === 'Pool closes early')).toMatchObject({
+      userGroup: 'currentGuest',
+      category: 'announcements',
+      creator: community.user.uid,
+    });
+  },
+);
+
+test('leaving the notification form with unsaved changes asks first; Cancel drops them without asking', async ({
+  page,
+  community: _community,
+}) => {
+  await page.goto('/amc-messages/messages/add');
+  await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
+  const title = page.getByLabel('Title *');
+  await title.fill('Pool closes early');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(title).toHaveValue('Pool closes early');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/amc-messages/messages/add');
+  await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
+  await title.fill('Not kept');
+  await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/amc-messages\/messages$/);
-  const messages = await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.messages(community.key));
-  expect(Object.values(messages ?? {}).find((message) => message.title === 'Pool closes early')).toMatchObject({
-    userGroup: 'currentGuest',
-    category: 'announcements',
-    creator: community.user.uid,
-  });
+  await expect(dialog).toHaveCount(0);
 });
 
 test('with JavaScript the delivery type shows only its own fields, and a giveaway category ticks Giveaway', async ({ page, community }) => {

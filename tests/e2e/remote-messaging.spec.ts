@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { DbValue } from '@server/db';
 import { formatDate } from '~/lib/date-time';
+import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, test, uniqueKey, withE2eDb } from './fixtures';
 
 /**
@@ -9,7 +10,7 @@ import { e2ePaths, expect, readE2e, test, uniqueKey, withE2eDb } from './fixture
  * notifications"; spec 02 §2 remote detail-page context): the holder of a listing's URL grant
  * with Send Notifications opens the listing without signing in, follows Messaging, sends a
  * notification (no Type nor User Group: it goes to the listing's favorites) and is back on the
- * listing's notifications. The rules are proven in app/features/messages/remote-messages.server.test.ts.
+ * listing's notifications, where Delete asks first. The rules are proven in app/features/messages/remote-messages.server.test.ts.
  * Screenshots go to SHOTS_DIR (default: the test's output folder).
  */
 test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
@@ -91,4 +92,23 @@ test('a listing URL grant holder sends a notification from Messaging', { tag: '@
     creator: uuid,
     userGroup: '',
   });
+  const sent = Object.entries(messages ?? {}).find(([, message]) => message.title === 'Half-price appetizers tonight')![0];
+
+  // Delete asks first, as everywhere in the console: Cancel keeps it, Delete ends it (to the archive).
+  const row = page.getByTestId('remote-message-row').filter({ hasText: 'Half-price appetizers tonight' });
+  await row.getByRole('link', { name: 'Delete: Half-price appetizers tonight' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Item' });
+  await expect(confirm).toContainText(
+    'Are you certain you want to delete? “Half-price appetizers tonight” ends now and moves to the archive.',
+  );
+  if (withJs) await expectNoSeriousViolations(page);
+  await confirm.getByRole('link', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toBeVisible();
+  expect(await readE2e(`${e2ePaths.message(community.key, sent)}/endTime`)).toBeGreaterThan(Date.now());
+  await row.getByRole('link', { name: 'Delete: Half-price appetizers tonight' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('remote-message-saved')).toHaveText('Notification deleted.');
+  await expect(row).toHaveCount(0);
+  expect(await readE2e(`${e2ePaths.message(community.key, sent)}/endTime`)).toBeLessThanOrEqual(Date.now());
 });

@@ -1,5 +1,6 @@
 import { Callout, DataList, Text } from '@radix-ui/themes';
 import { VERSION_FIELD, type Conflict } from '~/lib/conflict';
+import { failureProps } from './failure';
 
 /**
  * A concurrent edit (app/lib/conflict.ts): the message and, beside the form, the other
@@ -9,7 +10,7 @@ import { VERSION_FIELD, type Conflict } from '~/lib/conflict';
 export function ConflictNotice({ conflict }: { conflict: Conflict | null | undefined }) {
   if (!conflict) return null;
   return (
-    <Callout.Root color="amber" role="alert" size="1" data-testid="conflict">
+    <Callout.Root color="amber" role="alert" size="1" data-testid="conflict" {...failureProps}>
       <Callout.Text>{conflict.message}</Callout.Text>
       {conflict.theirs.length > 0 ? (
         <section aria-label="Their version">

@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { ErrorList } from './error-list';
+import { failureProps } from './failure';
 
 /**
  * The field kit of every form (STYLE 9): each component labels its control, shows its hint and
@@ -231,15 +232,24 @@ const NOTICE_COLORS = { error: 'red', warning: 'amber', info: 'blue', success: '
 export function Notice({
   id,
   tone = 'error',
+  failure = false,
   children,
 }: {
   id?: string;
   tone?: 'error' | 'info' | 'warning' | 'success';
+  /** The answer to a refused post (an upload refused): brought into view like a form's failure message (./failure.tsx). */
+  failure?: boolean;
   children: ReactNode;
 }) {
   const color = NOTICE_COLORS[tone];
   return (
-    <Callout.Root id={id} color={color} role={tone === 'info' || tone === 'success' ? 'status' : 'alert'} size="1">
+    <Callout.Root
+      id={id}
+      color={color}
+      role={tone === 'info' || tone === 'success' ? 'status' : 'alert'}
+      size="1"
+      {...(failure ? failureProps : {})}
+    >
       <Callout.Text>{children}</Callout.Text>
     </Callout.Root>
   );
@@ -250,7 +260,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: readonly (stri
   const shown = errors?.filter((error): error is string => Boolean(error)) ?? [];
   if (shown.length === 0) return null;
   return (
-    <Callout.Root id={id} color="red" role="alert" size="1">
+    <Callout.Root id={id} color="red" role="alert" size="1" {...failureProps}>
       {shown.map((error) => (
         <Callout.Text key={error}>{error}</Callout.Text>
       ))}

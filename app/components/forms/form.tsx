@@ -1,8 +1,9 @@
 import { Form as RemixForm, useParams, useRouteLoaderData, type FormProps } from '@remix-run/react';
-import { forwardRef } from 'react';
+import { forwardRef, useCallback, useRef } from 'react';
 import { FORM_COMMUNITY_FIELD } from '~/lib/form-community';
 import { SHELL_ROUTE_ID } from '../shell/meta';
 import type { ShellData } from '../shell/shell-data';
+import { useRevealFailure } from './failure';
 
 /**
  * The community the page was shown for: the route's own community (`/detailUpdate/:communityKey/…`),
@@ -24,11 +25,35 @@ export function FormCommunityField() {
 /**
  * Every form of the console: Remix's Form, and a post carries the community it was opened for,
  * so the server never saves it into another community selected meanwhile (docs/decisions/018).
+ * A refused save (the browser's check or the server's answer) is shown where the person is:
+ * the sections with errors open, the message in view, the focus on the first field with an
+ * error (./failure.tsx).
  */
-export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ children, ...props }, ref) {
+export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ children, onSubmit, ...props }, ref) {
   const posts = (props.method ?? 'get').toLowerCase() !== 'get';
+  const own = useRef<HTMLFormElement | null>(null);
+  const setRef = useCallback(
+    (element: HTMLFormElement | null) => {
+      own.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
+  const revealAfter = useRevealFailure(own);
   return (
-    <RemixForm ref={ref} {...props}>
+    <RemixForm
+      ref={setRef}
+      {...props}
+      onSubmit={
+        posts
+          ? (event) => {
+              onSubmit?.(event);
+              revealAfter(event);
+            }
+          : onSubmit
+      }
+    >
       {posts ? <FormCommunityField /> : null}
       {children}
     </RemixForm>

@@ -4,7 +4,7 @@ import cropperStyles from 'react-advanced-cropper/dist/style.css';
 import { PageDialog } from '~/components/ui/dialog';
 import type { UploadedImage } from '~/lib/upload-result';
 import { runLimited, sendFile, UploadAborted, type UploadHandle } from './upload-queue';
-import { MAX_FILES_PER_CHOICE, UPLOAD_TEXTS } from './uploader-shared';
+import { INCORRECT_TYPE_TITLE, incorrectTypeText, MAX_FILES_PER_CHOICE, UPLOAD_TEXTS } from './uploader-shared';
 
 /**
  * The image uploader (spec 03 §4, §5, §9): a plain file input and an 'Upload' button that post
@@ -64,10 +64,7 @@ interface UploadProblem {
 type CropperHandle = { getCoordinates: () => { left: number; top: number; width: number; height: number } | null };
 type CropperComponent = ComponentType<Record<string, unknown> & { ref?: React.Ref<CropperHandle> }>;
 
-/** The spec's 'Incorrect Type' text (spec 03 §5). */
-export function incorrectTypeText(accept: readonly string[]): string {
-  return `Please upload files with the correct type: ${accept.join(', ')}`;
-}
+export { incorrectTypeText };
 
 export function ImageUploader(props: ImageUploaderProps) {
   const { name, cropName, label, accept, maxBytes, tooLargeMessage, aspectRatio, submitName, submitValue, errors, hint } = props;
@@ -180,7 +177,7 @@ export function ImageUploader(props: ImageUploaderProps) {
     if (!file) return setSource(null);
     if (files.some((one) => !accept.includes(one.type))) {
       clear();
-      return setProblem({ title: 'Incorrect Type', message: incorrectTypeText(accept) });
+      return setProblem({ title: INCORRECT_TYPE_TITLE, message: incorrectTypeText(accept) });
     }
     if (files.some((one) => one.size > maxBytes)) {
       clear();

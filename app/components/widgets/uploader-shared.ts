@@ -10,6 +10,12 @@ export const MAX_PARALLEL_UPLOADS = 20;
 /** Files one choice may hold; beyond it the uploader says so. */
 export const MAX_FILES_PER_CHOICE = 50;
 
+/** The spec's 'Incorrect Type' dialog (spec 03 §5 Uploader): its title and its text for the accepted types. */
+export const INCORRECT_TYPE_TITLE = 'Incorrect Type';
+export function incorrectTypeText(accept: readonly string[]): string {
+  return `Please upload files with the correct type: ${accept.join(', ')}`;
+}
+
 export const UPLOAD_TEXTS = {
   failedTitle: 'Upload Failed',
   noFile: 'Please choose a file to upload.',

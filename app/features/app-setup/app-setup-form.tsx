@@ -114,7 +114,7 @@ function AppSetupForm({ data, actionData }: { data: AppSetupLoaderData; actionDa
       <Flex direction="column" gap="4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <ConflictNotice conflict={navigation.state === 'idle' ? actionData?.conflict : null} />
-        {actionData?.uploadError ? <Notice>{`${actionData.uploadError.title}: ${actionData.uploadError.message}`}</Notice> : null}
+        {actionData?.uploadError ? <Notice failure>{`${actionData.uploadError.title}: ${actionData.uploadError.message}`}</Notice> : null}
 
         <AppPicker data={data} field={fields.appId} busy={busy} />
 

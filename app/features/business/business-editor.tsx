@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
-import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -9,6 +9,7 @@ import { CheckboxGroupField } from '~/components/forms/checkbox-group';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
+import { FormFailure } from '~/components/forms/failure';
 import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
@@ -24,6 +25,7 @@ import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
 import { postedPreviewFields } from '~/lib/business';
 import { previewModel, type PreviewModel } from '~/lib/business-preview';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { openSections } from '~/lib/editor-sections';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
 import { locationFormValueOfPost } from '~/lib/location';
 import { socialMediaFormValue } from '~/lib/social-media';
@@ -31,6 +33,7 @@ import {
   BUSINESS_SECTIONS,
   BUSINESS_TEXTS,
   businessSchema,
+  businessSectionOf,
   ITEM_KEY_FIELD,
   RETURN_TO_FIELD,
   sectionOfErrors,
@@ -125,6 +128,7 @@ export function BusinessEditor({
   // After a refused post the form keeps the return address it was posted with (the page it was opened from).
   const returnTo = actionData?.returnTo ?? data.returnTo;
   const open = (clientErrors.length > 0 ? sectionOfErrors(clientErrors) : null) ?? actionData?.openSection ?? data.openSection;
+  const opened = openSections(open, actionData?.result.error, businessSectionOf);
   const [live, setLive] = useState<PreviewModel | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const extras = data.previewExtras;
@@ -176,15 +180,11 @@ export function BusinessEditor({
             <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
           ) : null}
           <Flex direction="column" gap="3">
-            {formError ? (
-              <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
-                <Callout.Text>{formError}</Callout.Text>
-              </Callout.Root>
-            ) : null}
+            {formError ? <FormFailure>{formError}</FormFailure> : null}
             <ConflictNotice conflict={actionData?.conflict} />
             <FormErrors id={form.errorId} errors={form.errors} />
 
-            <Part id="title-location" open={open === 'title-location'}>
+            <Part id="title-location" open={opened.has('title-location')}>
               <TextField field={fields.title} label="Title" />
               {data.rights.listIcons && data.listIcons.length > 0 ? (
                 <ListIconsGrid field={fields.listIcons} icons={data.listIcons} />
@@ -209,17 +209,17 @@ export function BusinessEditor({
               </fieldset>
             </Part>
 
-            <Part id="description" open={open === 'description'}>
+            <Part id="description" open={opened.has('description')}>
               <RichTextField field={fields.description} label="Description" />
             </Part>
 
             {data.dollarsEnabled ? (
-              <Part id="dollars" open={open === 'dollars'}>
+              <Part id="dollars" open={opened.has('dollars')}>
                 <DollarsHistoryView dollars={data.dollars} />
               </Part>
             ) : null}
 
-            <Part id="header" open={open === 'header'}>
+            <Part id="header" open={opened.has('header')}>
               <HeaderMediaSummary
                 header={data.header}
                 headerHref={data.headerHref}
@@ -227,7 +227,7 @@ export function BusinessEditor({
               />
             </Part>
 
-            <Part id="hours" open={open === 'hours'}>
+            <Part id="hours" open={opened.has('hours')}>
               <CheckboxField field={fields.always} label="Open 24/7" />
               <fieldset className="form-row">
                 <legend>Weekly Hours</legend>
@@ -235,7 +235,7 @@ export function BusinessEditor({
               </fieldset>
             </Part>
 
-            <Part id="buttons" open={open === 'buttons'}>
+            <Part id="buttons" open={opened.has('buttons')}>
               <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
               <TextField field={fields.website} label="Website URL" type="url" placeholder="https://…" />
               <TextField field={fields.menu} label="Menu URL" type="url" placeholder="https://…" />
@@ -270,7 +270,7 @@ export function BusinessEditor({
             </Part>
 
             {data.rights.remoteAdmin ? (
-              <Part id="remote" open={open === 'remote'}>
+              <Part id="remote" open={opened.has('remote')}>
                 <RemoteAdminSection
                   name="remote"
                   legendHidden
@@ -284,12 +284,12 @@ export function BusinessEditor({
             ) : null}
 
             {data.rights.sections ? (
-              <Part id="sections" open={open === 'sections'}>
+              <Part id="sections" open={opened.has('sections')}>
                 <SectionsChecklist field={fields.contexts} sections={data.sections} own={data.section.node} />
               </Part>
             ) : null}
 
-            <Part id="qr" open={open === 'qr'}>
+            <Part id="qr" open={opened.has('qr')}>
               <QrCodes data={data} />
             </Part>
 

@@ -186,6 +186,32 @@ describe('business detail editor: loading', () => {
     );
   });
 
+  it("says whose a listing of another of the person's communities is, instead of a bare 404", async () => {
+    const holder = await ownCommunity('admin');
+    const own = await ownCommunity('admin', null);
+    // The staff member of `own` is an admin of the holder's community too.
+    await services.db
+      .ref(`${services.paths.userAuthorization(own.uid)}/communities/${holder.community}`)
+      .set({ isEditor: true, isAdmin: true });
+    const answer = await outcome(editRoute.loader(args(get(own, '/detail/business/dining-resort/grill'), params('grill'))));
+    expect(answer.status).toBe(404);
+    const body = await answer.response!.json();
+    const holderName = (await services.db.ref(`${services.paths.community(holder.community)}/title`).get()).val() as string;
+    const ownName = (await services.db.ref(`${services.paths.community(own.community)}/title`).get()).val() as string;
+    expect(body).toEqual({
+      reason: 'other-community',
+      title: `This listing belongs to ${holderName}`,
+      text: `It is not in ${ownName}, the community selected now. Switch community to ${holderName} to open it.`,
+      community: { key: holder.community, name: holderName },
+      canSwitch: true,
+    });
+    // Someone who is not staff there hears the plain 404: nothing of that community is told.
+    const stranger = await ownCommunity('admin', null);
+    const plain = await outcome(editRoute.loader(args(get(stranger, '/detail/business/dining-resort/grill'), params('grill'))));
+    expect(plain.status).toBe(404);
+    expect(await plain.response!.text()).toBe('Not Found');
+  });
+
   it('opens the item of another community by its address only for people who may edit that community', async () => {
     const own = await ownCommunity('editor');
     const other = await ownCommunity('editor');

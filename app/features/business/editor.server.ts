@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node';
-import { requireRemoteGrant, requireStaff } from '@server/authz';
+import { notInThisCommunity, requireRemoteGrant, requireStaff } from '@server/authz';
 import { answerEditorPost, type EditorIntent } from '@server/business/editor/post';
 import { editorSchema, remoteTarget, staffTarget } from '@server/business/editor/target';
 import type { BusinessEditorActionData, EditorAnswer, RemoteTarget, Target } from '@server/business/editor/types';
@@ -36,9 +36,15 @@ export async function requireStaffTarget(request: Request, params: Params, mode:
   const communityKey = params.communityKey;
   if (communityKey !== undefined && !isValidKey(communityKey)) throw notFound();
   const staff = await requireStaff(request, communityKey !== undefined ? { community: communityKey } : {});
-  const target = await staffTarget(await getServices(), staff, request, params, mode);
-  if (!target) throw notFound();
-  return target;
+  const services = await getServices();
+  const target = await staffTarget(services, staff, request, params, mode);
+  if (target) return target;
+  // A listing of another of the person's communities: the page says whose it is (and offers to switch).
+  const { dbContext: node = '', itemId = '' } = params;
+  if (communityKey === undefined && mode !== 'add' && isValidKey(node) && isValidKey(itemId)) {
+    throw await notInThisCommunity(services.db, staff, 'listing', (community) => services.paths.listItem(community, node, itemId));
+  }
+  throw notFound();
 }
 
 /** Remote pages: `/detail/remote/:uuid` (URL grant) and `/detail/remote/id/:detailId` (e-mail grant, signed in), with Edit Information. */

@@ -112,4 +112,26 @@ describe('Calendar Import Config', () => {
     expect(html).toContain(CALENDAR_SCREEN_TEXTS.importQueued('Town feed'));
     expect(html).toMatch(/<details[^>]*open=""[^>]*id="section-import"|<details[^>]*id="section-import"[^>]*open=""/);
   });
+
+  it('draws every section holding an error open after a refused save, not only the first (no JavaScript)', async () => {
+    const html = await render({
+      result: {
+        status: 'error',
+        initialValue: {},
+        error: {
+          title: ['Calendar title is required.'],
+          'imports[0].audience': ['If you add a calendar ID you must include all selects below.'],
+        },
+      },
+      version: 'v1',
+      conflict: null,
+      openSection: 'general',
+      removal: null,
+      notice: null,
+    });
+    const opened = [...html.matchAll(/<details[^>]*>/g)]
+      .filter(([tag]) => / open=""/.test(tag))
+      .map(([tag]) => /id="([^"]+)"/.exec(tag)?.[1]);
+    expect(opened).toEqual(['section-general', 'section-import']);
+  });
 });

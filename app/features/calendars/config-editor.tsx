@@ -16,10 +16,12 @@ import { RemoteAdminSection } from '~/components/remote/remote-admin-section';
 import { ShellColumns } from '~/components/shell/shell-columns';
 import { PageDialog } from '~/components/ui/dialog';
 import { CALENDAR_SCREEN_TEXTS, ICS_UPLOAD_TEXTS } from '~/lib/calendars';
+import { openSections } from '~/lib/editor-sections';
 import {
   CALENDAR_SECTIONS,
   CALENDAR_TEXTS,
   calendarConfigSchema,
+  calendarSectionOf,
   calendarSectionOfErrors,
   IMPORT_TYPE_LABELS,
   IMPORT_TYPES,
@@ -121,15 +123,19 @@ function RowInput({
   defaultValue,
   errors,
   type = 'text',
+  listErrorId,
 }: {
   name: string;
   label: string;
   defaultValue: string;
   errors: Errors;
   type?: 'text' | 'email';
+  /** The list's own error this row answers (the row to fill in when the list needs one more). */
+  listErrorId?: string;
 }) {
   const id = `calendar-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
   const fieldErrors = errors[name];
+  const describedBy = [fieldErrors ? `${id}-error` : null, listErrorId ?? null].filter(Boolean).join(' ');
   return (
     <Flex direction="column" gap="1">
       <Text as="label" size="2" weight="medium" htmlFor={id}>
@@ -142,8 +148,8 @@ function RowInput({
         className="form-control"
         defaultValue={defaultValue}
         autoComplete="off"
-        aria-invalid={fieldErrors ? true : undefined}
-        aria-describedby={fieldErrors ? `${id}-error` : undefined}
+        aria-invalid={fieldErrors || listErrorId ? true : undefined}
+        aria-describedby={describedBy || undefined}
       />
       <ErrorList id={`${id}-error`} errors={fieldErrors} />
     </Flex>
@@ -275,11 +281,14 @@ function ConfigForm({
   const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
   const errors = form.allErrors as Errors;
   const clientErrors = form.status === 'error' ? Object.keys(form.allErrors) : [];
-  const open =
+  const open = openSections(
     (clientErrors.length > 0 ? calendarSectionOfErrors(clientErrors) : null) ??
-    actionData?.openSection ??
-    data.sections[0] ??
-    ('general' as CalendarSectionId);
+      actionData?.openSection ??
+      data.sections[0] ??
+      ('general' as CalendarSectionId),
+    actionData?.result.error,
+    calendarSectionOf,
+  );
   const shows = (section: CalendarSectionId) => data.sections.includes(section);
   const audienceChoices = value.audiences.map((audience) => ({ value: audience.title.toLowerCase(), label: audience.title }));
   const savedImports = new Set(data.defaultValue.imports.map((row) => row.calendarId).filter((id) => id !== ''));
@@ -315,7 +324,7 @@ function ConfigForm({
           <FormErrors id={form.errorId} errors={form.errors} />
 
           {shows('general') ? (
-            <Part id="general" open={open === 'general'}>
+            <Part id="general" open={open.has('general')}>
               <TextField field={fields.title} label="Title" />
               <TextField
                 field={fields.priorNotificationTime}
@@ -327,7 +336,7 @@ function ConfigForm({
             </Part>
           ) : null}
 
-          <Part id="audiences" open={open === 'audiences'}>
+          <Part id="audiences" open={open.has('audiences')}>
             <Text as="p" size="1" color="gray">
               The audiences events of this calendar are for. Fill in the blank row to add one; empty a row to remove it.
             </Text>
@@ -343,7 +352,7 @@ function ConfigForm({
             ))}
           </Part>
 
-          <Part id="user-created" open={open === 'user-created'}>
+          <Part id="user-created" open={open.has('user-created')}>
             <CheckboxField field={fields.allowUserCreated} label="Allow User Created Events" />
             <CheckboxField field={fields.userCreatedRequiresApproval} label="Requires Approval" />
             <Text as="p" size="1" color="gray">
@@ -358,11 +367,14 @@ function ConfigForm({
                 defaultValue={email}
                 errors={errors}
                 type="email"
+                listErrorId={
+                  errors.userCreatedEmails && index === value.userCreatedEmails.length ? 'calendar-userCreatedEmails-error' : undefined
+                }
               />
             ))}
           </Part>
 
-          <Part id="import" open={open === 'import'}>
+          <Part id="import" open={open.has('import')}>
             {actionData?.notice ? <Notice tone="success">{actionData.notice}</Notice> : null}
             {actionData?.job ? <JobProgress view={actionData.job} back={data.formAction} /> : null}
             <ErrorList id="calendar-imports-error" errors={errors.imports} />
@@ -435,7 +447,7 @@ function ConfigForm({
           </Part>
 
           {data.remoteAdmin && shows('remote') ? (
-            <Part id="remote" open={open === 'remote'}>
+            <Part id="remote" open={open.has('remote')}>
               <RemoteAdminSection
                 name="remote"
                 legendHidden

@@ -1,5 +1,6 @@
-import { requireStaff } from '@server/authz';
+import { notInThisCommunity, requireStaff } from '@server/authz';
 import { answerStaffPost, loadEditorScreen, staffEditorTarget, type EventEditorData } from '@server/events/editor';
+import { isValidKey } from '@server/paths';
 import { parseIntent } from '~/lib/intent';
 import { getServices } from '~/services.server';
 import { editorResponse, readEditorForm } from './editor.server';
@@ -15,7 +16,15 @@ type Params = Record<string, string | undefined>;
 
 async function target(request: Request, params: Params, archivedView: boolean) {
   const staff = await requireStaff(request);
-  return staffEditorTarget(await getServices(), staff, params, 'edit', archivedView);
+  const services = await getServices();
+  try {
+    return await staffEditorTarget(services, staff, params, 'edit', archivedView);
+  } catch (refusal) {
+    // An event of another of the person's communities: the page says whose it is (and offers to switch).
+    const { dbContext: calendarId = '', itemId = '' } = params;
+    if (!(refusal instanceof Response) || refusal.status !== 404 || !isValidKey(calendarId) || !isValidKey(itemId)) throw refusal;
+    throw await notInThisCommunity(services.db, staff, 'event', (community) => services.paths.calendarEvent(community, calendarId, itemId));
+  }
 }
 
 export async function loadEditEvent(request: Request, params: Params, archivedView = false): Promise<EventEditorData> {

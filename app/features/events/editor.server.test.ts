@@ -273,6 +273,23 @@ describe('add', () => {
     const page = await load(addRoute, get(own, '/detail/events/no-such-calendar'), { dbContext: 'no-such-calendar' });
     expect(page.status).toBe(404);
   });
+
+  it("says whose an event of another of the person's communities is, instead of a bare 404", async () => {
+    const holder = await ownCommunity();
+    const own = await ownCommunity();
+    await services.db
+      .ref(`${services.paths.userAuthorization(own.uid)}/communities/${holder.community}`)
+      .set({ isEditor: true, isAdmin: true });
+    await services.db.ref(services.paths.calendarEvent(own.community, 'activities', 'ev-bingo')).remove();
+    const page = await load(editRoute, get(own, '/detail/events/activities/ev-bingo'), { dbContext: 'activities', itemId: 'ev-bingo' });
+    expect(page.status).toBe(404);
+    expect(await page.response!.json()).toMatchObject({
+      reason: 'other-community',
+      title: `This event belongs to Event Test ${counter - 1}`,
+      community: { key: holder.community, name: `Event Test ${counter - 1}` },
+      canSwitch: true,
+    });
+  });
 });
 
 describe('edit', () => {

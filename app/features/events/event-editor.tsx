@@ -4,6 +4,7 @@ import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
+import { FormFailure } from '~/components/forms/failure';
 import { FormErrors } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
@@ -11,8 +12,9 @@ import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor'
 import { HeaderMediaSummary } from '~/components/widgets/header-media-summary';
 import { parseDateTimeField } from '~/lib/date-time';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { openSections } from '~/lib/editor-sections';
 import { eventPreviewModel, eventPreviewSourceOfForm, type EventPreviewModel } from '~/lib/event-preview';
-import { EVENT_TEXTS, eventFormConstraint, eventSchema, type EventFormValue } from '~/schemas/event';
+import { EVENT_TEXTS, eventFormConstraint, eventSchema, eventSectionOf, type EventFormValue } from '~/schemas/event';
 import type { EventEditorActionData, EventEditorData } from './editor.server';
 import { DenyQuestion, EditorHeading, ErrorDialog, FollowUp, ScopeQuestion } from './event-dialogs';
 import { EventPreview } from './event-preview';
@@ -162,7 +164,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
     constraint,
     shouldValidate: 'onSubmit',
   });
-  const open = actionData?.openSection ?? data.openSection;
+  const open = openSections(actionData?.openSection ?? data.openSection, actionData?.result.error, eventSectionOf);
   const formRef = useRef<HTMLFormElement>(null);
   const [live, setLive] = useState<EventPreviewModel | null>(null);
   const refresh = useCallback(() => {
@@ -213,11 +215,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
             : null}
           <fieldset disabled={readOnly} className="event-editor-fields" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Flex direction="column" gap="3">
-              {actionData?.formError ? (
-                <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
-                  <Callout.Text>{actionData.formError}</Callout.Text>
-                </Callout.Root>
-              ) : null}
+              {actionData?.formError ? <FormFailure>{actionData.formError}</FormFailure> : null}
               <ConflictNotice conflict={actionData?.conflict} />
               <FormErrors id={form.errorId} errors={form.errors?.filter((error) => error !== EVENT_TEXTS.recurrenceTooLong)} />
 
@@ -230,7 +228,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
               <DatesSection {...section} pickerValue={pickerValue} validDays={posted ? posted.validDays : data.defaultValue.validDays} />
               <LocationSection {...section} />
               {data.remote ? null : (
-                <Part id="header" open={open === 'header'}>
+                <Part id="header" open={open.has('header')}>
                   <HeaderMediaSummary
                     header={data.header}
                     headerHref={data.headerHref}
@@ -240,7 +238,7 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
               )}
               <FeaturesSection {...section} />
               {data.remote && !data.remote.buttons ? null : (
-                <Part id="buttons" open={open === 'buttons'}>
+                <Part id="buttons" open={open.has('buttons')}>
                   <DetailButtonsEditor
                     name="detailButtons"
                     defaultValue={detailButtonsFormValue(posted ? posted.detailButtons : data.defaultValue.detailButtons)}
@@ -250,11 +248,11 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
                 </Part>
               )}
               {data.remote ? null : (
-                <Part id="calendars" open={open === 'calendars'}>
+                <Part id="calendars" open={open.has('calendars')}>
                   <CalendarsChecklist field={fields.calendars} calendars={data.options.calendars} own={data.calendar.id} />
                 </Part>
               )}
-              {data.qr ? <QrSection qr={data.qr} open={open === 'qr'} /> : null}
+              {data.qr ? <QrSection qr={data.qr} open={open.has('qr')} /> : null}
             </Flex>
           </fieldset>
           <EditorButtons data={data} busy={busy} hydrated={hydrated} />

@@ -31,7 +31,8 @@ export type EventFields = ReturnType<FormMetadata<EventFormValue>['getFieldset']
 export interface SectionProps {
   data: EventEditorData;
   fields: EventFields;
-  open: EventSectionId;
+  /** The sections drawn open (the one named, and after a refused save every one with an error). */
+  open: ReadonlySet<EventSectionId>;
   locked: EventEditorData['locked'];
   /** The stored value of a field, as text (what a locked field shows). */
   shownText: (name: keyof EventFormValue) => string;
@@ -66,7 +67,7 @@ function LockedField({ name, label, text, reason }: { name: string; label: strin
 
 export function GeneralSection({ data, fields: f, open, locked, shownText }: SectionProps) {
   return (
-    <Part id="general" open={open === 'general'}>
+    <Part id="general" open={open.has('general')}>
       {locked ? (
         <LockedField name="title" label="Title" text={shownText('title')} reason={locked.reason} />
       ) : (
@@ -127,7 +128,7 @@ export function DatesSection({
   const shownWhen = (name: 'startDate' | 'endDate') =>
     [shownText(`${name}-date`), data.defaultValue.allDay === 'on' ? '' : shownText(`${name}-time`)].filter(Boolean).join(' ');
   return (
-    <Part id="dates" open={open === 'dates'}>
+    <Part id="dates" open={open.has('dates')}>
       {locked ? (
         <>
           <LockedField name="startDate" label="Start Date" text={shownWhen('startDate')} reason={locked.reason} />
@@ -187,7 +188,7 @@ export function DatesSection({
 
 export function LocationSection({ data, fields: f, open, locked, shownText }: SectionProps) {
   return (
-    <Part id="location" open={open === 'location'}>
+    <Part id="location" open={open.has('location')}>
       <SelectField
         field={f.resortLocationId}
         label={label('resortLocationId', 'Location')}
@@ -230,7 +231,7 @@ export function LocationSection({ data, fields: f, open, locked, shownText }: Se
 
 export function FeaturesSection({ data, fields: f, open }: SectionProps) {
   return (
-    <Part id="features" open={open === 'features'}>
+    <Part id="features" open={open.has('features')}>
       <TextField field={f.phone} label="Phone" type="tel" autoComplete="tel" />
       <TextField field={f.website} label="Website" type="url" placeholder="https://…" />
       <TextField field={f.ticketing} label="Ticketing URL" type="url" placeholder="https://…" />

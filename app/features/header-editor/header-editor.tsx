@@ -360,7 +360,7 @@ function HeaderImagesForm({ data, actionData }: { data: HeaderImagesData; action
               )}
               <ErrorList id={fields.images.errorId} errors={fields.images.errors} />
               {actionData?.uploadError ? (
-                <Notice>
+                <Notice failure>
                   <strong>{actionData.uploadError.title}</strong>: {actionData.uploadError.message}
                 </Notice>
               ) : null}

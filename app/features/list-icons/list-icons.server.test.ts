@@ -116,7 +116,7 @@ describe('manage list icons', () => {
     expect(await icons(own)).toEqual({});
   });
 
-  it('refuses a title whose key exists, and a file that is not png or jpeg', async () => {
+  it("refuses a title whose key exists, and a file that is not png or jpeg with the 'Incorrect Type' dialog", async () => {
     const own = await ownCommunity({ pool: POOL });
     const taken = await outcome<IconEditorActionData>(
       addRoute.action(args(post(own, '/add', { intent: 'save', title: 'POOL', image: pngFile() }))),
@@ -129,7 +129,19 @@ describe('manage list icons', () => {
       addRoute.action(args(post(own, '/add', { intent: 'save', title: 'Slide', image: gif }))),
     );
     expect(wrongType.status).toBe(400);
-    expect(wrongType.data?.result.error?.image?.[0]).toContain('image/png, image/jpeg');
+    // The spec's dialog (spec 03 §5 Uploader), and its words beside the field.
+    expect(wrongType.data?.dialog).toEqual({
+      title: 'Incorrect Type',
+      message: 'Please upload files with the correct type: image/png, image/jpeg',
+    });
+    expect(wrongType.data?.result.error?.image).toEqual(['Please upload files with the correct type: image/png, image/jpeg']);
+    // OK closes the dialog; the file still chosen keeps its words beside the field.
+    const dismissed = await outcome<IconEditorActionData>(
+      addRoute.action(args(post(own, '/add', { intent: 'dismiss', title: 'Slide', image: gif }))),
+    );
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.data?.dialog ?? null).toBeNull();
+    expect(dismissed.data?.result.error?.image).toEqual(['Please upload files with the correct type: image/png, image/jpeg']);
     expect(Object.keys(await icons(own))).toEqual(['pool']);
   });
 

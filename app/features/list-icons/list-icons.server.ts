@@ -15,7 +15,7 @@ import {
   type ListIcon,
 } from '@server/list-icons';
 import { isValidKey } from '@server/paths';
-import { IMAGE_TYPES, parseUpload } from '@server/storage';
+import { IMAGE_TYPES, parseUpload, type UploadError } from '@server/storage';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent } from '~/lib/intent';
@@ -50,7 +50,7 @@ export interface IconEditorData {
 
 export interface IconEditorActionData {
   result: SubmissionResult<string[]>;
-  /** The spec's Error dialog ('Please upload an icon image.'). */
+  /** The spec's Error dialog ('Please upload an icon image.') or a refused file's ('Incorrect Type'). */
   dialog?: { title: string; message: string } | null;
   /** 'Remove Image' was pressed: the stored image is no longer shown, nor kept on Update. */
   imageRemoved?: boolean;
@@ -100,6 +100,14 @@ async function readIconForm(request: Request) {
 
 const missingImage = { title: LIST_ICON_TEXTS.errorTitle, message: LIST_ICON_TEXTS.imageRequired };
 
+/**
+ * A refused file (spec 03 §5 Uploader): its dialog ('Incorrect Type': 'Please upload files with
+ * the correct type: image/png, image/jpeg'; a file too large its own), and the same words beside
+ * the field once the dialog is closed.
+ */
+const fileDialog = (error: UploadError) => ({ title: error.title, message: error.message });
+const refusedFile = (error: UploadError) => ({ [ICON_IMAGE_FIELD]: [error.message] });
+
 /** Add Icon: the key is the slug of the title; an image is required. */
 export async function addIconAction(request: Request) {
   const { community } = await requireStaff(request);
@@ -110,8 +118,10 @@ export async function addIconAction(request: Request) {
   const fieldError = (field: string, message: string, status = 400) =>
     answer({ result: submission.reply({ fieldErrors: { [field]: [message] } }) }, status);
 
-  if (!upload.ok) return fieldError(ICON_IMAGE_FIELD, upload.error.message);
-  if (intent === 'dismiss') return answer({ result: { ...submission.reply(), error: {} } });
+  // OK on the dialog closes it; the refused file (still chosen, with JavaScript) keeps its words beside the field.
+  if (intent === 'dismiss') return answer({ result: { ...submission.reply(), error: upload.ok ? {} : refusedFile(upload.error) } });
+  if (!upload.ok)
+    return answer({ result: submission.reply({ fieldErrors: refusedFile(upload.error) }), dialog: fileDialog(upload.error) }, 400);
   if (submission.status !== 'success') return answer({ result: submission.reply() }, 400);
   if (!file) return answer({ result: submission.reply(), dialog: missingImage }, 400);
 
@@ -141,8 +151,10 @@ export async function editIconAction(request: Request, key: string | undefined) 
   const reply = (body: Omit<IconEditorActionData, 'imageRemoved'>, status = 200) => answer({ imageRemoved, version, ...body }, status);
   const submission = parseWithZod(formData, { schema: ListIconSchema });
 
-  if (!upload.ok) return reply({ result: submission.reply({ fieldErrors: { [ICON_IMAGE_FIELD]: [upload.error.message] } }) }, 400);
-  if (intent === 'dismiss' || intent === 'remove-image') return reply({ result: { ...submission.reply(), error: {} } });
+  if (intent === 'dismiss' || intent === 'remove-image')
+    return reply({ result: { ...submission.reply(), error: upload.ok ? {} : refusedFile(upload.error) } });
+  if (!upload.ok)
+    return reply({ result: submission.reply({ fieldErrors: refusedFile(upload.error) }), dialog: fileDialog(upload.error) }, 400);
   if (submission.status !== 'success') return reply({ result: submission.reply() }, 400);
   if (!file && imageRemoved) return reply({ result: submission.reply(), dialog: missingImage }, 400);
 

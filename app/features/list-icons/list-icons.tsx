@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { CheckboxField, FileField, FormErrors, TextField } from '~/components/forms/fields';
@@ -10,6 +10,7 @@ import { Form } from '~/components/forms/form';
 import { ListPage, ListPageAction } from '~/components/list-page';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { PageDialog } from '~/components/ui/dialog';
+import { INCORRECT_TYPE_TITLE, incorrectTypeText } from '~/components/widgets/uploader-shared';
 import { hrefs } from '~/lib/hrefs';
 import { inPanel } from '~/lib/listing/urls';
 import { LIST_ICON_TEXTS, ListIconSchema } from '~/schemas/list-icon';
@@ -83,10 +84,23 @@ export function IconForm({ data, actionData }: { data: IconEditorData; actionDat
   const heading = editing ? LIST_ICON_TEXTS.editHeading : LIST_ICON_TEXTS.addHeading;
   const imageUrl = editing && !actionData?.imageRemoved ? (data.icon?.url ?? '') : '';
   const busy = navigation.state === 'submitting';
+  // With JavaScript a chosen file of another type is refused at once, with the spec's dialog
+  // (the server refuses it again, with the same dialog, for a post without JavaScript).
+  const [wrongType, setWrongType] = useState(false);
+  const checkFile = (event: FormEvent<HTMLFormElement>) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || input.name !== fields.image.name) return;
+    const file = input.files?.[0];
+    if (file && !data.accept.includes(file.type)) {
+      input.value = '';
+      setWrongType(true);
+    }
+  };
   return (
     <Form
       method="post"
       encType="multipart/form-data"
+      onChange={checkFile}
       {...getFormProps(form)}
       data-hydrated={hydrated ? '' : undefined}
       aria-labelledby={`${form.id}-heading`}
@@ -123,6 +137,18 @@ export function IconForm({ data, actionData }: { data: IconEditorData; actionDat
           </Button>
         </Flex>
       </Flex>
+      {wrongType ? (
+        <PageDialog
+          title={INCORRECT_TYPE_TITLE}
+          description={incorrectTypeText(data.accept)}
+          onDismiss={() => setWrongType(false)}
+          actions={
+            <Button type="button" data-autofocus data-dialog-cancel="" onClick={() => setWrongType(false)}>
+              OK
+            </Button>
+          }
+        />
+      ) : null}
       {actionData?.dialog ? (
         <PageDialog
           title={actionData.dialog.title}

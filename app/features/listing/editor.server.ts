@@ -1,7 +1,8 @@
 import { data, redirect } from '@remix-run/node';
+import { notInThisCommunity } from '@server/authz';
 import type { HeaderTarget } from '@server/header/editor-post';
 import { readForm } from '@server/http/form.server';
-import { listUseCase } from '@server/listing';
+import { listPath, listUseCase } from '@server/listing';
 import {
   answerDelete,
   answerItemEditorPost,
@@ -17,6 +18,7 @@ import {
   type ItemEditorData,
 } from '@server/listing/item-editor';
 import { answerSort, hasSortMode, type SortActionData } from '@server/listing/sort-mode';
+import { isValidKey } from '@server/paths';
 import { parseIntent } from '~/lib/intent';
 import { listUrls } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -41,9 +43,21 @@ function elsewhere(answer: ElsewhereAnswer): Response {
 }
 
 export async function loadItemEditor(request: Request, list: ResolvedList, mode: EditorMode, itemId?: string): Promise<ItemEditorData> {
-  const answer = await loadItemEditorScreen(await getServices(), list, mode, itemId, searchOf(request));
-  if (answer.kind !== 'screen') throw elsewhere(answer);
-  return answer.data;
+  const services = await getServices();
+  const answer = await loadItemEditorScreen(services, list, mode, itemId, searchOf(request));
+  if (answer.kind === 'screen') return answer.data;
+  // An item of another of the person's communities: the page says whose it is (and offers to switch).
+  const { kind } = list.definition.source;
+  if (answer.kind !== 'redirect' && mode !== 'add' && itemId && isValidKey(itemId) && (kind === 'section' || kind === 'node')) {
+    throw await notInThisCommunity(services.db, list.staff, 'listing', (community) => {
+      try {
+        return `${listPath(services.paths, { ...list.address, community })}/${itemId}`;
+      } catch {
+        return null;
+      }
+    });
+  }
+  throw elsewhere(answer);
 }
 
 export async function itemEditorAction(request: Request, list: ResolvedList, mode: EditorMode, itemId?: string) {

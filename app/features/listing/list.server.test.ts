@@ -286,6 +286,24 @@ describe('the item editor', () => {
     expect((await stored(own)).a).toMatchObject({ title: 'Alpha' });
   });
 
+  it("says whose an item of another of the person's communities is, instead of a bare 404", async () => {
+    const holder = await ownList({ z: faq('Zulu', 0) });
+    const own = await ownList({ a: faq('Alpha', 0) });
+    const uid = `list-editor-${counter}`;
+    await services.db.ref(`${services.paths.userAuthorization(uid)}/communities/${holder.community}`).set({ isEditor: true });
+    const answer = await outcome(editRoute.loader(args(get(own, own.path('faqs', 'all', 'edit', 'z')), { ...params, itemId: 'z' })));
+    expect(answer.status).toBe(404);
+    // An editor may not switch communities (spec 03 §6): the page says whom to ask.
+    expect(await answer.response!.json()).toMatchObject({
+      reason: 'other-community',
+      title: `This listing belongs to List Test ${counter - 1}`,
+      community: { key: holder.community },
+      canSwitch: false,
+    });
+    const none = await outcome(editRoute.loader(args(get(own, own.path('faqs', 'all', 'edit', 'nope')), { ...params, itemId: 'nope' })));
+    expect(await none.response!.text()).not.toContain('other-community');
+  });
+
   it("keeps both people's work when two edit the same item", async () => {
     const own = await ownList({ a: faq('Alpha', 0) });
     const editParams = { ...params, itemId: 'a' };

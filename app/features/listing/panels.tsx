@@ -2,11 +2,13 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
+import { useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { FormErrors } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
+import { UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { listContext } from '~/lib/listing/contexts';
 import { ITEM_KEY_FIELD, SORT_ALPHA_TEXT, SORT_ALPHA_TITLE } from '~/lib/listing/editor-texts';
@@ -51,11 +53,14 @@ function ItemForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editor.schema }),
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
   return (
     <Form
       method="post"
       action={data.formAction}
       {...getFormProps(form)}
+      ref={formRef}
       data-hydrated={hydrated ? '' : undefined}
       aria-labelledby={`${form.id}-heading`}
     >
@@ -70,6 +75,7 @@ function ItemForm({
         <EditorFields editor={editor} form={form} fields={fields} />
         <FormActions submitLabel="Submit" busy={navigation.state === 'submitting'} cancelTo={data.cancelHref} />
       </Flex>
+      <UnsavedChangesDialog blocker={blocker} />
     </Form>
   );
 }

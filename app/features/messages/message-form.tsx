@@ -1,18 +1,21 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
 import { ErrorList } from '~/components/forms/error-list';
+import { FormFailure } from '~/components/forms/failure';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { RecurrenceFields } from '~/components/forms/recurrence-fields';
+import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { DateTimePicker } from '~/components/widgets/date-time-picker';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { formatDate, formatTime, parseDateTimeField } from '~/lib/date-time';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { openSections } from '~/lib/editor-sections';
 import { hrefs } from '~/lib/hrefs';
 import {
   AUDIENCE_LABELS,
@@ -27,6 +30,7 @@ import {
   DELIVERY_TYPES,
   messageFormConstraint,
   messageSchema,
+  messageSectionOf,
   type Audience,
   type DeliveryType,
   type LinkType,
@@ -123,13 +127,15 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
     constraint,
     shouldValidate: 'onSubmit',
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
   const posted = actionData?.result.initialValue ?? null;
   const value = (name: keyof MessageFormInput): unknown => (posted ? posted[name] : data.defaultValue[name]);
   const [deliveryType, setDeliveryType] = useState<DeliveryType>(oneOf(DELIVERY_TYPES, value('deliveryType')) ?? 'instant');
   const [audience, setAudience] = useState<Audience>(oneOf(AUDIENCES, value('audience')) ?? 'group');
   const [linkType, setLinkType] = useState<LinkType>(oneOf(LINK_TYPES, value('linkType')) ?? 'none');
   const [scheduledEvent, setScheduledEvent] = useState(String(value('scheduledEvent') ?? ''));
-  const open = actionData?.openSection ?? 'required';
+  const open = openSections(actionData?.openSection ?? 'required', actionData?.result.error, messageSectionOf);
   const pickerValue = (name: 'deliveryTime' | 'endTime' | 'recurrenceEndDate', withTime = true): number | null => {
     if (posted) {
       const text = (key: string) => {
@@ -192,18 +198,14 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
           <Callout.Text>{MESSAGE_TEXTS.archived}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <Form method="post" action={data.formAction} {...getFormProps(form)} noValidate>
+      <Form method="post" action={data.formAction} {...getFormProps(form)} ref={formRef} noValidate>
         <VersionField version={actionData?.version ?? data.version} />
         <Flex direction="column" gap="3">
-          {actionData?.formError ? (
-            <Callout.Root color="red" role="alert" size="1" data-testid="form-error">
-              <Callout.Text>{actionData.formError}</Callout.Text>
-            </Callout.Root>
-          ) : null}
+          {actionData?.formError ? <FormFailure>{actionData.formError}</FormFailure> : null}
           <ConflictNotice conflict={actionData?.conflict} />
           <FormErrors id={form.errorId} errors={form.errors} />
 
-          <Part id="required" open={open === 'required'}>
+          <Part id="required" open={open.has('required')}>
             <TextField field={fields.title} label="Title *" />
             <TextAreaField field={fields.description} label="Description *" rows={4} />
             {personalOffered ? (
@@ -264,7 +266,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             ) : null}
           </Part>
 
-          <Part id="dates" open={open === 'dates'}>
+          <Part id="dates" open={open.has('dates')}>
             <ZoneNote timeZone={tz} />
             {instantEdit ? null : (
               <RadioGroup
@@ -345,7 +347,7 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
             ) : null}
           </Part>
 
-          <Part id="additional" open={open === 'additional'}>
+          <Part id="additional" open={open.has('additional')}>
             <CheckboxField field={fields.sendNotification} label="Send push notification" />
             <CheckboxField field={fields.isGiveaway} label="Giveaway" />
             <SelectField
@@ -396,11 +398,14 @@ export function MessageForm({ data, actionData }: { data: MessageFormData; actio
               {editing ? 'Save' : 'Submit'}
             </Button>
             <Button asChild variant="soft" color="gray">
-              <Link to={data.returnTo}>Cancel</Link>
+              <Link to={data.returnTo} state={DISCARD_STATE}>
+                Cancel
+              </Link>
             </Button>
           </Flex>
         </Flex>
       </Form>
+      <UnsavedChangesDialog blocker={blocker} />
     </div>
   );
 }

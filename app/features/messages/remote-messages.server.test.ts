@@ -251,6 +251,41 @@ describe("a remote manager's Messaging", () => {
     expect(audit).toContainEqual(['notification: edited']);
   });
 
+  it('asks before a Delete or Delete Schedule: the row links to its confirmation, which posts the delete', async () => {
+    const own = await ownCommunity();
+    const delivery = hourAhead(6);
+    const future = { ...instant({ title: 'Bake sale' }), deliveryType: 'future', ...when('deliveryTime', delivery) };
+    await act(null, SEND, own.link, '', future);
+    await act(null, SEND, own.link, '', { ...future, title: 'Daily special', deliveryType: 'recurring', 'validDays[0]': 'on' });
+    await act(null, SEND, own.link, '', instant({ title: 'Fresh bread' }));
+    const list = (await load<RemoteMessagesData>(null, LIST, own.link)).data!;
+    expect(list.deleting).toBeNull();
+    const row = (title: string) => [...list.scheduled, ...list.active].find((candidate) => candidate.title === title)!;
+    const sale = row('Bake sale');
+    expect(sale.deleteHref).toBe(address(LIST, own.link, `?detail=bakery&delete=scheduled%2F${sale.key}`));
+
+    const asked = async (title: string) => {
+      const { list: rowList, key } = row(title);
+      return (await load<RemoteMessagesData>(null, LIST, own.link, `?detail=bakery&delete=${rowList}/${key}`)).data!.deleting;
+    };
+    expect(await asked('Bake sale')).toEqual({
+      title: 'Delete Item',
+      text: 'Are you certain you want to delete? “Bake sale” is not sent.',
+      intent: `delete-message:scheduled/${sale.key}`,
+      answer: 'Delete',
+    });
+    expect(await asked('Daily special')).toEqual({
+      title: 'Delete Schedule',
+      text: 'Are you certain you want to delete? “Daily special” stops: no more of its notifications are sent.',
+      intent: `delete-recurring:${row('Daily special').key}`,
+      answer: 'Delete Schedule',
+    });
+    expect((await asked('Fresh bread'))?.text).toBe('Are you certain you want to delete? “Fresh bread” ends now and moves to the archive.');
+    // Asking deletes nothing; a key that is not the listing's own asks nothing.
+    expect(await read(services.paths.scheduledMessage(own.community, sale.key))).toMatchObject({ title: 'Bake sale' });
+    expect((await load<RemoteMessagesData>(null, LIST, own.link, '?detail=bakery&delete=scheduled/diner-news')).data!.deleting).toBeNull();
+  });
+
   it("never reaches another listing's notification by guessing its key", async () => {
     const own = await ownCommunity();
     expect((await load(null, SEND, own.link, '?id=diner-news&list=scheduled')).status).toBe(404);

@@ -5,6 +5,8 @@ import { readForm } from '@server/http/form.server';
 import type { MessageFormData, MessageFormTarget } from '@server/messages/form-screen';
 import { REMOTE_MESSAGES_CONTEXT, REMOTE_SEND_CONTEXT } from '@server/messages/remote';
 import {
+  DELETE_PARAM,
+  deleteQuestion,
   deleteRemoteMessage,
   findMessagingGrant,
   openRemoteMessageForm,
@@ -15,6 +17,7 @@ import {
   savedText,
   saveRemoteMessage,
   type Messaging,
+  type RemoteDeleteQuestion,
   type RemoteMessagesList,
 } from '@server/messages/remote-screen';
 import { isValidKey } from '@server/paths';
@@ -90,6 +93,8 @@ export interface RemoteMessagesData extends RemoteFrameData, RemoteMessagesList 
   kind: 'list';
   /** The answer of the last save or delete ('Notification sent.' …). */
   saved: string | null;
+  /** A row's Delete or Delete Schedule asked first (`?delete=`): its confirmation. */
+  deleting: RemoteDeleteQuestion | null;
 }
 
 export interface RemoteMessageFormData extends RemoteFrameData {
@@ -103,7 +108,14 @@ export type RemoteMessagingData = RemoteMessagesData | RemoteMessageFormData;
 export async function loadRemoteMessages(request: Request, params: Params): Promise<RemoteMessagesData> {
   const messaging = await messagingOf(request, params);
   const [list, frame] = await Promise.all([readRemoteMessages(await getServices(), messaging, Date.now()), frameOf(request, messaging)]);
-  return { ...frame, kind: 'list', ...list, saved: savedText(new URL(request.url).searchParams.get(SAVED_PARAM)) };
+  const search = new URL(request.url).searchParams;
+  return {
+    ...frame,
+    kind: 'list',
+    ...list,
+    saved: savedText(search.get(SAVED_PARAM)),
+    deleting: deleteQuestion(list, search.get(DELETE_PARAM)),
+  };
 }
 
 async function formTargetOf(request: Request, messaging: Messaging): Promise<MessageFormTarget> {

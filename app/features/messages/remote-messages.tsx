@@ -1,7 +1,7 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
-import { Form } from '~/components/forms/form';
 import { RemoteFrame } from '~/components/remote/remote-frame';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { MessageForm } from './message-form';
 import type { MessageFormActionData } from './message-form.server';
 import type { RemoteMessageRow, RemoteMessagesData, RemoteMessagingData } from './remote-messages.server';
@@ -23,7 +23,6 @@ export function RemoteMessagingPage({ data, actionData }: { data: RemoteMessagin
 }
 
 function Row({ row }: { row: RemoteMessageRow }) {
-  const intent = row.recurring ? `delete-recurring:${row.key}` : `delete-message:${row.list}/${row.key}`;
   return (
     <Card data-testid="remote-message-row">
       <Flex justify="between" gap="3" wrap="wrap">
@@ -45,11 +44,12 @@ function Row({ row }: { row: RemoteMessageRow }) {
           <Button asChild variant="soft" size="1">
             <Link to={row.editHref}>Edit</Link>
           </Button>
-          <Form method="post">
-            <Button type="submit" name="intent" value={intent} color="red" variant="soft" size="1">
+          {/* Asks first, as every deletion of the console: a link to the list with the question (a page without JavaScript). */}
+          <Button asChild color="red" variant="soft" size="1">
+            <Link to={row.deleteHref} preventScrollReset aria-label={`${row.recurring ? 'Delete Schedule' : 'Delete'}: ${row.title}`}>
               {row.recurring ? 'Delete Schedule' : 'Delete'}
-            </Button>
-          </Form>
+            </Link>
+          </Button>
         </Flex>
       </Flex>
     </Card>
@@ -94,6 +94,20 @@ function RemoteMessagesList({ data }: { data: RemoteMessagesData }) {
       <Text size="1" color="gray">
         Times are in {data.timeZone}.
       </Text>
+      {data.deleting ? (
+        <ConfirmDialog
+          title={data.deleting.title}
+          role="alertdialog"
+          description={data.deleting.text}
+          cancelHref={data.listHref}
+          form={{ action: data.listHref }}
+          answers={
+            <Button type="submit" name="intent" value={data.deleting.intent} color="red">
+              {data.deleting.answer}
+            </Button>
+          }
+        />
+      ) : null}
       {empty ? (
         <Text>This listing has no scheduled or active notifications.</Text>
       ) : (

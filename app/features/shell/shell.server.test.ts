@@ -205,6 +205,24 @@ describe('Switch Community', () => {
     expect((await loadShell(request('/', cookie))).shell.community.name).toBe('Maple Falls');
   });
 
+  it('goes back to the page that offered the switch, a path of this site only', async () => {
+    const cookie = await cookieFor('system@demo.example');
+    const to = async (redirectTo: string) =>
+      (
+        await switchCommunity(
+          request('/listnm/switch-community', cookie, {
+            method: 'POST',
+            body: new URLSearchParams({ communityKey: 'demo-town', redirectTo }),
+          }),
+        )
+      ).headers.get('Location');
+    expect(await to('/detail/business/dining-resort/lakeside-grill?returnTo=%2F')).toBe(
+      '/detail/business/dining-resort/lakeside-grill?returnTo=%2F',
+    );
+    expect(await to('https://evil.example/')).toBe('/');
+    expect(await to('//evil.example/x')).toBe('/');
+  });
+
   it('answers 403 to people who may not switch, and to communities they may not manage', async () => {
     const editor = await cookieFor('editor@demo.example');
     expect((await thrown(requireCommunitySwitcher(request('/listnm/switch-community', editor)))).status).toBe(403);

@@ -1,3 +1,4 @@
+import { sitePath } from '@server/auth/redirect';
 import { readSession } from '@server/auth/session';
 import { canSwitchCommunity, requireStaff, type StaffContext } from '@server/authz';
 import { readCommunityRecords, rememberChosenCommunity } from '@server/community/switch';
@@ -6,6 +7,7 @@ import { isValidKey } from '@server/paths';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor } from '~/components/shell/colors';
 import { matchesCommunityFilter } from '~/components/shell/community-filter';
 import { hrefs } from '~/lib/hrefs';
+import { SWITCH_REDIRECT_FIELD } from '~/lib/other-community';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getServices } from '~/services.server';
 
@@ -73,9 +75,11 @@ export async function switchCommunity(request: Request, form?: FormData): Promis
   session.set('communityKey', chosen);
   // The choice is also the person's default community next time (spec 01 §7.1).
   await rememberChosenCommunity(services, staff.user.uid, chosen);
+  // Back to the page that offered the switch (a listing of that community), else home.
+  const back = sitePath(form.get(SWITCH_REDIRECT_FIELD));
   return redirectWithToast(
     request,
-    hrefs.home(),
+    back ?? hrefs.home(),
     { kind: 'success', message: `Switched to ${summary?.displayName ?? chosen}.` },
     { session },
   );
