@@ -118,6 +118,9 @@ export async function addIconAction(request: Request) {
   const fieldError = (field: string, message: string, status = 400) =>
     answer({ result: submission.reply({ fieldErrors: { [field]: [message] } }) }, status);
 
+  // A body that could not be read at all is refused, whatever it asked for.
+  if (!upload.ok && upload.error.field === null)
+    return answer({ result: submission.reply({ fieldErrors: refusedFile(upload.error) }) }, 400);
   // OK on the dialog closes it; the refused file (still chosen, with JavaScript) keeps its words beside the field.
   if (intent === 'dismiss') return answer({ result: { ...submission.reply(), error: upload.ok ? {} : refusedFile(upload.error) } });
   if (!upload.ok)
@@ -151,6 +154,9 @@ export async function editIconAction(request: Request, key: string | undefined) 
   const reply = (body: Omit<IconEditorActionData, 'imageRemoved'>, status = 200) => answer({ imageRemoved, version, ...body }, status);
   const submission = parseWithZod(formData, { schema: ListIconSchema });
 
+  // A body that could not be read at all is refused, whatever it asked for.
+  if (!upload.ok && upload.error.field === null)
+    return reply({ result: submission.reply({ fieldErrors: refusedFile(upload.error) }) }, 400);
   if (intent === 'dismiss' || intent === 'remove-image')
     return reply({ result: { ...submission.reply(), error: upload.ok ? {} : refusedFile(upload.error) } });
   if (!upload.ok)
