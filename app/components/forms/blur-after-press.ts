@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 /**
  * A form that checks a field when it loses the focus (conform's `shouldValidate: 'onBlur'`)
@@ -8,16 +8,16 @@ import { useEffect, useRef, type RefObject } from 'react';
  * a pointer is pressed the field's blur is held back from conform, and the field is checked
  * once the press is over (after its click), so the click lands where it was aimed.
  *
- * conform listens for `focusout` on the document; this stops the event at the form.
+ * conform listens for `focusout` on the document; this stops the event at the form and sends it
+ * again once the press is over, so each form's own rule (`shouldValidate`) decides as before. The
+ * console's shared Form does this for every form that posts.
  */
-export function useBlurCheckAfterPress(formRef: RefObject<HTMLFormElement | null>, check: (name: string) => void) {
-  const checkRef = useRef(check);
-  checkRef.current = check;
+export function useBlurCheckAfterPress(formRef: RefObject<HTMLFormElement | null>) {
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     let pressed = false;
-    const held = new Set<string>();
+    const held = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
     const press = () => {
       pressed = true;
     };
@@ -25,10 +25,13 @@ export function useBlurCheckAfterPress(formRef: RefObject<HTMLFormElement | null
       if (!pressed) return;
       pressed = false;
       if (held.size === 0) return;
-      const names = [...held];
+      const fields = [...held];
       held.clear();
       // After the click that ends this press (it is dispatched in the same task as the release).
-      setTimeout(() => names.forEach((name) => checkRef.current(name)), 0);
+      setTimeout(
+        () => fields.forEach((field) => field.isConnected && field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))),
+        0,
+      );
     };
     const blur = (event: FocusEvent) => {
       if (!pressed) return;
@@ -36,7 +39,7 @@ export function useBlurCheckAfterPress(formRef: RefObject<HTMLFormElement | null
       if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
       if (!field.name || field.form !== form) return;
       event.stopPropagation();
-      held.add(field.name);
+      held.add(field);
     };
     document.addEventListener('pointerdown', press, true);
     document.addEventListener('pointerup', release, true);

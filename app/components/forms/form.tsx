@@ -3,6 +3,7 @@ import { forwardRef, useCallback, useRef } from 'react';
 import { FORM_COMMUNITY_FIELD } from '~/lib/form-community';
 import { SHELL_ROUTE_ID } from '../shell/meta';
 import type { ShellData } from '../shell/shell-data';
+import { useBlurCheckAfterPress } from './blur-after-press';
 import { useRevealFailure } from './failure';
 
 /**
@@ -27,7 +28,8 @@ export function FormCommunityField() {
  * so the server never saves it into another community selected meanwhile (docs/decisions/018).
  * A refused save (the browser's check or the server's answer) is shown where the person is:
  * the sections with errors open, the message in view, the focus on the first field with an
- * error (./failure.tsx).
+ * error (./failure.tsx). A field checked when it loses the focus is checked after a click that
+ * took the focus away, not under it (./blur-after-press.ts).
  */
 export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ children, onSubmit, ...props }, ref) {
   const posts = (props.method ?? 'get').toLowerCase() !== 'get';
@@ -41,6 +43,7 @@ export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ child
     [ref],
   );
   const revealAfter = useRevealFailure(own);
+  useBlurCheckAfterPress(own);
   return (
     <RemixForm
       ref={setRef}

@@ -4,7 +4,6 @@ import { Badge, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui
 import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { useBlurCheckAfterPress } from '~/components/forms/blur-after-press';
 import { CheckboxGroupField } from '~/components/forms/checkbox-group';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { EditorSection } from '~/components/forms/editor-section';
@@ -141,7 +140,6 @@ export function BusinessEditor({
   const model = live ?? actionData?.preview ?? data.preview;
   const blocker = useUnsavedChanges(formRef, { loaded: data, answered: actionData });
   // A field's error shown on blur waits for the press on something else to end, so its click is not lost.
-  useBlurCheckAfterPress(formRef, (name) => form.validate({ name }));
   const busy = navigation.state === 'submitting';
   const formError = actionData?.formError ?? (clientErrors.length > 0 ? BUSINESS_TEXTS.formIncomplete : null);
   /** What the refused post held (the widgets keep their own rows; they start from it). */
