@@ -90,7 +90,10 @@ test.describe('page dialogs @js-only', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
   });
 
-  test('Delete Item: Escape goes back to the editor and the focus to Delete', async ({ page, loginAs }) => {
+  test('Delete Item: the focus on Cancel, the safe choice; Escape goes back to the editor, to its Delete link', async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs('admin@demo.example');
     for (const size of [DESKTOP, MOBILE]) {
       await page.setViewportSize(size);
@@ -100,13 +103,13 @@ test.describe('page dialogs @js-only', () => {
       await opener.click();
       const dialog = modal(page, 'Delete Item');
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+      await expect(dialog.getByRole('link', { name: 'Cancel' })).toBeFocused();
       await expectAboveHeader(page, dialog, 'Delete Item');
 
       await page.keyboard.press('Tab');
-      await expect(dialog.getByRole('link', { name: 'Cancel' })).toBeFocused();
-      await page.keyboard.press('Shift+Tab');
       await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(dialog.getByRole('link', { name: 'Cancel' })).toBeFocused();
 
       await page.keyboard.press('Escape');
       await expect(page).toHaveURL((url) => url.pathname === '/home/edit/activities' && url.search === '');

@@ -15,7 +15,7 @@ test.use({ communityOptions: { from: 'demo-campground', role: 'admin' } });
 const TZ = 'America/New_York';
 const HOUR = 36e5;
 
-test('staff create one event waiting for approval and deny another', { tag: '@forms' }, async ({ page, community }) => {
+test('staff create one event waiting for approval and deny another', { tag: '@forms' }, async ({ page, community, javaScriptEnabled }) => {
   const day = startOfZonedDay(Date.now() + 4 * 24 * HOUR, TZ);
   const context = `${community.key}/amc-events/calendars/kids-club`;
   const pending = (title: string, start: number): Record<string, DbValue> => ({
@@ -77,6 +77,8 @@ test('staff create one event waiting for approval and deny another', { tag: '@fo
   await page.getByRole('button', { name: 'Deny Event' }).click();
   const question = page.getByRole('alertdialog', { name: 'Deny Event' });
   await expect(question).toContainText('Are you sure you want to deny this event?');
+  // The safe choice has the focus.
+  if (javaScriptEnabled) await expect(question.getByRole('link', { name: 'Cancel' })).toBeFocused();
   await question.getByRole('button', { name: 'Deny Event' }).click();
   await expect(page).toHaveURL(/\/amc-calendar\/kids-club\/active$/);
   await expect(page.getByTestId('pending-notice')).toHaveCount(0);

@@ -124,7 +124,7 @@ test.describe('a long list', () => {
 test.describe('one item at a time', () => {
   test.use({ communityOptions: { from: 'demo-campground', label: 'faq-items', locationData: { faqs: faqs(3) } } });
 
-  test('adds on top, edits, duplicates and deletes, with the server’s messages @forms', async ({ page, community }) => {
+  test('adds on top, edits, duplicates and deletes, with the server’s messages @forms', async ({ page, community, javaScriptEnabled }) => {
     await page.goto('/listnm/faqs');
     await page.getByRole('link', { name: 'Add FAQ' }).click();
     await expect(page.getByRole('heading', { name: 'Add FAQ' })).toBeVisible();
@@ -151,6 +151,8 @@ test.describe('one item at a time', () => {
     await page.getByRole('link', { name: 'Delete Question 000' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Item' });
     await expect(dialog).toContainText('Are you certain you want to delete?');
+    // The safe choice has the focus.
+    if (javaScriptEnabled) await expect(dialog.getByRole('link', { name: 'Cancel' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('The item was deleted.')).toBeVisible();
     await expect.poll(async () => Object.keys(await stored(community))).not.toContain('faq-000');

@@ -38,14 +38,20 @@ export interface ConfirmDialogProps extends Omit<PageDialogProps, 'actions' | 'c
    * its hidden `fields`), the answer first; else Cancel comes first, then the answers.
    */
   form?: { action?: string; fields?: ReactNode };
+  /** The dialog opens with the focus on Cancel: every other answer destroys (a deletion, a denial). */
+  safeChoice?: boolean;
 }
 
 /**
  * A question with Cancel (deletions, Deny Event, Edit Recurrence, Sort Alphabetically …): a
  * page dialog whose answers are links and form posts, so it works without JavaScript.
  */
-export function ConfirmDialog({ cancelHref, cancelLabel, answers, form, ...dialog }: ConfirmDialogProps) {
-  const cancel = <DialogCancelLink to={cancelHref}>{cancelLabel}</DialogCancelLink>;
+export function ConfirmDialog({ cancelHref, cancelLabel, answers, form, safeChoice = false, ...dialog }: ConfirmDialogProps) {
+  const cancel = (
+    <DialogCancelLink to={cancelHref} safeChoice={safeChoice}>
+      {cancelLabel}
+    </DialogCancelLink>
+  );
   return (
     <PageDialog
       {...dialog}

@@ -114,12 +114,13 @@ export function DenyQuestion({ data }: { data: EventEditorData }) {
         title={EVENT_EDITOR_TEXTS.denyTitle}
         description={EVENT_EDITOR_TEXTS.denyQuestion}
         cancelHref={data.formAction}
+        safeChoice
         answers={
           <Form method="post" action={data.formAction}>
             <input type="hidden" name="intent" value="deny-event" />
             <input type="hidden" name="confirm" value="yes" />
             <input type="hidden" name={EVENT_RETURN_TO_FIELD} value={data.returnTo} />
-            <Button type="submit" color="red" data-autofocus>
+            <Button type="submit" color="red">
               {EVENT_EDITOR_TEXTS.denyTitle}
             </Button>
           </Form>

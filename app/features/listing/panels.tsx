@@ -90,6 +90,7 @@ export function DeletePanel({ data }: { data: DeleteData }) {
         data.archive ? `${data.text} "${data.itemTitle}" moves to the archive.` : `${data.text} "${data.itemTitle}" is removed for good.`
       }
       cancelHref={data.cancelHref}
+      safeChoice
       form={{ action: data.formAction }}
       answers={
         <Button type="submit" name="intent" value="delete" color="red">

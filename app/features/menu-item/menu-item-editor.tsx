@@ -90,10 +90,13 @@ export function MenuItemEditor({ data, actionData }: { data: MenuItemEditorData;
           actions={
             <Flex gap="3" justify="end">
               <Button asChild variant="soft" color="gray">
-                <Link to={cancelHref}>Cancel</Link>
+                {/* The safe choice has the focus: the other answer destroys. */}
+                <Link to={cancelHref} data-autofocus="">
+                  Cancel
+                </Link>
               </Button>
               <Form method="post" action={data.path} encType="multipart/form-data">
-                <Button type="submit" name="intent" value="delete" color="red" data-autofocus="">
+                <Button type="submit" name="intent" value="delete" color="red">
                   Delete
                 </Button>
               </Form>
