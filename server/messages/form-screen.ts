@@ -8,7 +8,7 @@ import type { Paths } from '@server/paths';
 import { conflictMessage, conflictRows, type Conflict } from '~/lib/conflict';
 import { nextHour } from '~/lib/date-time';
 import { hrefs } from '~/lib/hrefs';
-import { atRow } from '~/lib/listing/urls';
+import { atRow, filterQuery } from '~/lib/listing/urls';
 import { MESSAGE_TEXTS, messageSchema, messageSectionOfErrors, type MessageFormValue, type MessageSectionId } from '~/schemas/message';
 import {
   loadEventReminder,
@@ -126,8 +126,8 @@ export async function openMessageForm(deps: Deps, request: MessageFormRequest): 
     const record = await readMessage(deps, { community: staff.community, systemwide }, list, key);
     if (!record) return { kind: 'not-found' };
     editing = { list, key, record };
-    // Back to the edited row of the list it was opened from.
-    returnTo = atRow(list === 'scheduled' ? hrefs.messages(context, { view: 'scheduled' }) : listHref, key);
+    // Back to the edited row of the list it was opened from, its filters and `more` kept.
+    returnTo = atRow(`${listHref}${filterQuery(url.search, { view: list === 'scheduled' ? 'scheduled' : null })}`, key);
   } else if (url.searchParams.has('event')) {
     if (systemwide) return { kind: 'not-found' };
     const calendarId = url.searchParams.get('calendar') ?? '';

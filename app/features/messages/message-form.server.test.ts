@@ -224,6 +224,9 @@ describe('the notification form', () => {
     expect(conflict.data?.conflict?.theirs).toEqual([{ label: 'Title', value: 'Old' }]);
     const saved = await act(own, path, params, { ...fields, version: data!.version! });
     expect(saved.response?.headers.get('Location')).toBe('/amc-messages/messages?view=scheduled#row-m1');
+    // Opened from a filtered list showing later pages ('More'): it goes back to that list, at the row.
+    const filtered = await load(own, '/amc-messages/messages/edit?q=New&more=2&id=m1&list=scheduled', params);
+    expect(filtered.data?.returnTo).toBe('/amc-messages/messages?q=New&more=2&view=scheduled#row-m1');
     expect((await services.db.ref(services.paths.scheduledMessage(own.community, 'm1')).get()).val()).toMatchObject({
       title: 'New',
       delivery: { runs: 1 },

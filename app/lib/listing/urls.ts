@@ -117,8 +117,14 @@ export function listUrls(location: ListLocation, search: URLSearchParams | strin
       list: hrefs.messages(context, query),
       tab: () => hrefs.messages(context, query),
       action: (action) => hrefs.messagesAction(context, action, query),
+      // The list's filters (and `more`) ride along, so the form returns to the row where it was;
+      // the view is the `list` the form reads.
       item: (action, key) =>
-        hrefs.messagesAction(context, action, { id: key, list: location.view === 'scheduled' ? 'scheduled' : 'messages' }),
+        hrefs.messagesAction(
+          context,
+          action,
+          filterParams(query, { view: null, id: key, list: location.view === 'scheduled' ? 'scheduled' : 'messages' }),
+        ),
       rows: hrefs.messages(context, filterParams(search, { view, index: '' })),
       view: (to) => messagesViewHref(context, to),
     };
