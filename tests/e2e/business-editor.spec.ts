@@ -3,6 +3,7 @@ import type { DbValue } from '@server/db';
 import { remoteGrantKey } from '@server/paths';
 import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, signInUser, test, uniqueKey, withE2eDb, type TestCommunity } from './fixtures';
+import { staysThenLeaves, unsavedChangesDialog } from './unsaved-changes';
 
 /**
  * The business detail editor (spec 03 §2, §4, §5, §8) on a community of its own (a copy of the
@@ -446,14 +447,11 @@ test('leaving the editor with unsaved changes asks first; Cancel drops them with
   await expect(page.locator('[data-hydrated]')).toHaveCount(1);
   const title = page.locator('input[name="title"]');
   await title.fill('Lakeside Grill (new hours)');
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(title).toHaveValue('Lakeside Grill (new hours)');
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await staysThenLeaves(page, {
+    field: title,
+    typed: 'Lakeside Grill (new hours)',
+    leave: () => page.getByRole('link', { name: 'Home', exact: true }).click(),
+  });
   await expect(page).toHaveURL(/\/$/);
   expect(await readE2e(`${ITEM(community)}/title`)).toBe('Lakeside Grill');
 
@@ -462,4 +460,5 @@ test('leaving the editor with unsaved changes asks first; Cancel drops them with
   await title.fill('Not kept');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/listnm\/dining$/);
+  await expect(unsavedChangesDialog(page)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { DbValue } from '@server/db';
 import { e2ePaths, expect, readE2e, test, type TestCommunity } from './fixtures';
+import { staysThenLeaves, unsavedChangesDialog } from './unsaved-changes';
 
 /**
  * The list screen (spec 02 "Listing routes", §4, §5; spec 01 §4.6, §9), as staff use it: pages
@@ -167,14 +168,12 @@ test.describe('one item at a time', () => {
     const title = page.getByLabel('Title');
     await title.fill('Question one, not saved');
     // Another row of the list is another page: it asks first.
-    await page.getByRole('link', { name: 'Question 002', exact: true }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(title).toHaveValue('Question one, not saved');
-    await page.getByRole('link', { name: 'Question 002', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await staysThenLeaves(page, {
+      field: title,
+      typed: 'Question one, not saved',
+      leave: () => page.getByRole('link', { name: 'Question 002', exact: true }).click(),
+    });
+    const dialog = unsavedChangesDialog(page);
     await expect(title).toHaveValue('Question 002');
     expect((await stored(community))['faq-001']?.title).toBe('Question 001');
 

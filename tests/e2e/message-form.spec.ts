@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { formatDate } from '~/lib/date-time';
 import { e2ePaths, expect, readE2e, test, withE2eDb } from './fixtures';
+import { staysThenLeaves, unsavedChangesDialog } from './unsaved-changes';
 
 /**
  * The notification form (spec 02 "Messages", §4 delivery type, §5 rules) on a copy of the demo
@@ -72,15 +73,13 @@ test('leaving the notification form with unsaved changes asks first; Cancel drop
   await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
   const title = page.getByLabel('Title *');
   await title.fill('Pool closes early');
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(title).toHaveValue('Pool closes early');
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await staysThenLeaves(page, {
+    field: title,
+    typed: 'Pool closes early',
+    leave: () => page.getByRole('link', { name: 'Home', exact: true }).click(),
+  });
   await expect(page).toHaveURL(/\/$/);
+  const dialog = unsavedChangesDialog(page);
 
   await page.goto('/amc-messages/messages/add');
   await expect(page.locator('.message-form[data-hydrated]')).toBeVisible();
