@@ -1,6 +1,3 @@
-import ICAL from 'ical.js';
-import { DateTime } from 'luxon';
-import nodeIcal, { type VEvent } from 'node-ical';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { bulkDeleteEvents, deleteEvent } from '../delete';
@@ -8,6 +5,7 @@ import { saveEvent } from '../save';
 import { at, eventFields, get, makeCommunity, NY, openTestDb, saveInput } from '../testing';
 import { buildCalendarFeed } from './build';
 import { calendarFeed, type CalendarFeedInput } from './feed';
+import { allDay, icalJsOccurrences, nodeIcalOccurrences, productOccurrences, timed } from './testing';
 
 /**
  * The calendar feed against two independent parsers: ical.js (Mozilla's, with its own
@@ -27,85 +25,8 @@ const { paths } = deps;
 const BERLIN = 'Europe/Berlin';
 const T0 = at('2026-02-25T12:00');
 const MWF = [true, false, true, false, true, false, false];
-
-type Occurrence = string;
-
-/** One occurrence as text: title, then start and end instants (UTC), or first and last day for all-day ones. */
-const timed = (title: string, start: number, end: number): Occurrence =>
-  `${title} | ${new Date(start).toISOString()} – ${new Date(end).toISOString()}`;
-const allDay = (title: string, first: string, last: string): Occurrence => `${title} | ${first} – ${last} (all day)`;
-
-/** What the product lists: its stored events of the calendar. */
-async function productOccurrences(community: string, calendarId: string, timeZone: string): Promise<Occurrence[]> {
-  const events = ((await get(deps, paths.calendarEvents(community, calendarId))) ?? {}) as Record<string, Record<string, DbValue>>;
-  return Object.values(events)
-    .filter((event) => event.deleted === undefined)
-    .map((event) => {
-      const start = event.startDate as number;
-      const end = event.endDate as number;
-      if (event.allDay !== true) return timed(String(event.title), start, end);
-      const day = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toISODate()!;
-      return allDay(String(event.title), day(start), day(end));
-    })
-    .sort();
-}
-
-/** ical.js: every VEVENT series expanded with its overrides related, its own iterator. */
-function icalJsOccurrences(ics: string): Occurrence[] {
-  const root = new ICAL.Component(ICAL.parse(ics));
-  for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  const masters = new Map<string, ICAL.Event>();
-  const overrides: ICAL.Event[] = [];
-  for (const component of root.getAllSubcomponents('vevent')) {
-    const event = new ICAL.Event(component);
-    if (event.isRecurrenceException()) overrides.push(event);
-    else masters.set(event.uid, event);
-  }
-  for (const override of overrides) masters.get(override.uid)!.relateException(override);
-  const found: Occurrence[] = [];
-  for (const event of masters.values()) {
-    const push = (item: ICAL.Event, start: ICAL.Time, end: ICAL.Time) => {
-      if (start.isDate) {
-        // DTEND of an all-day event is the day after its last day.
-        const last = end.clone();
-        last.adjust(-1, 0, 0, 0);
-        found.push(allDay(item.summary, start.toString(), last.toString()));
-      } else found.push(timed(item.summary, start.toJSDate().getTime(), end.toJSDate().getTime()));
-    };
-    if (!event.isRecurring()) {
-      push(event, event.startDate, event.endDate);
-      continue;
-    }
-    const iterator = event.iterator();
-    for (let next = iterator.next(); next; next = iterator.next()) {
-      const details = event.getOccurrenceDetails(next);
-      push(details.item, details.startDate, details.endDate);
-    }
-  }
-  return found.sort();
-}
-
-/** node-ical: parsed with its own parser, series expanded with expandRecurringEvent (overrides and EXDATEs applied). */
-function nodeIcalOccurrences(ics: string): Occurrence[] {
-  const parsed = nodeIcal.sync.parseICS(ics);
-  const found: Occurrence[] = [];
-  // node-ical gives a DATE as the midnight of that day in the process's own zone.
-  const day = (date: Date) => DateTime.fromJSDate(date).toISODate()!;
-  for (const component of Object.values(parsed)) {
-    if (component?.type !== 'VEVENT') continue;
-    const event = component as VEvent;
-    if (event.recurrenceid) continue; // an override: expanded with its series
-    const instances = nodeIcal.expandRecurringEvent(event, { from: new Date('2000-01-01'), to: new Date('2100-01-01') });
-    for (const instance of instances) {
-      const title = typeof instance.summary === 'string' ? instance.summary : String(instance.summary.val);
-      if (instance.isFullDay) {
-        const last = new Date(instance.end.getTime() - 1);
-        found.push(allDay(title, day(instance.start), day(last)));
-      } else found.push(timed(title, instance.start.getTime(), instance.end.getTime()));
-    }
-  }
-  return found.sort();
-}
+const storedEvents = async (community: string, calendarId = 'activities') =>
+  ((await get(deps, paths.calendarEvents(community, calendarId))) ?? {}) as Record<string, Record<string, DbValue>>;
 
 async function communityIn(timeZone: string): Promise<string> {
   const community = await makeCommunity(deps);
@@ -268,7 +189,7 @@ describe('a calendar feed', () => {
   it('gives the product’s occurrences in ical.js and in node-ical: New York, a series with a moved and a deleted occurrence, multi-day and all-day events', async () => {
     const community = await newYorkCalendar();
     const feed = (await buildCalendarFeed(deps, { community, calendarId: 'activities', now: T0 }))!;
-    const expected = await productOccurrences(community, 'activities', NY);
+    const expected = productOccurrences(await storedEvents(community), NY);
     expect(expected).toContain(timed('Trivia (finals)', at('2026-03-11T19:30'), at('2026-03-11T21:30')));
     expect(expected).toContain(allDay('Spring fair', '2026-03-08', '2026-03-08'));
     expect(expected).toHaveLength(7 + 3);
@@ -293,7 +214,7 @@ describe('a calendar feed', () => {
   it('gives the product’s occurrences in both parsers across Berlin’s change: a weekly timed series and a weekly all-day series with a deleted day', async () => {
     const community = await berlinCalendar();
     const feed = (await buildCalendarFeed(deps, { community, calendarId: 'activities', now: T0 }))!;
-    const expected = await productOccurrences(community, 'activities', BERLIN);
+    const expected = productOccurrences(await storedEvents(community), BERLIN);
     // 09:30 local is 08:30 UTC before 29 March and 07:30 UTC after.
     expect(expected).toContain(timed('Yoga', Date.parse('2026-03-23T08:30:00Z'), Date.parse('2026-03-23T09:15:00Z')));
     expect(expected).toContain(timed('Yoga', Date.parse('2026-03-30T07:30:00Z'), Date.parse('2026-03-30T08:15:00Z')));
