@@ -229,6 +229,59 @@ describe('a calendar feed', () => {
     expect(unfolded).toContain('TZID:Europe/Berlin\r\n');
   });
 
+  it('gives the product’s occurrences in both parsers when Edit Event moves occurrences to other days, one onto a day that has its own', async () => {
+    const community = await communityIn(NY);
+    const first = at('2026-04-06T18:00');
+    await saved(
+      saveEvent(
+        deps,
+        saveInput(community, {
+          eventId: 'choir',
+          fields: eventFields(first, first + 36e5, { title: 'Choir' }),
+          now: T0,
+          recurrence: 'daily',
+          validDays: MWF,
+          recurrenceEndDate: at('2026-04-17T12:00'),
+        }),
+      ),
+    );
+    const moves: Array<[string, string]> = [
+      ['2026-04-06T18:00', '2026-04-07T17:00'], // Monday to Tuesday, a day the rule does not give
+      ['2026-04-08T18:00', '2026-04-10T09:00'], // Wednesday onto Friday morning, which has its own occurrence
+    ];
+    for (const [from, to] of moves) {
+      const eventId = await eventIdAt(community, 'activities', at(from));
+      const stored = await get(deps, paths.calendarEvent(community, 'activities', eventId));
+      await saved(
+        saveEvent(
+          deps,
+          saveInput(community, {
+            eventId,
+            isNew: false,
+            version: null,
+            scope: 'event',
+            fields: { ...stored, ...eventFields(at(to), at(to) + 36e5, { title: 'Choir' }) },
+            now: T0,
+          }),
+        ),
+      );
+    }
+    const feed = (await buildCalendarFeed(deps, { community, calendarId: 'activities', now: T0 }))!;
+    const expected = productOccurrences(await storedEvents(community), NY);
+    expect(expected).toHaveLength(6);
+    expect(expected).toContain(timed('Choir', at('2026-04-07T17:00'), at('2026-04-07T18:00')));
+    expect(expected).toContain(timed('Choir', at('2026-04-10T09:00'), at('2026-04-10T10:00')));
+    expect(expected).toContain(timed('Choir', at('2026-04-10T18:00'), at('2026-04-10T19:00')));
+    expect(icalJsOccurrences(feed.ics)).toEqual(expected);
+    expect(nodeIcalOccurrences(feed.ics)).toEqual(expected);
+    // Friday 18:00 keeps its place in the series; the two moved ones leave their dates as EXDATEs
+    // and stand alone on days the rule does not give them.
+    const unfolded = feed.ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('EXDATE;TZID=America/New_York:20260406T180000,20260408T180000\r\n');
+    expect(unfolded).not.toContain('RECURRENCE-ID');
+    expect(unfolded.match(/^BEGIN:VEVENT$/gm)).toHaveLength(3);
+  });
+
   it('writes folded CRLF lines of at most 75 octets, escapes text, and keeps UIDs, SEQUENCE and bytes while nothing changes', () => {
     const start = at('2026-05-01T10:00');
     const input: CalendarFeedInput = {

@@ -174,6 +174,23 @@ function hashOf(component: Component): string {
     .digest('base64url');
 }
 
+/**
+ * The rule's dates matched to the stored occurrences: an occurrence at a rule date's exact start
+ * is that date's; the rest are matched by day as Edit Recurrence does (`matchOccurrences`), so an
+ * occurrence moved onto another date's day does not take that date from its own occurrence.
+ */
+function matchSeries(occurrences: ReadonlyArray<{ eventId: string; times: Times }>, starts: readonly number[], timeZone: string) {
+  const free = new Set(starts);
+  const exact: Array<{ eventId: string; startDate: number; previousStart: number }> = [];
+  const rest: Array<{ eventId: string; startDate: number }> = [];
+  for (const one of [...occurrences].sort((a, b) => a.times.start - b.times.start || (a.eventId < b.eventId ? -1 : 1))) {
+    if (free.delete(one.times.start)) exact.push({ eventId: one.eventId, startDate: one.times.start, previousStart: one.times.start });
+    else rest.push({ eventId: one.eventId, startDate: one.times.start });
+  }
+  const byDay = matchOccurrences(rest, [...free], timeZone);
+  return { ...byDay, updated: [...exact, ...byDay.updated] };
+}
+
 /** The components of one calendar: plain events, series with their overrides, and occurrences off their rule. */
 function componentsOf(input: CalendarFeedInput): Component[] {
   const { community, calendarId, timeZone } = input;
@@ -201,11 +218,7 @@ function componentsOf(input: CalendarFeedInput): Component[] {
     const original = record.originalItem as EventRecord;
     const originalTimes = timesOf(original);
     const starts = originalTimes ? occurrenceStarts(originalTimes.start, rule, timeZone) : [];
-    const match = matchOccurrences(
-      occurrences.map((one) => ({ eventId: one.eventId, startDate: one.times.start })),
-      starts,
-      timeZone,
-    );
+    const match = matchSeries(occurrences, starts, timeZone);
     const edited = isObject(record.editedEvents) ? record.editedEvents : {};
     const byId = new Map(occurrences.map((one) => [one.eventId, one]));
     // Occurrences on days the rule does not give stand alone.
