@@ -119,6 +119,9 @@ interface Content {
   location: string | null;
 }
 
+/** The stored fields the feed's content (contentOf) is made from. */
+const CONTENT_FIELDS = ['title', 'description', 'htmlDescription', 'resortLocationId', 'location', 'address', 'city', 'state'] as const;
+
 function contentOf(event: Record<string, unknown>, locations: Record<string, FeedLocation>): Content {
   const html = text(event.htmlDescription) || text(event.description);
   return { summary: text(event.title), plain: html ? htmlToText(html) : '', html, location: locationOf(event, locations) };
@@ -244,10 +247,13 @@ function componentsOf(input: CalendarFeedInput): Component[] {
     for (const one of match.updated) {
       const occurrence = byId.get(one.eventId)!;
       const expected = ruleTimes(one.startDate);
-      const content = contentOf(occurrence.event, locations);
       const moved =
         occurrence.times.start !== expected.start || occurrence.times.end !== expected.end || occurrence.times.allDay !== allDay;
-      const changed = JSON.stringify(content) !== JSON.stringify(seriesContent);
+      // The feed's fields read from the occurrence only when one of them differs from the series'.
+      const content = CONTENT_FIELDS.some((field) => occurrence.event[field] !== original[field])
+        ? contentOf(occurrence.event, locations)
+        : seriesContent;
+      const changed = content !== seriesContent && JSON.stringify(content) !== JSON.stringify(seriesContent);
       if (!moved && !changed && !isObject(edited[one.eventId])) continue;
       const recurrenceKey = allDay ? dateStamp(zonedDay(one.startDate, timeZone)) : utcStamp(one.startDate);
       components.push({
