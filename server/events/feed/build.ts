@@ -11,7 +11,7 @@ import { calendarFeed, type CalendarFeed, type FeedLocation, type FeedState } fr
  */
 export async function buildCalendarFeed(
   deps: EventDeps,
-  input: { community: string; calendarId: string; now: number; previous?: FeedState | null },
+  input: { community: string; calendarId: string; now: number; previous?: FeedState | null; source?: string | null },
 ): Promise<CalendarFeed | null> {
   const { db, paths } = deps;
   const { community, calendarId } = input;
@@ -35,6 +35,7 @@ export async function buildCalendarFeed(
     locations: locationsOf(locations.val()),
     now: input.now,
     previous: input.previous ?? null,
+    source: input.source ?? null,
   });
 }
 

@@ -213,7 +213,8 @@ describe('a calendar feed', () => {
 
   it('gives the product’s occurrences in both parsers across Berlin’s change: a weekly timed series and a weekly all-day series with a deleted day', async () => {
     const community = await berlinCalendar();
-    const feed = (await buildCalendarFeed(deps, { community, calendarId: 'activities', now: T0 }))!;
+    const source = `https://console.example/calendar/${community}/activities.ics`;
+    const feed = (await buildCalendarFeed(deps, { community, calendarId: 'activities', now: T0, source }))!;
     const expected = productOccurrences(await storedEvents(community), BERLIN);
     // 09:30 local is 08:30 UTC before 29 March and 07:30 UTC after.
     expect(expected).toContain(timed('Yoga', Date.parse('2026-03-23T08:30:00Z'), Date.parse('2026-03-23T09:15:00Z')));
@@ -227,6 +228,7 @@ describe('a calendar feed', () => {
     // RRULE, EXDATE and UNTIL of an all-day series are DATE values like its DTSTART.
     expect(unfolded).toContain('RRULE:FREQ=WEEKLY;UNTIL=20260412;BYDAY=SU\r\nEXDATE;VALUE=DATE:20260405\r\n');
     expect(unfolded).toContain('TZID:Europe/Berlin\r\n');
+    expect(unfolded).toContain(`SOURCE;VALUE=URI:${source}\r\n`);
   });
 
   it('gives the product’s occurrences in both parsers when Edit Event moves occurrences to other days, one onto a day that has its own', async () => {

@@ -55,6 +55,8 @@ export interface CalendarFeedInput {
   /** The build time (ms): LAST-MODIFIED of what changed since `previous`. */
   now: number;
   previous?: FeedState | null;
+  /** Where the feed is served (https): RFC 7986 SOURCE, so a client can refresh from it. */
+  source?: string | null;
 }
 
 export interface FeedComponentState {
@@ -279,6 +281,7 @@ export function calendarFeed(input: CalendarFeedInput): CalendarFeed {
     prodId: FEED_PRODUCT_ID,
     ttl: FEED_REFRESH_SECONDS,
     timezone: { name: null, generator: getVtimezoneComponent },
+    ...(input.source ? { source: input.source } : {}),
   });
   const state: FeedState = {};
   const components = componentsOf(input);
