@@ -303,6 +303,12 @@ describe('a calendar feed', () => {
       recurrences: {},
       now: at('2026-04-01T00:00'),
     };
+    const instant = calendarFeed({ ...input, events: { bell: { title: 'Bell', startDate: start, endDate: start, allDay: false } } });
+    expect(instant.ics).toContain('DTSTART;TZID=America/New_York:20260501T100000\r\n');
+    expect(instant.ics).not.toContain('DTEND');
+    expect(icalJsOccurrences(instant.ics)).toEqual([timed('Bell', start, start)]);
+    expect(nodeIcalOccurrences(instant.ics)).toEqual([timed('Bell', start, start)]);
+
     const first = calendarFeed(input);
     expect(first.ics.endsWith('END:VCALENDAR')).toBe(true);
     expect(first.ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);

@@ -297,7 +297,8 @@ export function calendarFeed(input: CalendarFeedInput): CalendarFeed {
     const data: ICalEventData = {
       id: component.uid,
       start,
-      end,
+      // A timed event of no length has no DTEND: it ends at its start (RFC 5545 §3.6.1).
+      end: component.times.allDay || component.times.end > component.times.start ? end : null,
       allDay: component.times.allDay,
       summary: component.content.summary,
       sequence: current.sequence,
