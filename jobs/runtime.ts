@@ -33,6 +33,9 @@ export type { JobDataStatus, JobRuntime, JobRuntimeOptions } from './runtime-api
  * still holds.
  */
 
+/** BullMQ's words when a worker finishes a job whose lock is gone (moveToFinished, moveToDelayed …). */
+const LOST_LOCK = /^Missing lock for job /;
+
 /** Jobs added to Redis per round trip when rebuilding the notification schedule. */
 const BULK_ADD_SIZE = 1_000;
 
@@ -103,6 +106,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       return;
     }
     const text = `${source}: ${messageOf(error)}`;
+    // A job whose lock went while it ran (its connection dropped, so it was taken as stalled and
+    // run again): the processors are idempotent (each claims its record first), and the other
+    // run decides the outcome. Said, but not as the runtime's error.
+    if (LOST_LOCK.test(messageOf(error))) {
+      log.warn(`Job runtime: ${text}; the job's other run decides its outcome.`);
+      return;
+    }
     const last = errorLoggedAt.get(text) ?? 0;
     if (Date.now() - last < ERROR_LOG_INTERVAL_MS) return;
     errorLoggedAt.set(text, Date.now());
