@@ -7,7 +7,16 @@ import { viewJobStatus } from '@server/jobs/status';
 import { createOutboxMailer } from '@server/mail/outbox';
 import { createPaths } from '@server/paths';
 import { createJobRuntime, type JobRuntime } from './runtime';
-import { closeTestDbs, deleteRedisKeys, eventually, openTestDb, TEST_REDIS_URL, testLogger, testRedisPrefix } from './testing/fixtures';
+import {
+  closeTestDbs,
+  deleteRedisKeys,
+  eventually,
+  LAP_SWIM_FEED,
+  openTestDb,
+  TEST_REDIS_URL,
+  testLogger,
+  testRedisPrefix,
+} from './testing/fixtures';
 
 /**
  * A job's progress and result live in Redis, not in the worker: another runtime (another
@@ -21,16 +30,7 @@ const runtimes: JobRuntime[] = [];
 const FAST = 'https://feeds.example/fast.ics';
 const SLOW = 'https://feeds.example/slow.ics';
 
-const FEED_TEXT = [
-  'BEGIN:VCALENDAR',
-  'BEGIN:VEVENT',
-  'UID:swim',
-  'DTSTART;TZID=America/New_York:20990310T100000',
-  'RRULE:FREQ=DAILY;COUNT=3',
-  'SUMMARY:Lap Swim',
-  'END:VEVENT',
-  'END:VCALENDAR',
-].join('\r\n');
+const FEED_TEXT = LAP_SWIM_FEED;
 
 /** A port whose SLOW feed answers only once `release` is called. */
 function gatedPort(): CalendarImportPort & { release(): void } {

@@ -11,6 +11,7 @@ import {
   closeTestDbs,
   deleteRedisKeys,
   eventually,
+  LAP_SWIM_FEED,
   openTestDb,
   TEST_REDIS_URL,
   testLogger,
@@ -29,17 +30,7 @@ const runtimes: JobRuntime[] = [];
 const FEED = 'https://feeds.example/pool.ics';
 const BROKEN = 'https://feeds.example/missing.ics';
 
-/** Far-future events, so the window of the real clock the job uses holds them. */
-const FEED_TEXT = [
-  'BEGIN:VCALENDAR',
-  'BEGIN:VEVENT',
-  'UID:swim',
-  'DTSTART;TZID=America/New_York:20990310T100000',
-  'RRULE:FREQ=DAILY;COUNT=3',
-  'SUMMARY:Lap Swim',
-  'END:VEVENT',
-  'END:VCALENDAR',
-].join('\r\n');
+const FEED_TEXT = LAP_SWIM_FEED;
 
 /** A port whose feed FEED gives FEED_TEXT and whose BROKEN feed is not found; counts its reads. */
 function fakePort(): CalendarImportPort & { reads: string[] } {

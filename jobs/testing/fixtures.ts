@@ -140,3 +140,15 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** A feed of far-future events (a daily series of three), so the window of the real clock an import uses holds them. */
+export const LAP_SWIM_FEED = [
+  'BEGIN:VCALENDAR',
+  'BEGIN:VEVENT',
+  'UID:swim',
+  'DTSTART;TZID=America/New_York:20990310T100000',
+  'RRULE:FREQ=DAILY;COUNT=3',
+  'SUMMARY:Lap Swim',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
+import { eventFields } from '@server/events/testing';
 import type { Services } from '@server/services';
 import type { EventEditorActionData, EventEditorData } from '~/features/events/editor.server';
 import * as calendarByLink from '~/routes/amc-calendar.remote.$uuid._index';
@@ -31,23 +32,14 @@ afterAll(async () => {
 });
 
 const hourAhead = (days: number) => Math.ceil((Date.now() + days * DAY) / HOUR) * HOUR;
-const EVENT = (start: number, title: string, contexts: string[]): Record<string, DbValue> => ({
-  title,
-  description: '<p>At the hall.</p>',
-  htmlDescription: '<p>At the hall.</p>',
-  audience: 'family',
-  type: 'resort',
-  startDate: start,
-  endDate: start + 2 * HOUR,
-  endDateDuration: 2 * HOUR,
-  allDay: false,
-  endDateHide: false,
-  cost: false,
-  resortLocationId: 'hall',
-  rsvpRequest: false,
-  creator: 'someone',
-  contexts,
-});
+const EVENT = (start: number, title: string, contexts: string[]): Record<string, DbValue> =>
+  eventFields(start, start + 2 * HOUR, {
+    title,
+    description: '<p>At the hall.</p>',
+    htmlDescription: '<p>At the hall.</p>',
+    creator: 'someone',
+    contexts,
+  });
 
 interface Setup {
   community: string;

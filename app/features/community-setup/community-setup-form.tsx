@@ -8,6 +8,7 @@ import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { CheckboxField, FormErrors, Notice, Section, SelectField, TextField, type Choice } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
+import { RemoveRowButton } from '~/components/forms/remove-row-button';
 import { validateOnSave } from '~/components/forms/validate';
 import { PageDialog } from '~/components/ui/dialog';
 import { RichTextField } from '~/components/widgets/rich-text';
@@ -304,15 +305,10 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
                       hint={action && !WEBVIEW_ACTIONS.includes(action) ? 'Only Website and File open in the web view.' : undefined}
                     />
                     <div>
-                      <Button
-                        {...form.remove.getButtonProps({ name: fields.detailButtons.name, index })}
-                        variant="soft"
-                        color="red"
-                        size="1"
-                        aria-label={`Remove button ${index + 1}`}
-                      >
-                        Remove
-                      </Button>
+                      <RemoveRowButton
+                        intent={form.remove.getButtonProps({ name: fields.detailButtons.name, index })}
+                        label={`Remove button ${index + 1}`}
+                      />
                     </div>
                   </fieldset>
                 );
@@ -344,15 +340,10 @@ export function CommunitySetupForm({ data, actionData }: { data: CommunitySetupD
                     <SelectField field={link.site} label="Site" empty="Select a site" choices={siteChoices} />
                     <TextField field={link.url} label="URL" type="url" placeholder="https://…" />
                     <div>
-                      <Button
-                        {...form.remove.getButtonProps({ name: fields.socialMedia.name, index })}
-                        variant="soft"
-                        color="red"
-                        size="1"
-                        aria-label={`Remove link ${index + 1}`}
-                      >
-                        Remove
-                      </Button>
+                      <RemoveRowButton
+                        intent={form.remove.getButtonProps({ name: fields.socialMedia.name, index })}
+                        label={`Remove link ${index + 1}`}
+                      />
                     </div>
                   </fieldset>
                 );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbValue } from '@server/db';
 import { eventVersion, saveEvent } from '@server/events';
+import { eventFields } from '@server/events/testing';
 import type { Services } from '@server/services';
 import { takeToast } from '~/lib/toast.server';
 import * as editRoute from '~/routes/_app.detail.events.$dbContext.$itemId._index';
@@ -45,23 +46,8 @@ interface Own {
 /** A whole hour some days ahead (the form's times are whole minutes). */
 const hourAhead = (days: number) => Math.ceil((Date.now() + days * DAY) / HOUR) * HOUR;
 
-const EVENT = (start: number, more: Record<string, DbValue> = {}): Record<string, DbValue> => ({
-  title: 'Bingo Night',
-  description: '<p>Cards at the hall.</p>',
-  htmlDescription: '<p>Cards at the hall.</p>',
-  audience: 'family',
-  type: 'resort',
-  startDate: start,
-  endDate: start + 2 * HOUR,
-  endDateDuration: 2 * HOUR,
-  allDay: false,
-  endDateHide: false,
-  cost: false,
-  resortLocationId: 'hall',
-  rsvpRequest: false,
-  creator: 'someone',
-  ...more,
-});
+const EVENT = (start: number, more: Record<string, DbValue> = {}): Record<string, DbValue> =>
+  eventFields(start, start + 2 * HOUR, { title: 'Bingo Night', creator: 'someone', ...more });
 
 async function ownCommunity(): Promise<Own> {
   counter += 1;

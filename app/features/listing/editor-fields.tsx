@@ -3,6 +3,7 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FieldHint, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
+import { RemoveRowButton } from '~/components/forms/remove-row-button';
 import { RichTextField } from '~/components/widgets/rich-text';
 import type { EditorField, InlineEditor } from '~/lib/listing/types';
 import { HOURS_DAYS, HOURS_DAY_LABELS, MAX_HOURS_SLOTS } from '~/schemas/listing/hours';
@@ -178,16 +179,11 @@ function HoursControl({ field, label, hint, form }: { field: Field; label: strin
                     </div>
                   ) : null}
                   <div>
-                    <Button
-                      {...form.remove.getButtonProps({ name: dayField.name, index })}
-                      variant="soft"
+                    <RemoveRowButton
+                      intent={form.remove.getButtonProps({ name: dayField.name, index })}
+                      label={`Remove hours ${name}`}
                       highContrast
-                      color="red"
-                      size="1"
-                      aria-label={`Remove hours ${name}`}
-                    >
-                      Remove
-                    </Button>
+                    />
                   </div>
                 </Flex>
               );
@@ -234,16 +230,7 @@ function TitleListControl({ field, label, hint, form }: { field: Field; label: s
               </div>
             ) : null}
             <div>
-              <Button
-                {...form.remove.getButtonProps({ name: field.name, index })}
-                variant="soft"
-                highContrast
-                color="red"
-                size="1"
-                aria-label={`Remove ${name}`}
-              >
-                Remove
-              </Button>
+              <RemoveRowButton intent={form.remove.getButtonProps({ name: field.name, index })} label={`Remove ${name}`} highContrast />
             </div>
           </Flex>
         );

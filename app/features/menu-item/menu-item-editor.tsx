@@ -7,6 +7,7 @@ import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { CheckboxField, FieldLabel, FormErrors, Notice, Section, SelectField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
+import { RemoveRowButton } from '~/components/forms/remove-row-button';
 import { validateOnSave } from '~/components/forms/validate';
 import { PageDialog } from '~/components/ui/dialog';
 import { getMenuButtonType, quickDropdownTypes } from '~/lib/catalogues/menu-buttons';
@@ -461,15 +462,7 @@ function Tabs({ form, tabs }: { form: ReturnType<typeof useForm<MenuItemFormValu
                 <div style={{ flex: 1 }}>
                   <TextField field={tab.title} label={`Tab ${index + 1} title`} />
                 </div>
-                <Button
-                  {...form.remove.getButtonProps({ name: tabs.name, index })}
-                  variant="soft"
-                  color="red"
-                  size="1"
-                  aria-label={`Remove tab ${index + 1}`}
-                >
-                  Remove
-                </Button>
+                <RemoveRowButton intent={form.remove.getButtonProps({ name: tabs.name, index })} label={`Remove tab ${index + 1}`} />
               </Flex>
             </li>
           );
