@@ -89,6 +89,8 @@ export default defineConfig({
       FIREBASE_SERVICE_ACCOUNT: '',
       FIREBASE_DATABASE_EMULATOR_HOST: '',
       FIREBASE_STORAGE_BUCKET: '',
+      // The AI services' offline defaults, whatever the machine's environment holds.
+      OPENAI_API_KEY: '',
     },
   },
 });

@@ -18,7 +18,8 @@ export interface JobSummary {
   /** What the job did, one line each. */
   lines: string[];
   /** What it made, when it made a file. */
-  download?: { href: string; label: string } | null;
+  /** `page`: a page of the console to go on to rather than a file to download. */
+  download?: { href: string; label: string; page?: boolean } | null;
 }
 
 /** How people follow a job of the queue on the job-status page; a queue without it has no such page. */

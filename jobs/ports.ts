@@ -1,4 +1,15 @@
-import type { CalendarImportJobPayload, EmailJobPayload, NotificationJobPayload } from './payloads';
+import type {
+  ActivitiesPrintoutJobPayload,
+  AiAssistantJobPayload,
+  CalendarFeedJobPayload,
+  CalendarImportJobPayload,
+  EmailJobPayload,
+  EntriesExportJobPayload,
+  EntryPdfJobPayload,
+  FlyerImageJobPayload,
+  NotificationJobPayload,
+  StorageSweepJobPayload,
+} from './payloads';
 
 /**
  * The producer side of the job runtime, as the rest of the server sees it: the queue names, their
@@ -12,6 +23,13 @@ export interface JobPayloads {
   email: EmailJobPayload;
   'calendar-import': CalendarImportJobPayload;
   notification: NotificationJobPayload;
+  'activities-printout': ActivitiesPrintoutJobPayload;
+  'calendar-feed': CalendarFeedJobPayload;
+  'entries-export': EntriesExportJobPayload;
+  'entry-pdf': EntryPdfJobPayload;
+  'storage-sweep': StorageSweepJobPayload;
+  'ai-assistant': AiAssistantJobPayload;
+  'flyer-image': FlyerImageJobPayload;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -28,6 +46,13 @@ export interface EnqueueOptions {
   /** 1 is the highest priority; unset runs in arrival order. */
   priority?: number;
   attempts?: number;
+  /**
+   * Coalesces jobs of one subject (BullMQ's deduplication, keeping the last add while one runs):
+   * while a job with this id waits or is delayed, adding another changes nothing; while it runs,
+   * one more is kept and queued when it finishes. So a burst gives one run, a change during a run
+   * one run after it, and two jobs of one id never run at once.
+   */
+  deduplicationId?: string;
   /**
    * When a finished (completed or failed) job with this id is still kept, remove it first
    * so the job runs again. Used when rebuilding Redis from the database.

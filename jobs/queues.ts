@@ -1,11 +1,30 @@
 import type { JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 import type { EnqueueOptions, JobPayload, JobPayloads, QueueName } from './ports';
+import { activitiesPrintoutQueue } from './processors/activities-printout.queue';
+import { aiAssistantQueue } from './processors/ai-assistant.queue';
+import { calendarFeedQueue } from './processors/calendar-feed.queue';
 import { calendarImportQueue } from './processors/calendar-import.queue';
 import { emailQueue } from './processors/email.queue';
+import { entriesExportQueue } from './processors/entries-export.queue';
+import { entryPdfQueue } from './processors/entry-pdf.queue';
+import { flyerImageQueue } from './processors/flyer-image.queue';
 import { notificationQueue } from './processors/notification.queue';
+import { storageSweepQueue } from './processors/storage-sweep.queue';
 
-export { CalendarImportJobSchema, EmailJobSchema, MessageTargetSchema, NotificationJobSchema } from './payloads';
+export {
+  ActivitiesPrintoutJobSchema,
+  AiAssistantJobSchema,
+  CalendarFeedJobSchema,
+  CalendarImportJobSchema,
+  EmailJobSchema,
+  EntriesExportJobSchema,
+  EntryPdfJobSchema,
+  FlyerImageJobSchema,
+  MessageTargetSchema,
+  NotificationJobSchema,
+  StorageSweepJobSchema,
+} from './payloads';
 export type { QueueDefinition } from './define';
 export type { EnqueueOptions, EnqueueResult, JobPayload, JobQueue, QueueName } from './ports';
 
@@ -15,7 +34,18 @@ export type { EnqueueOptions, EnqueueResult, JobPayload, JobQueue, QueueName } f
  * one worker per queue listed here. Payloads are validated before they enter Redis and again
  * when a worker takes them.
  */
-const QUEUES = [emailQueue, calendarImportQueue, notificationQueue] as const;
+const QUEUES = [
+  emailQueue,
+  calendarImportQueue,
+  notificationQueue,
+  calendarFeedQueue,
+  activitiesPrintoutQueue,
+  entriesExportQueue,
+  entryPdfQueue,
+  storageSweepQueue,
+  aiAssistantQueue,
+  flyerImageQueue,
+] as const;
 
 type Declared = (typeof QUEUES)[number];
 
@@ -70,7 +100,7 @@ export const DEFAULT_JOB_OPTIONS = {
 
 /** The BullMQ options of one job: the defaults, overridden by the caller's. */
 export function jobOptionsFor(options: EnqueueOptions, defaults: JobsOptions = DEFAULT_JOB_OPTIONS): JobsOptions {
-  const { jobId, delay, priority, attempts } = options;
+  const { jobId, delay, priority, attempts, deduplicationId } = options;
   if (jobId !== undefined) {
     if (jobId === '' || String(parseInt(jobId, 10)) === jobId || jobId.includes(':')) {
       throw new Error(`Job id "${jobId}" must be a non-empty string that is not an integer and has no ':'`);
@@ -82,5 +112,6 @@ export function jobOptionsFor(options: EnqueueOptions, defaults: JobsOptions = D
     ...(delay !== undefined ? { delay: Math.max(0, delay) } : {}),
     ...(priority !== undefined ? { priority } : {}),
     ...(attempts !== undefined ? { attempts } : {}),
+    ...(deduplicationId !== undefined ? { deduplication: { id: deduplicationId, keepLastIfActive: true } } : {}),
   };
 }

@@ -1,11 +1,14 @@
 import { Queue, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { queueFeedBuilds } from '@server/events/feed/requests';
+import { staleCalendarFeeds } from '@server/events/feed/stale';
 import { requeuePendingEmails } from '@server/mail/email-queue';
 import type { NotificationJob } from '@server/messages/dispatch';
 import { requeuePendingDeliveries, requeueScheduledMessages } from '@server/messages/rebuild';
 import { handlerFor } from './handler';
 import { readJobStatus, unknownJobStatus, type JobStatus } from './job-status';
 import { CALENDAR_IMPORT_EVERY_MS, CALENDAR_IMPORT_SCHEDULER_ID } from './processors/calendar-import.queue';
+import { STORAGE_SWEEP_EVERY_MS, STORAGE_SWEEP_SCHEDULER_ID } from './processors/storage-sweep.queue';
 import {
   DEFAULT_JOB_OPTIONS,
   QUEUE_NAMES,
@@ -33,8 +36,12 @@ export type { JobDataStatus, JobRuntime, JobRuntimeOptions } from './runtime-api
  * still holds.
  */
 
-/** BullMQ's words when a worker finishes a job whose lock is gone (moveToFinished, moveToDelayed …). */
-const LOST_LOCK = /^Missing lock for job /;
+/**
+ * BullMQ's words when a worker finishes a job whose lock or whose record is gone
+ * (moveToFinished, moveToDelayed …): its connection dropped and it was run again, or Redis lost
+ * its data under it (the sentinel then rebuilds the queues from the database).
+ */
+const LOST_JOB = /^Missing (lock|key) for job /;
 
 /** Jobs added to Redis per round trip when rebuilding the notification schedule. */
 const BULK_ADD_SIZE = 1_000;
@@ -107,10 +114,11 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     }
     const text = `${source}: ${messageOf(error)}`;
     // A job whose lock went while it ran (its connection dropped, so it was taken as stalled and
-    // run again): the processors are idempotent (each claims its record first), and the other
-    // run decides the outcome. Said, but not as the runtime's error.
-    if (LOST_LOCK.test(messageOf(error))) {
-      log.warn(`Job runtime: ${text}; the job's other run decides its outcome.`);
+    // run again) or whose record went (Redis flushed or evicted under it): the processors are
+    // idempotent (each claims its record in the database first), and the other run, or the
+    // rebuilt queue, decides the outcome. Said, but not as the runtime's error.
+    if (LOST_JOB.test(messageOf(error))) {
+      log.warn(`Job runtime: ${text}; the job's other run or the rebuilt queue decides its outcome.`);
       return;
     }
     const last = errorLoggedAt.get(text) ?? 0;
@@ -277,6 +285,17 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       reportError('requeuing the notifications not pushed yet', error);
     }
     try {
+      // Feeds behind their calendar's icsBuildTime (a build whose job never came) and feeds of deleted calendars.
+      const stale = await staleCalendarFeeds({ db: deps.db, paths: deps.paths });
+      const results = await queueFeedBuilds(runtime, stale, { delayMs: 0 });
+      const queued = results.filter((result) => result.queued).length;
+      if (queued > 0 && !quiet) log.info(`Queued ${queued} calendar feed build(s) the database says are behind.`);
+      if (queued < stale.length) complete = false;
+    } catch (error) {
+      complete = false;
+      reportError('finding the calendar feeds to rebuild', error);
+    }
+    try {
       // The import schedule's truth is the calendars' config: (re)creating the scheduler is idempotent.
       await queueFor('calendar-import').upsertJobScheduler(
         CALENDAR_IMPORT_SCHEDULER_ID,
@@ -286,6 +305,17 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     } catch (error) {
       complete = false;
       log.error('Could not schedule the calendar imports:', error);
+    }
+    try {
+      // Partial writes of killed workers and old exports (server/storage/sweep.ts); the first run comes at once.
+      await queueFor('storage-sweep').upsertJobScheduler(
+        STORAGE_SWEEP_SCHEDULER_ID,
+        { every: STORAGE_SWEEP_EVERY_MS },
+        { name: 'storage-sweep', data: {}, opts: { attempts: 1 } },
+      );
+    } catch (error) {
+      complete = false;
+      log.error('Could not schedule the storage sweep:', error);
     }
     return complete;
   }

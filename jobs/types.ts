@@ -3,6 +3,8 @@ import type { CalendarImportPort } from '@server/events/import/sources';
 import type { Mailer } from '@server/mail/types';
 import type { PushPort } from '@server/messages/push/types';
 import type { Paths } from '@server/paths';
+import type { AiTextProvider } from '@server/providers/ai-text/types';
+import type { FileStorage } from '@server/storage/types';
 import type { JobQueue } from './ports';
 
 /** What processors and the runtime log through; `console` fits. */
@@ -24,6 +26,12 @@ export interface JobDeps {
   calendarImports?: CalendarImportPort;
   /** Push notifications; without it the recorded outbox in the database. */
   push?: PushPort;
+  /** Where processors store what they make (calendar feeds, printouts); the jobs that write files fail without it. */
+  storage?: FileStorage;
+  /** The console's public address (PUBLIC_URL), for addresses written into files. */
+  publicUrl?: string | null;
+  /** The AI writing assistant; without it the offline default. */
+  aiText?: AiTextProvider;
   /** Where processors queue follow-up jobs; the runtime fills it with itself. */
   jobs?: JobQueue;
 }

@@ -117,6 +117,9 @@
  *   docs/decisions/014)
  * - {product}/users/{uid}/device-tokens ....... deviceTokens (the app's push tokens of one user,
  *   {tokenKey: token}; written by the mobile app, read for personal notifications)
+ * - {product}/calendar-feeds/{community}[/{calendarId}] ... calendarFeeds, calendarFeed (the icsBuildTime
+ *   each stored iCal feed was built from, with its hash) and {product}/calendar-feed-state/{community}/{calendarId}
+ *   ... calendarFeedState (the feed's SEQUENCE and LAST-MODIFIED per component; docs/decisions/026)
  * - {product}/console-sessions/{id} ........... session (staff sign-in sessions; the cookie holds the id)
  * - {product}/console-tokens/{id} ............. authToken (single-use sign-in link and password-reset tokens)
  * - {product}/location-data/{community}/remote-audit/{detailId}[/{entryId}] ... remoteAudit (who saved

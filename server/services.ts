@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { createJobRuntime, type JobRuntime } from '@jobs/runtime';
 import { calendarImportPort } from '@server/events/import/sources';
+import { aiTextProvider } from '@server/providers/ai-text';
 import { backgroundSettled } from './auth/background';
 import { createEmbeddedIdentity } from './auth/identity/embedded';
 import { createFirebaseIdentity } from './auth/identity/firebase';
@@ -69,7 +70,17 @@ export async function createServices(env: Env): Promise<Services> {
   const jobs = createJobRuntime({
     redisUrl: env.REDIS_URL,
     prefix: env.REDIS_PREFIX,
-    deps: { db, paths, mailer, push, log: console, calendarImports: calendarImportPort({ googleApiKey: env.GOOGLE_CALENDAR_API_KEY }) },
+    deps: {
+      db,
+      paths,
+      mailer,
+      push,
+      storage,
+      publicUrl: env.PUBLIC_URL ?? null,
+      log: console,
+      calendarImports: calendarImportPort({ googleApiKey: env.GOOGLE_CALENDAR_API_KEY }),
+      aiText: aiTextProvider(env),
+    },
   });
 
   const secrets = sessionSecrets(env);

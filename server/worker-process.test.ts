@@ -103,9 +103,12 @@ describe('the job worker process', () => {
 
   it('runs the bundled build/worker.js from a production build, the TypeScript source through tsx otherwise', () => {
     const dir = makeTempDir('worker-process-build');
-    expect(workerCommand(dir, false)).toEqual({ entry: join(process.cwd(), 'jobs/worker.ts'), execArgv: ['--import', 'tsx'] });
+    expect(workerCommand(dir, false)).toEqual({
+      entry: join(process.cwd(), 'jobs/worker.ts'),
+      execArgv: ['--import', 'tsx', '--max-semi-space-size=2'],
+    });
     writeFileSync(join(dir, 'worker.js'), '');
-    expect(workerCommand(dir, false)).toEqual({ entry: join(dir, 'worker.js'), execArgv: [] });
+    expect(workerCommand(dir, false)).toEqual({ entry: join(dir, 'worker.js'), execArgv: ['--max-semi-space-size=2'] });
     expect(workerCommand(dir, true).entry).toBe(join(process.cwd(), 'jobs/worker.ts'));
   });
 });

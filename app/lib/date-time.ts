@@ -65,8 +65,103 @@ export function formatTime(ms: number, timeZone: string): string {
   return formatInTimeZone(ms, timeZone, TIME_FORMAT);
 }
 
+/**
+ * The zone's offset from UTC at an instant (ms, whole seconds), as date-fns-tz works it out
+ * (the wall clock `Intl` shows for the instant's second, read as if it were UTC, minus that
+ * second), with one formatter per zone and the answer kept per zone and UTC hour: an hour
+ * whose first and last second have the same offset has it throughout (no zone changes its
+ * offset twice within an hour); an hour with a change in it is worked out per call. Null for a
+ * zone `Intl` does not know and for the offset forms ('Z', '+05:30', '') that date-fns-tz reads
+ * itself: those go through date-fns-tz (`zonedParts`' slow path).
+ */
+const HOUR_MS = 3_600_000;
+/** Hours kept per zone before its cache starts again (a few years of hours). */
+const MAX_CACHED_HOURS = 50_000;
+const OFFSET_FORMS = /^(?:|Z|[+-]\d{2}|[+-]\d{2}:?\d{2})$/;
+
+interface ZoneOffsets {
+  format: Intl.DateTimeFormat;
+  /** UTC hour (ms / HOUR_MS, floored) → offset in ms; NaN: the offset changes within that hour. */
+  hours: Map<number, number>;
+}
+
+const zones = new Map<string, ZoneOffsets | null>();
+
+function zoneOffsets(timeZone: string): ZoneOffsets | null {
+  let zone = zones.get(timeZone);
+  if (zone === undefined) {
+    zone = null;
+    if (!OFFSET_FORMS.test(timeZone)) {
+      try {
+        const format = new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        });
+        zone = { format, hours: new Map() };
+      } catch {
+        // Not a zone Intl knows: date-fns-tz answers (NaN parts) as it always did.
+      }
+    }
+    zones.set(timeZone, zone);
+  }
+  return zone;
+}
+
+/** The offset at one second, read from Intl (date-fns-tz's calcOffset). */
+function intlOffset(format: Intl.DateTimeFormat, ms: number): number {
+  let year = NaN;
+  let month = NaN;
+  let day = NaN;
+  let hour = NaN;
+  let minute = NaN;
+  let second = NaN;
+  for (const part of format.formatToParts(ms)) {
+    if (part.type === 'year') year = parseInt(part.value, 10);
+    else if (part.type === 'month') month = parseInt(part.value, 10);
+    else if (part.type === 'day') day = parseInt(part.value, 10);
+    else if (part.type === 'hour') hour = parseInt(part.value, 10) % 24;
+    else if (part.type === 'minute') minute = parseInt(part.value, 10);
+    else if (part.type === 'second') second = parseInt(part.value, 10);
+  }
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, month - 1, day);
+  wall.setUTCHours(hour, minute, second, 0);
+  const over = ms % 1000;
+  return wall.getTime() - (ms - (over >= 0 ? over : 1000 + over));
+}
+
+function cachedOffset(zone: ZoneOffsets, ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = zone.hours.get(hour);
+  if (offset === undefined) {
+    const first = intlOffset(zone.format, hour * HOUR_MS);
+    const last = intlOffset(zone.format, hour * HOUR_MS + HOUR_MS - 1);
+    offset = first === last ? first : NaN;
+    if (zone.hours.size >= MAX_CACHED_HOURS) zone.hours.clear();
+    zone.hours.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? intlOffset(zone.format, ms) : offset;
+}
+
 /** The calendar date and wall-clock time of an instant in the zone. */
 export function zonedParts(ms: number, timeZone: string): CalendarDate & WallTime {
+  const zone = Number.isFinite(ms) ? zoneOffsets(timeZone) : null;
+  if (zone) {
+    const wall = new Date(ms + cachedOffset(zone, ms));
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+    };
+  }
   const zoned = toZonedTime(ms, timeZone);
   return {
     year: zoned.getFullYear(),
@@ -77,11 +172,44 @@ export function zonedParts(ms: number, timeZone: string): CalendarDate & WallTim
   };
 }
 
-/** The zone's offset from UTC at an instant, in ms. */
+/**
+ * The wall clock of an instant in the zone to the second, as a Date whose UTC fields are it
+ * (for writing local date-times, e.g. an iCalendar DTSTART;TZID=…). Invalid for a zone no one knows.
+ */
+export function zonedWallClock(ms: number, timeZone: string): Date {
+  const zone = Number.isFinite(ms) ? zoneOffsets(timeZone) : null;
+  if (zone) return new Date(ms + cachedOffset(zone, ms));
+  const zoned = toZonedTime(ms, timeZone);
+  return new Date(
+    Date.UTC(
+      zoned.getFullYear(),
+      zoned.getMonth(),
+      zoned.getDate(),
+      zoned.getHours(),
+      zoned.getMinutes(),
+      zoned.getSeconds(),
+      zoned.getMilliseconds(),
+    ),
+  );
+}
+
+/** 0100-01-01T00:00Z: from here on Date.UTC takes every year as written. */
+const YEAR_100 = -59_011_459_200_000;
+
+/** The zone's offset from UTC at an instant, in ms (the wall clock's minute minus the instant's). */
 function offsetAt(ms: number, timeZone: string): number {
+  const zone = Number.isFinite(ms) && ms >= YEAR_100 ? zoneOffsets(timeZone) : null;
+  if (zone) {
+    // zonedParts' wall clock to the minute, as Date.UTC(parts…) gives it, without the parts.
+    const wall = ms + cachedOffset(zone, ms);
+    return Math.floor(wall / 60_000) * 60_000 - Math.floor(ms / 60_000) * 60_000;
+  }
   const parts = zonedParts(ms, timeZone);
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - Math.floor(ms / 60_000) * 60_000;
 }
+
+/** The day of the week (0 Sunday … 6 Saturday) of a calendar date. */
+export const weekdayOf = (date: CalendarDate): number => new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
 
 /** Further from a wall-clock time than any zone's offset (Manila's old local mean time was 15:56). */
 const BEYOND_ANY_OFFSET = 16 * 3_600_000;
@@ -111,7 +239,12 @@ export function wallClockInstant(floating: number, offsetAt: (ms: number) => num
  * skipped time is the same time after the jump, a repeated time its first instant).
  */
 export function zonedInstant(date: CalendarDate, time: WallTime, timeZone: string): number {
-  return wallClockInstant(Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute), (ms) => offsetAt(ms, timeZone));
+  return wallClockInstant(Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute), zoneOffsetAt(timeZone));
+}
+
+/** The zone's offset function as wallClockInstant takes it (`zonedInstant` of many times in one zone). */
+export function zoneOffsetAt(timeZone: string): (ms: number) => number {
+  return (ms) => offsetAt(ms, timeZone);
 }
 
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

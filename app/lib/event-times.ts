@@ -1,5 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
-import { nextHour, startOfZonedDay, zonedInstant, zonedParts } from '~/lib/date-time';
+import { nextHour, startOfZonedDay, weekdayOf, zonedInstant, zonedParts } from '~/lib/date-time';
 
 /**
  * An event's times (spec 02 §3 event startDate, endDate, endDateDuration, allDay; §5 the date
@@ -45,13 +44,14 @@ export function endOfZonedDay(ms: number, timeZone: string): number {
 
 /** The day of an instant in the zone as yyyy-MM-dd (how occurrences are matched day by day). */
 export function zonedDayKey(ms: number, timeZone: string): string {
-  return formatInTimeZone(ms, timeZone, 'yyyy-MM-dd');
+  const { year, month, day } = zonedParts(ms, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The weekday of an instant in the zone, Monday first (0 Monday … 6 Sunday), as validDays counts. */
 export function mondayFirstWeekday(ms: number, timeZone: string): number {
-  // ISO day of week: 1 Monday … 7 Sunday.
-  return Number(formatInTimeZone(ms, timeZone, 'i')) - 1;
+  // Sunday first (0 … 6) → Monday first.
+  return (weekdayOf(zonedParts(ms, timeZone)) + 6) % 7;
 }
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOME_ACTIONS } from '~/components/shell/home-actions';
-import { hrefs, queryString, type Hrefs } from './hrefs';
+import { absoluteUrl, calendarFeedUrls, hrefs, queryString, webcalUrl, type Hrefs } from './hrefs';
 
 /**
  * The route patterns of app/routes, from the file names as Remix's flat routes read them:
@@ -59,9 +59,10 @@ const ids = routeIds();
 const LEAVES = ids.filter((id) => !ids.some((other) => other !== id && other.startsWith(`${id}.`))).map(parseRoute);
 /**
  * Routes that serve their own path as well as their children's: a page whose only children are
- * resource routes under it (`/job-status/:queue/:jobId` and its `/state`), listed by hand.
+ * resource routes under it (`/job-status/:queue/:jobId` and its `/state`, the marketing asset
+ * editor and its `/image.png`), listed by hand.
  */
-const PAGES_WITH_CHILDREN = ['_app.job-status.$queue.$jobId'].map(parseRoute);
+const PAGES_WITH_CHILDREN = ['_app.job-status.$queue.$jobId', '_app.marketing.asset-editor'].map(parseRoute);
 /**
  * The expectation of a route of the spec no module serves yet: the catch-all answers it (404),
  * or home's `/:action` does for a single segment (404 for anything but a home action).
@@ -201,6 +202,11 @@ const SAMPLES: { [K in keyof Hrefs]: ReadonlyArray<readonly [href: string, expec
   ],
   detailItemAction: [
     [
+      hrefs.detailItemAction('events', 'events-resort', 'e1', 'rsvp'),
+      '/detail/events/events-resort/e1/rsvp',
+      '_app.detail.events.$dbContext.$itemId.rsvp',
+    ],
+    [
       hrefs.detailItemAction('business', 'dining', 'k', 'duplicate'),
       '/detail/business/dining/k/duplicate',
       '_app.detail.$type.$dbContext.$itemId.duplicate',
@@ -314,8 +320,8 @@ const SAMPLES: { [K in keyof Hrefs]: ReadonlyArray<readonly [href: string, expec
   calendarConfig: [[hrefs.calendarConfig(AWKWARD), `/amc-calendars/config/${AWKWARD_SEGMENT}`, '_app.amc-calendars_.config.$context']],
   calendarUpload: [[hrefs.calendarUpload('c'), '/amc-calendars/config/c/upload', '_app.amc-calendars_.config.$context_.upload']],
   activitiesPrintout: [
-    [hrefs.activitiesPrintout(), '/activities-printout', CATCH_ALL],
-    [hrefs.activitiesPrintout(AWKWARD), `/activities-printout/${AWKWARD_SEGMENT}`, CATCH_ALL],
+    [hrefs.activitiesPrintout(), '/activities-printout', '_app.activities-printout.($calendarId)'],
+    [hrefs.activitiesPrintout(AWKWARD), `/activities-printout/${AWKWARD_SEGMENT}`, '_app.activities-printout.($calendarId)'],
   ],
   messages: [
     [hrefs.messages('messages'), '/amc-messages/messages', '_app.amc-messages.$context._index'],
@@ -345,7 +351,33 @@ const SAMPLES: { [K in keyof Hrefs]: ReadonlyArray<readonly [href: string, expec
     [hrefs.listIconsItem('delete', 'i'), '/manage-list-icons/delete/i', '_app.manage-list-icons.delete.$iconKey'],
   ],
   scrollerEntries: [
-    [hrefs.scrollerEntries('custom-forms', 'view', AWKWARD), `/scrollerEntries/custom-forms/view/${AWKWARD_SEGMENT}`, CATCH_ALL],
+    [
+      hrefs.scrollerEntries('custom-forms', 'view', AWKWARD),
+      `/scrollerEntries/custom-forms/view/${AWKWARD_SEGMENT}`,
+      '_app.scrollerEntries.$context.view.$itemId._index',
+    ],
+    [hrefs.scrollerEntries('hunts', 'edit', 'walk'), '/scrollerEntries/hunts/edit/walk', CATCH_ALL],
+  ],
+  scrollerEntry: [
+    [
+      hrefs.scrollerEntry('hunts', 'walk', 'e1', { view: 'archive' }),
+      '/scrollerEntries/hunts/view/walk/entry/e1?view=archive',
+      '_app.scrollerEntries.$context.view.$itemId.entry.$entryId',
+    ],
+  ],
+  scrollerEntryPdf: [
+    [
+      hrefs.scrollerEntryPdf('custom-forms', 'walk', 'e1', { view: 'archive' }),
+      '/scrollerEntries/custom-forms/view/walk/entry/e1/pdf?view=archive',
+      '_app.scrollerEntries.$context.view.$itemId.entry.$entryId_.pdf',
+    ],
+  ],
+  scrollerEntriesRows: [
+    [
+      hrefs.scrollerEntriesRows('hunts', 'walk'),
+      '/scrollerEntries/hunts/view/walk/rows',
+      '_app.scrollerEntries.$context.view.$itemId.rows',
+    ],
   ],
   manageMaps: [
     [hrefs.manageMaps(), '/manage-maps', CATCH_ALL],
@@ -353,25 +385,80 @@ const SAMPLES: { [K in keyof Hrefs]: ReadonlyArray<readonly [href: string, expec
   ],
   mapEdit: [[hrefs.mapEdit(AWKWARD), `/mapedit/${AWKWARD_SEGMENT}`, CATCH_ALL]],
   analytics: [[hrefs.analytics(), '/analytics', CATCH_ALL]],
-  marketing: [[hrefs.marketing(), '/marketing', CATCH_ALL]],
-  marketingAssetEditor: [[hrefs.marketingAssetEditor(), '/marketing/asset-editor', CATCH_ALL]],
-  calendarBuilder: [[hrefs.calendarBuilder(), '/calendarBuilder', CATCH_ALL]],
-  publicCalendar: [[hrefs.publicCalendar(), '/calendar', CATCH_ALL]],
+  marketing: [
+    [hrefs.marketing(), '/marketing', '_app.marketing._index'],
+    [hrefs.marketing({ edit: 'package' }), '/marketing?edit=package', '_app.marketing._index'],
+  ],
+  marketingAssetEditor: [[hrefs.marketingAssetEditor(), '/marketing/asset-editor', '_app.marketing.asset-editor']],
+  marketingAssetImage: [
+    [hrefs.marketingAssetImage(), '/marketing/asset-editor/image.png', '_app.marketing.asset-editor.image[.png]'],
+    [
+      hrefs.marketingAssetImage({ scale: 3, download: 1 }),
+      '/marketing/asset-editor/image.png?scale=3&download=1',
+      '_app.marketing.asset-editor.image[.png]',
+    ],
+  ],
+  calendarBuilder: [
+    [hrefs.calendarBuilder(), '/calendarBuilder', '_app.calendarBuilder'],
+    [
+      hrefs.calendarBuilder({ selectedTab: 'kids club', code: 'screen' }),
+      '/calendarBuilder?selectedTab=kids%20club&code=screen',
+      '_app.calendarBuilder',
+    ],
+  ],
+  publicCalendar: [
+    [hrefs.publicCalendar(), '/calendar', 'calendar'],
+    [hrefs.publicCalendar({ clocation: 'a b', selectedTab: 'x' }), '/calendar?clocation=a%20b&selectedTab=x', 'calendar'],
+  ],
+  publicCalendarEvent: [
+    [
+      hrefs.publicCalendarEvent(AWKWARD, 'activities', AWKWARD),
+      `/calendar/event/${AWKWARD_SEGMENT}/activities/${AWKWARD_SEGMENT}`,
+      'calendar_.event.$clocation.$tab.$eventId._index',
+    ],
+  ],
+  publicCalendarEventDelete: [
+    [hrefs.publicCalendarEventDelete('c', 't', 'e'), '/calendar/event/c/t/e/delete', 'calendar_.event.$clocation.$tab.$eventId.delete'],
+  ],
+  publicCalendarAudiences: [[hrefs.publicCalendarAudiences('c'), '/calendar/audiences/c', 'calendar_.audiences.$clocation']],
+  publicCalendarLive: [[hrefs.publicCalendarLive({ clocation: 'c' }), '/calendar/live?clocation=c', 'calendar_.live']],
   location: [[hrefs.location(), '/location', CATCH_ALL]],
   createFlyer: [
-    [hrefs.createFlyer(), '/create-flyer', CATCH_ALL],
-    [hrefs.createFlyer('event'), '/create-flyer/event', CATCH_ALL],
+    [hrefs.createFlyer(), '/create-flyer', '_app.create-flyer.($action)'],
+    [hrefs.createFlyer('event', { event: 'c1/e1' }), '/create-flyer/event?event=c1%2Fe1', '_app.create-flyer.($action)'],
   ],
-  createFlyerRemote: [[hrefs.createFlyerRemote('event'), '/create-flyer-remote/event', CATCH_ALL]],
+  createFlyerRemote: [
+    [
+      hrefs.createFlyerRemote('event', { event: 'c1/e1', uuid: 'u1' }),
+      '/create-flyer-remote/event?event=c1%2Fe1&uuid=u1',
+      'create-flyer-remote.($action)',
+    ],
+  ],
+  createFlyerDownload: [[hrefs.createFlyerDownload(), '/create-flyer/download', '_app.create-flyer.download']],
+  createFlyerRemoteDownload: [
+    [hrefs.createFlyerRemoteDownload({ event: 'c1/e1' }), '/create-flyer-remote/download?event=c1%2Fe1', 'create-flyer-remote.download'],
+  ],
   uploads: [[hrefs.uploads({ community: 'c 1' }), '/uploads?community=c%201', 'uploads']],
   placesSearch: [[hrefs.placesSearch(new URLSearchParams({ uuid: 'u 1' })), '/places/search?uuid=u+1', 'places.search']],
   placesDetails: [[hrefs.placesDetails({ placeId: 'p' }), '/places/details?placeId=p', 'places.details']],
   files: [[hrefs.files('c1/images/a b#.png'), '/files/c1/images/a%20b%23.png', 'files.$']],
+  calendarFeed: [
+    [hrefs.calendarFeed('demo-campground', 'activities'), '/files/demo-campground/amc-events/activities-calendar.ics', 'files.$'],
+    [hrefs.calendarFeed('c 1', 'kids club'), '/files/c%201/amc-events/kids%20club-calendar.ics', 'files.$'],
+  ],
   jobStatus: [
     [hrefs.jobStatus('import', AWKWARD), `/job-status/import/${AWKWARD_SEGMENT}`, '_app.job-status.$queue.$jobId'],
     [hrefs.jobStatus('import', '7', { back: '/a b?c' }), '/job-status/import/7?back=%2Fa%20b%3Fc', '_app.job-status.$queue.$jobId'],
   ],
   jobStatusState: [[hrefs.jobStatusState('import', '7'), '/job-status/import/7/state', '_app.job-status.$queue.$jobId.state']],
+  assistant: [
+    [hrefs.assistant('events'), '/assistant/events', '_app.assistant.$assistantPath'],
+    [
+      hrefs.assistant('hunts', { back: '/listnm/hunts/edit/h1' }),
+      '/assistant/hunts?back=%2Flistnm%2Fhunts%2Fedit%2Fh1',
+      '_app.assistant.$assistantPath',
+    ],
+  ],
   devOutbox: [[hrefs.devOutbox(), '/dev/outbox', 'dev.outbox']],
   devPushOutbox: [[hrefs.devPushOutbox(), '/dev/push-outbox', 'dev.push-outbox']],
   healthcheck: [[hrefs.healthcheck(), '/healthcheck', 'healthcheck']],
@@ -435,5 +522,21 @@ describe('hrefs', () => {
     expect(queryString({ a: 'x y', b: null, c: undefined, d: "it's (ok)!" })).toBe("?a=x%20y&d=it's%20(ok)!");
     expect(queryString({ index: true, hidden: false, after: 'k', n: 0 })).toBe('?index&after=k&n=0');
     expect(queryString(new URLSearchParams({ a: 'x y', d: "it's (ok)!" }))).toBe('?a=x+y&d=it%27s+%28ok%29%21');
+  });
+
+  it("makes a feed's absolute address and its webcal:// subscription link", () => {
+    const https = absoluteUrl('https://console.example/', hrefs.calendarFeed('demo-campground', 'activities'));
+    expect(https).toBe('https://console.example/files/demo-campground/amc-events/activities-calendar.ics');
+    expect(webcalUrl(https)).toBe('webcal://console.example/files/demo-campground/amc-events/activities-calendar.ics');
+    expect(webcalUrl('http://localhost:3000/files/c/amc-events/a-calendar.ics')).toBe(
+      'webcal://localhost:3000/files/c/amc-events/a-calendar.ics',
+    );
+    expect(webcalUrl('HTTPS://Host.example/x')).toBe('webcal://Host.example/x');
+    expect(() => webcalUrl('ftp://host/x')).toThrow(TypeError);
+    expect(() => webcalUrl('/files/x')).toThrow(TypeError);
+    expect(calendarFeedUrls('https://console.example', 'demo-campground', 'kids club')).toEqual({
+      url: 'https://console.example/files/demo-campground/amc-events/kids%20club-calendar.ics',
+      webcal: 'webcal://console.example/files/demo-campground/amc-events/kids%20club-calendar.ics',
+    });
   });
 });

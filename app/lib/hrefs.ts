@@ -11,7 +11,7 @@
  *   true as the bare name (`{ index: true }` → `?index`, Remix's index-route marker); a
  *   `URLSearchParams` is written as it writes itself (`a b` → `a+b`). Both read back the same;
  *   pass the one the address was built with so the produced string stays the same.
- * - Routes the spec lists that no module in app/routes serves yet (the studio, printouts, maps,
+ * - Routes the spec lists that no module in app/routes serves yet (the studio, maps,
  *   marketing …) have their functions too: the catch-all route answers them (404) until their
  *   screen exists. hrefs.test.ts checks every function against app/routes' file names.
  */
@@ -63,7 +63,7 @@ export type CalendarView = 'active' | 'archive';
 export type CalendarAction = 'header-images' | 'rows';
 /**
  * What follows an item in `/detail/:type/:dbContext/:itemId/:detailAction`: the duplicate and
- * header editors, or a list's detail action (legacy events: rsvp, which no route serves yet).
+ * header editors, or a list's detail action (legacy events: rsvp, the entries of the event's RSVP form).
  */
 export type DetailAction = 'duplicate' | 'header-images' | 'rsvp';
 
@@ -178,7 +178,7 @@ export const hrefs = {
   calendarConfig: (calendarId: string, search?: Search) => at(`/amc-calendars/config/${seg(calendarId)}`, search),
   /** `/amc-calendars/config/:context/upload`: import a .ics file. */
   calendarUpload: (calendarId: string) => `/amc-calendars/config/${seg(calendarId)}/upload`,
-  /** `/activities-printout/:calendarId?` (no module yet). */
+  /** `/activities-printout/:calendarId?` (the events calendar printout). */
   activitiesPrintout: (calendarId?: string) => (calendarId ? `/activities-printout/${seg(calendarId)}` : '/activities-printout'),
 
   // Messages (spec 02 "Messages")
@@ -194,29 +194,55 @@ export const hrefs = {
   listIconsAdd: () => '/manage-list-icons/add',
   /** `/manage-list-icons/:action/:iconKey`. */
   listIconsItem: (action: 'edit' | 'delete', iconKey: string) => `/manage-list-icons/${action}/${seg(iconKey)}`,
-  /** `/scrollerEntries/:context/:action/:itemId`: guest entries (no module yet). */
+  /** `/scrollerEntries/:context/:action/:itemId`: guest entries of a form, hunt or feedback item (action: view). */
   scrollerEntries: (context: string, action: string, itemId: string, search?: Search) =>
     at(`/scrollerEntries/${seg(context)}/${seg(action)}/${seg(itemId)}`, search),
+  /** `/scrollerEntries/:context/view/:itemId/entry/:entryId`: one entry, in the entries list's right column. */
+  scrollerEntry: (context: string, itemId: string, entryId: string, search?: Search) =>
+    at(`/scrollerEntries/${seg(context)}/view/${seg(itemId)}/entry/${seg(entryId)}`, search),
+  /** `/scrollerEntries/:context/view/:itemId/entry/:entryId/pdf`: a form entry's PDF (the stored file, or the job that makes it). */
+  scrollerEntryPdf: (context: string, itemId: string, entryId: string, search?: Search) =>
+    at(`/scrollerEntries/${seg(context)}/view/${seg(itemId)}/entry/${seg(entryId)}/pdf`, search),
+  /** `/scrollerEntries/:context/view/:itemId/rows`: the entries list's later chunks (infinite scroll). */
+  scrollerEntriesRows: (context: string, itemId: string, search?: Search) =>
+    at(`/scrollerEntries/${seg(context)}/view/${seg(itemId)}/rows`, search),
   /** `/manage-maps/:action?` (no module yet). */
   manageMaps: (action?: string) => (action ? `/manage-maps/${seg(action)}` : '/manage-maps'),
   /** `/mapedit/:path` (no module yet). */
   mapEdit: (path: string) => `/mapedit/${seg(path)}`,
   /** `/analytics` (no module yet). */
   analytics: () => '/analytics',
-  /** `/marketing` (no module yet). */
-  marketing: () => '/marketing',
-  /** `/marketing/asset-editor` (no module yet). */
+  /** `/marketing`: the marketing screen (`?edit=package`: with the package form open). */
+  marketing: (search?: Search) => at('/marketing', search),
+  /** `/marketing/asset-editor`: the marketing asset editor. */
   marketingAssetEditor: () => '/marketing/asset-editor',
-  /** `/calendarBuilder` (no module yet). */
-  calendarBuilder: () => '/calendarBuilder',
-  /** `/calendar`: the public calendar (no module yet). */
+  /** `/marketing/asset-editor/image.png`: its design as PNG (the form's values in `search`, or the saved ones). */
+  marketingAssetImage: (search?: Search) => at('/marketing/asset-editor/image.png', search),
+  /** `/calendarBuilder`: the calendar builder (its query: the calendar being built, app/lib/calendar-builder.ts). */
+  calendarBuilder: (search?: Search) => at('/calendarBuilder', search),
+  /** `/calendar`: the public calendar (no sign-in); its query from publicCalendarSearch (app/lib/public-calendar.ts). */
   publicCalendar: (search?: Search) => at('/calendar', search),
+  /** `/calendar/event/:clocation/:tab/:eventId`: one occurrence of a public calendar (no sign-in); `search`: the calendar's look. */
+  publicCalendarEvent: (clocation: string, tab: string, eventId: string, search?: Search) =>
+    at(`/calendar/event/${seg(clocation)}/${seg(tab)}/${seg(eventId)}`, search),
+  /** `/calendar/event/:clocation/:tab/:eventId/delete`: staff delete an occurrence from the public calendar (confirmations). */
+  publicCalendarEventDelete: (clocation: string, tab: string, eventId: string, search?: Search) =>
+    at(`/calendar/event/${seg(clocation)}/${seg(tab)}/${seg(eventId)}/delete`, search),
+  /** `/calendar/audiences/:clocation`: staff read and set the community's audience list. */
+  publicCalendarAudiences: (clocation: string) => `/calendar/audiences/${seg(clocation)}`,
+  /** `/calendar/live?clocation=&selectedTab=`: server-sent events telling an open calendar that it changed. */
+  publicCalendarLive: (search: Search) => at('/calendar/live', search),
   /** `/location` (no module yet). */
   location: () => '/location',
-  /** `/create-flyer/:action?` (no module yet). */
-  createFlyer: (action?: string) => (action ? `/create-flyer/${seg(action)}` : '/create-flyer'),
-  /** `/create-flyer-remote/:action?` (no module yet). */
-  createFlyerRemote: (action?: string) => (action ? `/create-flyer-remote/${seg(action)}` : '/create-flyer-remote'),
+  /** `/create-flyer/:action?`: the flyer designer (action `event` with `?event={calendarId}/{eventId}`). */
+  createFlyer: (action?: string, search?: Search) => at(action ? `/create-flyer/${seg(action)}` : '/create-flyer', search),
+  /** `/create-flyer-remote/:action?`: the flyer designer for a remote manager's event (`?event=…`, `?uuid=` for a link grant). */
+  createFlyerRemote: (action?: string, search?: Search) =>
+    at(action ? `/create-flyer-remote/${seg(action)}` : '/create-flyer-remote', search),
+  /** `/create-flyer/download`: the designer's PNG and print PDF, drawn by the server (POST of the flyer). */
+  createFlyerDownload: (search?: Search) => at('/create-flyer/download', search),
+  /** `/create-flyer-remote/download`: the same for the remote designer. */
+  createFlyerRemoteDownload: (search?: Search) => at('/create-flyer-remote/download', search),
 
   // Resource routes
   /** `/uploads`: the upload endpoint. */
@@ -227,10 +253,22 @@ export const hrefs = {
   placesDetails: (search?: Search) => at('/places/details', search),
   /** `/files/…`: a stored file, each segment of its object path encoded. */
   files: (objectPath: string) => `/files/${objectPath.split('/').map(seg).join('/')}`,
+  /**
+   * `/files/{community}/amc-events/{calendarId}-calendar.ics`: a calendar's iCal feed (spec 03
+   * "Calendar builder" iCal URL, §7 storage `amc-events/{tab}-calendar.ics`; the object path is
+   * server/paths' `storagePaths.calendarIcs`, which hrefs.test.ts holds this to). Public: the
+   * path is the capability. `webcalUrl` makes the subscription link of its absolute address.
+   */
+  calendarFeed: (community: string, calendarId: string) => `/files/${seg(community)}/amc-events/${seg(`${calendarId}-calendar.ics`)}`,
   /** `/job-status/:queue/:jobId`: the page that follows a job (`?back=`: its back link). */
   jobStatus: (queue: string, jobId: string, search?: Search) => at(`/job-status/${seg(queue)}/${seg(jobId)}`, search),
   /** `/job-status/:queue/:jobId/state`: the job's state as JSON. */
   jobStatusState: (queue: string, jobId: string) => `/job-status/${seg(queue)}/${seg(jobId)}/state`,
+  /**
+   * `/assistant/:assistantPath`: the AI writing assistant (spec 02 "AI writing assistant dialog") of
+   * events or hunts, as a page (docs/decisions/038); `back` is the editor that opened it.
+   */
+  assistant: (assistantPath: string, search?: Search) => at(`/assistant/${seg(assistantPath)}`, search),
   /** `/dev/outbox`: the demo mail outbox. */
   devOutbox: () => '/dev/outbox',
   /** `/dev/push-outbox`: the demo push outbox. */
@@ -240,3 +278,28 @@ export const hrefs = {
 } as const;
 
 export type Hrefs = typeof hrefs;
+
+/** An address of the console on `origin` ('https://console.example', a trailing '/' allowed). */
+export function absoluteUrl(origin: string, href: string): string {
+  return `${origin.replace(/\/+$/, '')}${href}`;
+}
+
+/**
+ * A calendar's feed on the console at `origin` (its public address, e.g. PUBLIC_URL or the
+ * request's origin): the address to copy (`url`, https in production) and the subscription link
+ * calendar apps open (`webcal`).
+ */
+export function calendarFeedUrls(origin: string, community: string, calendarId: string): { url: string; webcal: string } {
+  const url = absoluteUrl(origin, hrefs.calendarFeed(community, calendarId));
+  return { url, webcal: webcalUrl(url) };
+}
+
+/**
+ * The `webcal://` form of an http(s) address, which calendar apps open as a subscription
+ * (`https://host/files/…` → `webcal://host/files/…`). Throws for any other scheme.
+ */
+export function webcalUrl(url: string): string {
+  const match = /^https?:\/\//i.exec(url);
+  if (!match) throw new TypeError(`Not an http(s) address: ${url}`);
+  return `webcal://${url.slice(match[0].length)}`;
+}

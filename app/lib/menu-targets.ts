@@ -9,7 +9,8 @@ import { isHttpUrl, isStoredFilePath } from '~/schemas/header';
  *   ./listing/menu-types.ts, and the legacy events list);
  * - `section`: a Submenu (categorygrid) shows its own items in the home grid, `/?section={uniqueId}`
  *   (the home screen stores the choice, as the menu section picker does);
- * - `screen`: the content's own screen (calendars, messages, form and hunt entries, maps, store,
+ * - `screen`: the content's own screen (calendars, messages, a form's or hunt's entries (what guests
+ *   sent, read every day; their editor is a link away), maps, store,
  *   bookings, orders, rewards, a business detail);
  * - `external`: a Website or File item's address, opened in a new tab;
  * - `none`: the console has no screen for it (Login, Logout, Favorites, scans, Send Notification,

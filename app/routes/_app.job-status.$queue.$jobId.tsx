@@ -3,7 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
 import { JobStatusPage } from '~/features/jobs/job-status-page';
-import { JOB_STATUS_TEXTS, loadJobStatusPage } from '~/features/jobs/job-status.server';
+import { JOB_STATUS_TEXTS } from '~/features/jobs/job-status-texts';
+import { loadJobStatusPage } from '~/features/jobs/job-status.server';
 import type { RouteHandle } from '~/lib/route-handle';
 
 /**

@@ -1,6 +1,14 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
+import { createDb } from '@server/db';
+import { publishStaleFeeds } from '@server/events/feed/publish';
+import { createPaths } from '@server/paths';
+import { seedDemoData } from '@server/seed';
 import { createLocalDiskStorage } from '@server/storage/local-disk';
 import type { FileStorage } from '@server/storage/types';
+import { hrefs } from '~/lib/hrefs';
 import { makeTempDir } from '../../tests/setup/tmp';
 
 const services = vi.hoisted(() => ({ storage: undefined as unknown as FileStorage }));
@@ -49,5 +57,35 @@ describe('/files/*', () => {
     for (const pathname of ['/files/nope.png', '/files/..%2F..%2Fpackage.json', '/files/demo-campground%2Fimages', '/files/%00']) {
       expect((await load(pathname)).status).toBe(404);
     }
+  });
+
+  describe("a demo calendar's iCal feed", () => {
+    const db = createDb({ engine: 'embedded', file: join(makeTempDir('files-route-feeds'), 'rtdb.sqlite') });
+    const sqlite = new Database(':memory:');
+    beforeAll(async () => {
+      await seedDemoData({ db, identity: createEmbeddedIdentity(sqlite), product: 'amc' });
+      // What the workers' start-up sweep does on `npm start`.
+      const built = await publishStaleFeeds({ db, paths: createPaths('amc'), storage: services.storage }, Date.now());
+      expect(built.filter((result) => result.kind === 'built').length).toBeGreaterThanOrEqual(3);
+    });
+    afterAll(async () => {
+      await db.close();
+      sqlite.close();
+    });
+
+    it('is served to anyone as text/calendar with a short cache and validators, then 304', async () => {
+      const response = await load(hrefs.calendarFeed('demo-campground', 'activities'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(response.headers.get('last-modified')).not.toBeNull();
+      const text = await response.text();
+      expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+      expect(text).toContain('BEGIN:VEVENT');
+      const again = await load(hrefs.calendarFeed('demo-campground', 'activities'), {
+        headers: { 'If-None-Match': response.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+    });
   });
 });

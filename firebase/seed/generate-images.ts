@@ -3,7 +3,7 @@
  * paths (the seeder copies each file to the same path in file storage). The images are
  * committed; run this again only to change them:
  *
- *   npx tsx firebase/seed/generate-images.ts
+ *   npx tsx firebase/seed/generate-images.ts [part of a path …]
  *
  * Header images are 1125x450 (the recommended header size for a single app), drawn as simple
  * layered landscapes without text (the caption is data the apps draw over the image); the resort map is 1125x600; list icons are 96x96.
@@ -393,6 +393,187 @@ function outdoorSeatingIcon(ctx: SKRSContext2D, size: number) {
   ctx.fillRect(size * 0.67, size * 0.6, size * 0.03, size * 0.16);
 }
 
+/** A guest's signature on a form (white, a dark pen line): an answer of the signature field. */
+function signature(ctx: SKRSContext2D, width: number, height: number) {
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = '#1d2b64';
+  ctx.lineWidth = 4;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const rand = random(17);
+  ctx.beginPath();
+  ctx.moveTo(40, height * 0.62);
+  let x = 40;
+  while (x < width - 60) {
+    const step = 30 + rand() * 40;
+    ctx.bezierCurveTo(
+      x + step * 0.3,
+      height * (0.15 + rand() * 0.2),
+      x + step * 0.7,
+      height * (0.7 + rand() * 0.2),
+      x + step,
+      height * (0.45 + rand() * 0.2),
+    );
+    x += step;
+  }
+  ctx.stroke();
+  // The underline a signature pad draws.
+  ctx.strokeStyle = '#9aa3b5';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(30, height * 0.85);
+  ctx.lineTo(width - 30, height * 0.85);
+  ctx.stroke();
+}
+
+/** A guest's photo of a car parked at a site (an image answer). */
+function parkedCar(ctx: SKRSContext2D, width: number, height: number) {
+  ctx.fillStyle = verticalGradient(ctx, 0, height * 0.6, [
+    [0, '#8ec5e8'],
+    [1, '#d7ecf7'],
+  ]);
+  ctx.fillRect(0, 0, width, height * 0.6);
+  ctx.fillStyle = '#5f8f3e';
+  ctx.fillRect(0, height * 0.55, width, height * 0.45);
+  ctx.fillStyle = '#8d8478';
+  ctx.fillRect(0, height * 0.7, width, height * 0.3);
+  // Pines behind the site.
+  const rand = random(41);
+  for (let index = 0; index < 9; index++) {
+    const x = rand() * width;
+    const h = height * (0.25 + rand() * 0.2);
+    ctx.fillStyle = '#2f5d34';
+    ctx.beginPath();
+    ctx.moveTo(x, height * 0.58 - h);
+    ctx.lineTo(x - h * 0.3, height * 0.58);
+    ctx.lineTo(x + h * 0.3, height * 0.58);
+    ctx.closePath();
+    ctx.fill();
+  }
+  // The car: body, cabin, windows, wheels.
+  const y = height * 0.62;
+  ctx.fillStyle = '#b23a3a';
+  ctx.beginPath();
+  ctx.roundRect(width * 0.22, y, width * 0.56, height * 0.16, 18);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.roundRect(width * 0.32, y - height * 0.12, width * 0.34, height * 0.14, 22);
+  ctx.fill();
+  ctx.fillStyle = '#cfe6f5';
+  ctx.fillRect(width * 0.35, y - height * 0.1, width * 0.13, height * 0.09);
+  ctx.fillRect(width * 0.5, y - height * 0.1, width * 0.13, height * 0.09);
+  ctx.fillStyle = '#222222';
+  for (const wheel of [0.32, 0.68]) {
+    ctx.beginPath();
+    ctx.arc(width * wheel, y + height * 0.16, height * 0.06, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/** A guest's photo of a dripping spigot at a campsite (an issue report's image answer). */
+function spigot(ctx: SKRSContext2D, width: number, height: number) {
+  ctx.fillStyle = '#6d5a45';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#7d6a52';
+  for (let row = 0; row < height; row += 40) ctx.fillRect(0, row, width, 3);
+  ctx.fillStyle = '#9aa0a6';
+  ctx.fillRect(width * 0.45, 0, width * 0.1, height * 0.45);
+  ctx.fillRect(width * 0.3, height * 0.4, width * 0.3, height * 0.08);
+  ctx.fillStyle = '#c0392b';
+  ctx.beginPath();
+  ctx.arc(width * 0.5, height * 0.32, width * 0.07, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#5dade2';
+  for (let drop = 0; drop < 4; drop++) {
+    ctx.beginPath();
+    ctx.arc(width * 0.33, height * (0.55 + drop * 0.1), 8, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/** A phone showing the app's home screen: the community's header and menu tiles (the marketing screen's phone-only image). */
+function appOnPhone(ctx: SKRSContext2D, width: number, height: number) {
+  const radius = width * 0.12;
+  const roundRect = (x: number, y: number, w: number, h: number, r: number) => {
+    ctx.beginPath();
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+  };
+  ctx.fillStyle = '#1b1f24';
+  roundRect(0, 0, width, height, radius);
+  ctx.fill();
+  const inset = width * 0.045;
+  const screen = { x: inset, y: inset, w: width - inset * 2, h: height - inset * 2 };
+  ctx.save();
+  roundRect(screen.x, screen.y, screen.w, screen.h, radius * 0.8);
+  ctx.clip();
+  ctx.fillStyle = '#f4f1ea';
+  ctx.fillRect(screen.x, screen.y, screen.w, screen.h);
+  // The header: the lakeside sunrise, small.
+  ctx.save();
+  ctx.translate(screen.x, screen.y);
+  lakesideSunrise(ctx, screen.w, screen.h * 0.32);
+  ctx.restore();
+  ctx.fillStyle = '#2e6b4f';
+  ctx.fillRect(screen.x, screen.y + screen.h * 0.32, screen.w, screen.h * 0.07);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = `bold ${Math.round(width * 0.055)}px ${FONT}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('Pine Hollow RV Resort', screen.x + screen.w / 2, screen.y + screen.h * 0.355);
+  const tiles = ['#2e6b4f', '#d9722b', '#3a6ea5', '#8a5a44', '#5b8c3a', '#b5472a', '#2f3b45', '#7a2e1d', '#3d8b8b'];
+  const labels = ['Activities', 'Dining', 'Map', 'Rentals', 'Trails', 'Store', 'Messages', 'Forms', 'Contact'];
+  const gap = screen.w * 0.05;
+  const tile = (screen.w - gap * 4) / 3;
+  ctx.font = `${Math.round(width * 0.04)}px ${FONT}`;
+  tiles.forEach((colour, index) => {
+    const x = screen.x + gap + (index % 3) * (tile + gap);
+    const y = screen.y + screen.h * 0.43 + Math.floor(index / 3) * (tile + gap * 1.6);
+    ctx.fillStyle = colour;
+    roundRect(x, y, tile, tile, tile * 0.22);
+    ctx.fill();
+    ctx.fillStyle = '#ffffff';
+    ctx.beginPath();
+    ctx.arc(x + tile / 2, y + tile / 2, tile * 0.2, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#22303a';
+    ctx.fillText(labels[index] ?? '', x + tile / 2, y + tile + gap * 0.6);
+  });
+  ctx.restore();
+  ctx.fillStyle = '#1b1f24';
+  roundRect(width * 0.36, inset + width * 0.02, width * 0.28, width * 0.06, width * 0.03);
+  ctx.fill();
+}
+
+/** A square social-media post for the app (the marketing screen's introducing and ongoing images). */
+function socialPost(title: string, subtitle: string, background: string): (ctx: SKRSContext2D, width: number, height: number) => void {
+  return (ctx, width, height) => {
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, width, height);
+    ctx.save();
+    ctx.globalAlpha = 0.35;
+    lakesideSunrise(ctx, width, height * 0.45);
+    ctx.restore();
+    ctx.fillStyle = '#ffffff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = `bold ${Math.round(width * 0.054)}px ${FONT}`;
+    ctx.fillText(title, width / 2, height * 0.56);
+    ctx.font = `${Math.round(width * 0.036)}px ${FONT}`;
+    ctx.fillText(subtitle, width / 2, height * 0.64);
+    const phoneWidth = width * 0.14;
+    ctx.save();
+    ctx.translate(width / 2 - phoneWidth / 2, height * 0.69);
+    appOnPhone(ctx, phoneWidth, phoneWidth * 2.1);
+    ctx.restore();
+  };
+}
+
 interface Picture {
   path: string;
   width: number;
@@ -419,10 +600,32 @@ export const PICTURES: Picture[] = [
     height: 96,
     draw: (ctx, w) => outdoorSeatingIcon(ctx, w),
   },
+  // Guest entries' image answers, at the spec's entry image paths (user-written/{location}/forms/{item}/{entry}/{name}.jpg).
+  { path: 'user-written/demo-campground/forms/visitor-registration/vr-nguyen/vehicle-photo.jpg', width: 800, height: 600, draw: parkedCar },
+  { path: 'user-written/demo-campground/forms/visitor-registration/vr-nguyen/signature.jpg', width: 600, height: 200, draw: signature },
+  { path: 'user-written/demo-campground/forms/report-an-issue/ri-low-pressure/issue-photo.jpg', width: 800, height: 600, draw: spigot },
+  { path: 'user-written/demo-town/forms/visitor-registration/vr-castillo/signature.jpg', width: 600, height: 200, draw: signature },
+  // The marketing screen: the phone-only image and the introducing image (set in packageNames), and
+  // the ongoing image found in storage by its name (spec 03 §7 social_marketing_downloaded.png).
+  { path: 'demo-campground/images/marketing/1717200000000/phone-only.png', width: 360, height: 760, draw: appOnPhone },
+  {
+    path: 'demo-campground/images/marketing/1717200000000/introducing.jpg',
+    width: 1080,
+    height: 1080,
+    draw: socialPost('INTRODUCING OUR MOBILE APP', 'Everything you need in the palm of your hand', '#1f4d3a'),
+  },
+  {
+    path: 'demo-campground/images/social_marketing_downloaded.png',
+    width: 1080,
+    height: 1080,
+    draw: socialPost('GET THE PINE HOLLOW APP', 'Activities, dining and trail maps on your phone', '#3a6ea5'),
+  },
 ];
 
 async function main() {
+  const only = process.argv.slice(2);
   for (const picture of PICTURES) {
+    if (only.length > 0 && !only.some((part) => picture.path.includes(part))) continue;
     const canvas = createCanvas(picture.width, picture.height);
     picture.draw(canvas.getContext('2d'), picture.width, picture.height);
     const bytes = picture.path.endsWith('.png') ? await canvas.encode('png') : await canvas.encode('jpeg', 82);

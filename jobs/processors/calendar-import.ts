@@ -24,7 +24,13 @@ export async function processCalendarImport(
   clock: () => number = Date.now,
 ): Promise<CalendarImportJobResult> {
   const paths = payload.product === deps.paths.product() ? deps.paths : createPaths(payload.product);
-  const importDeps = { db: deps.db, paths, imports: deps.calendarImports ?? calendarImportPort() };
+  // The feeds of the calendars an import changes are rebuilt by calendar-feed jobs (server/events/feed/requests.ts).
+  const importDeps = {
+    db: deps.db,
+    paths,
+    imports: deps.calendarImports ?? calendarImportPort(),
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  };
   const named = payload.community !== undefined && payload.calendarId !== undefined;
   const targets = named ? [{ community: payload.community!, calendarId: payload.calendarId! }] : await calendarsWithImports(importDeps);
   const onSource = named

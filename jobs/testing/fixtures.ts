@@ -24,12 +24,25 @@ export async function deleteRedisKeys(prefix: string, url = TEST_REDIS_URL): Pro
   let deleted = 0;
   try {
     await client.connect();
+    // Every key first, then one transaction: a worker that notices a missing key half-way through
+    // a scan would rebuild into keys the rest of the scan then deletes again.
+    const keys = new Set<string>();
     let cursor = '0';
     do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      const [next, found] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
       cursor = next;
-      if (keys.length) deleted += await client.del(...keys);
+      for (const key of found) keys.add(key);
     } while (cursor !== '0');
+    if (keys.size) {
+      const transaction = client.multi();
+      const all = [...keys];
+      for (let start = 0; start < all.length; start += 500) transaction.del(...all.slice(start, start + 500));
+      const results = (await transaction.exec()) ?? [];
+      for (const [error, count] of results) {
+        if (error) throw error;
+        deleted += Number(count);
+      }
+    }
   } finally {
     client.disconnect();
   }

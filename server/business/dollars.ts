@@ -16,6 +16,8 @@ export interface DollarsEntry {
   from: string;
   to: string;
   notes: string;
+  /** Who recorded it ("transfers by user"), or ''. */
+  by: string;
   /** ms since the epoch; null when unknown. */
   at: number | null;
 }
@@ -52,6 +54,7 @@ export async function readDollarsHistory(
         from: text(entry.from),
         to: text(entry.to),
         notes: text(entry.notes),
+        by: text(entry.transferBy),
         at: Number.isFinite(when) && when > 0 ? when : null,
       };
     })

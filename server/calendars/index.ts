@@ -6,3 +6,4 @@ export * from './manage';
 export * from './records';
 export * from './remote-links';
 export * from './remote-page';
+export * from './builder';

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { DbValue } from '@server/db/types';
 import { createCalendar, listCalendars, planCalendarDelete, remoteAdminTarget } from '@server/events';
+import { requestFeedBuilds } from '@server/events/feed/requests';
 import { planRemoteAdmin } from '@server/remote/management';
 import { calendarPaths } from '~/lib/calendars';
 import { CALENDAR_TEXTS, newCalendarSchema } from '~/schemas/calendar-config';
@@ -91,5 +92,6 @@ export async function deleteCalendar(
     Object.assign(updates, remote.updates);
   }
   await deps.db.ref().update(updates);
+  await requestFeedBuilds(deps, updates);
   return { kind: 'deleted' };
 }

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { StaffContext } from '@server/authz';
 import type { DbValue } from '@server/db/types';
+import { allFeedsRebuildUpdates } from '@server/events/feed/rebuild';
 import { qrImages, type QrImages } from '@server/qr';
 import { defaultMainMenu } from '~/lib/catalogues/default-menus';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
@@ -369,6 +370,10 @@ async function answerSetupPost(
     }
   }
 
+  // A new time zone changes every local time of the community's iCal feeds: they are rebuilt.
+  if ((value.timeZone ?? '') !== (typeof stored.timeZone === 'string' ? stored.timeZone : '')) {
+    extra = { ...extra, ...(await allFeedsRebuildUpdates(deps, staff.community, Date.now())) };
+  }
   const saved = await saveCommunity(deps, staff.community, value, options, extra, version);
   if (!saved.ok) {
     // Nothing written: the form as typed, their values beside it, and the version Save now replaces.

@@ -183,11 +183,36 @@ describe('the calendar config editor', () => {
       import: [{ ...FEED, title: 'Town feed', ignored: ['a'] }],
       remoteKey: 'rk',
       'header-info': { delaySeconds: 5 },
+      // The title went from 'activities' to 'Activities': the feed's NAME changes, so it is rebuilt.
+      icsBuildTime: T0,
     });
+  });
+
+  it('sets icsBuildTime (the feed rebuilds) on a new title only, not on other fields', async () => {
+    const community = await makeCommunity(deps, ['activities']);
+    const configPath = paths.calendarConfig(community, 'activities');
+    await db.ref(`${configPath}/title`).set('Activities');
+    const save = async (changes: Parameters<typeof value>[0], now: number) => {
+      const stored = await get(deps, configPath);
+      const input = {
+        community,
+        calendarId: 'activities',
+        version: calendarConfigVersion(stored),
+        value: value(changes),
+        importRemoval: null,
+        now,
+      };
+      expect((await saveCalendarConfig(deps, input)).ok).toBe(true);
+      return get(deps, paths.calendarIcsBuildTime(community, 'activities'));
+    };
+    expect(await save({ priorNotificationTime: 60 }, T0)).toBeNull();
+    expect(await save({ title: 'Pool Activities' }, T0 + 1)).toBe(T0 + 1);
+    expect(await save({ audiences: ['Teens'], title: 'Pool Activities' }, T0 + 2)).toBe(T0 + 1);
   });
 
   it('is a conflict when the config changed since the form showed it; a feed rebuild in between is no conflict and is kept', async () => {
     const community = await makeCommunity(deps, ['activities']);
+    await db.ref(`${paths.calendarConfig(community, 'activities')}/title`).set('Activities');
     const stored = await get(deps, paths.calendarConfig(community, 'activities'));
     const input = {
       community,

@@ -9,6 +9,7 @@ import {
   type ImportRemoval,
 } from '~/schemas/calendar-config';
 import { eventsRemovalUpdates } from './delete';
+import { requestFeedBuilds } from './feed/requests';
 import { importStatusKey } from './import/status';
 import { isLegacySection } from './legacy';
 import {
@@ -238,7 +239,10 @@ export async function deleteCalendar(
   input: { community: string; calendarId: string; now: number },
 ): Promise<DeleteCalendarResult> {
   const planned = await planCalendarDelete(deps, input);
-  if (planned.ok) await deps.db.ref().update(planned.updates);
+  if (planned.ok) {
+    await deps.db.ref().update(planned.updates);
+    await requestFeedBuilds(deps, planned.updates);
+  }
   return planned;
 }
 
@@ -325,6 +329,8 @@ export async function planCalendarConfigSave(deps: EventDeps, input: SaveCalenda
     import: imports.length > 0 ? imports : null,
   };
 
+  // The title is a calendar feed's NAME: a new title rebuilds it (an import removal below does too).
+  if (!isLegacySection(calendarId) && value.title !== (typeof stored.title === 'string' ? stored.title : '')) fields.icsBuildTime = now;
   let updates: Updates = {};
   let deletedEvents = 0;
   // A removed source's last-run record goes with it (import/status.ts), and so do the edits kept of its removed events.
@@ -392,7 +398,10 @@ export async function commitCalendarConfigSave(
       ...planned.updates,
       ...fields,
     });
-  if (result.committed) return planned;
+  if (result.committed) {
+    await requestFeedBuilds(deps, { ...planned.updates, ...fields });
+    return planned;
+  }
   const current: unknown = result.snapshot.val();
   if (!isObject(current)) return { ok: false, reason: 'gone' };
   return { ok: false, reason: 'conflict', stored: current, version: calendarConfigVersion(current) };

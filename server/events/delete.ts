@@ -1,5 +1,6 @@
 import { isValidKey } from '@server/paths';
 import { archiveFields, archiveUpdates } from './archive';
+import { requestFeedBuilds } from './feed/requests';
 import {
   calendarIds,
   calendarsOf,
@@ -215,7 +216,10 @@ export async function planEventDelete(deps: EventDeps, input: DeleteEventInput):
 /** Plans and writes a single delete. */
 export async function deleteEvent(deps: EventDeps, input: DeleteEventInput): Promise<DeleteEventResult> {
   const planned = await planEventDelete(deps, input);
-  if (planned.ok && Object.keys(planned.updates).length > 0) await deps.db.ref().update(planned.updates);
+  if (planned.ok && Object.keys(planned.updates).length > 0) {
+    await deps.db.ref().update(planned.updates);
+    await requestFeedBuilds(deps, planned.updates);
+  }
   return planned;
 }
 
@@ -284,7 +288,10 @@ export async function planBulkEventDelete(deps: EventDeps, input: BulkDeleteInpu
 /** Plans and writes a bulk delete. */
 export async function bulkDeleteEvents(deps: EventDeps, input: BulkDeleteInput): Promise<Omit<BulkDeleteResult, 'updates'>> {
   const { updates, archived, removed } = await planBulkEventDelete(deps, input);
-  if (Object.keys(updates).length > 0) await deps.db.ref().update(updates);
+  if (Object.keys(updates).length > 0) {
+    await deps.db.ref().update(updates);
+    await requestFeedBuilds(deps, updates);
+  }
   return { archived, removed };
 }
 

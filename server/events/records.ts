@@ -1,3 +1,4 @@
+import type { JobQueue } from '@jobs/ports';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { versionOf } from '@server/db/version';
 import { formatEventContext, parseEventContext, type Paths } from '@server/paths';
@@ -7,7 +8,16 @@ import { formatEventContext, parseEventContext, type Paths } from '@server/paths
  * is in (its `contexts`, spec 02 §3), versions, and the multi-path update helpers.
  */
 
-export type EventDeps = { db: RealtimeDb; paths: Paths };
+export type EventDeps = {
+  db: RealtimeDb;
+  paths: Paths;
+  /**
+   * Where a write that sets a calendar's `icsBuildTime` asks for its feed to be rebuilt
+   * (feed/requests.ts). Without it no rebuild is asked for and the workers' sweep finds the
+   * stale feed (at start-up and every 10 minutes).
+   */
+  jobs?: JobQueue;
+};
 export type EventRecord = Record<string, DbValue>;
 export type Updates = Record<string, DbValue>;
 

@@ -1,5 +1,7 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import * as rrulePackage from 'rrule';
 import { describe, expect, it } from 'vitest';
+import { zonedInstant, zonedParts } from '~/lib/date-time';
 import { allDayTimes, ALL_DAY_DURATION, endOfZonedDay, mondayFirstWeekday, resetEnd, zonedDayKey } from '~/lib/event-times';
 import { matchOccurrences, MAX_OCCURRENCES, occurrenceStarts, weeklyValidDays } from './recurrence';
 
@@ -127,6 +129,67 @@ describe('occurrenceStarts', () => {
     expect(starts).toHaveLength(MAX_OCCURRENCES + 1);
     expect(starts[1]! - starts[0]!).toBe(864e5);
     expect(starts[5]! % 1000).toBe(234);
+  });
+});
+
+/**
+ * The expansion occurrenceStarts replaced (docs/decisions/026): rrule on floating dates (the
+ * first start's wall clock written as UTC), FREQ=WEEKLY on the start's weekday or DAILY on the
+ * selected weekdays, UNTIL the last day's 23:59:59, each date turned back into an instant in the zone.
+ */
+const RRule: typeof rrulePackage.RRule = rrulePackage.RRule ?? (rrulePackage as unknown as { default: typeof rrulePackage }).default.RRule;
+const RRULE_WEEKDAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
+function rruleStarts(firstStart: number, rule: Parameters<typeof occurrenceStarts>[1], timeZone: string, max = MAX_OCCURRENCES): number[] {
+  const parts = zonedParts(firstStart, timeZone);
+  const dtstart = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute));
+  const back = (date: Date) =>
+    zonedInstant(
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+      { hour: date.getUTCHours(), minute: date.getUTCMinutes() },
+      timeZone,
+    );
+  const remainder = firstStart - back(dtstart);
+  const lastDay = zonedParts(endOfZonedDay(rule.recurrenceEndDate, timeZone), timeZone);
+  const until = new Date(Date.UTC(lastDay.year, lastDay.month - 1, lastDay.day, 23, 59, 59));
+  if (until < dtstart) return [];
+  const byweekday =
+    rule.recurrence === 'weekly'
+      ? [RRULE_WEEKDAYS[mondayFirstWeekday(firstStart, timeZone)]!]
+      : RRULE_WEEKDAYS.filter((_, index) => rule.validDays[index] === true);
+  if (byweekday.length === 0) return [];
+  return new RRule({ freq: rule.recurrence === 'weekly' ? RRule.WEEKLY : RRule.DAILY, dtstart, until, byweekday })
+    .all((_, index) => index <= max)
+    .map((date) => back(date) + remainder);
+}
+
+describe('occurrenceStarts against rrule', () => {
+  it('gives the dates rrule gives, weekly and daily, in zones with and without daylight saving, across changes, to the maximum', () => {
+    // A small deterministic generator, so a failure names its case.
+    let seed = 20261129;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const zones = [NY, SYDNEY, 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kolkata', 'America/St_Johns'];
+    let compared = 0;
+    for (let round = 0; round < 400; round += 1) {
+      const timeZone = zones[round % zones.length]!;
+      // Starts anywhere in 2025–2027, at any minute (02:00–03:00 included), some with seconds and milliseconds.
+      const first = Date.UTC(2025, 0, 1) + Math.floor((random() * 3 * 365 * 864e5) / 60_000) * 60_000 + (round % 5 === 0 ? 1_234 : 0);
+      const rule = {
+        recurrence: random() < 0.5 ? ('weekly' as const) : ('daily' as const),
+        validDays: Array.from({ length: 7 }, () => random() < 0.4),
+        // Up to three years on (a daily rule passes the maximum), or before the start now and then.
+        recurrenceEndDate: first + Math.floor((random() * 3 * 365 - 20) * 864e5),
+      };
+      const max = round % 7 === 0 ? 10 : MAX_OCCURRENCES;
+      const expected = rruleStarts(first, rule, timeZone, max);
+      expect(occurrenceStarts(first, rule, timeZone, max), `${timeZone} ${new Date(first).toISOString()} ${JSON.stringify(rule)}`).toEqual(
+        expected,
+      );
+      compared += expected.length;
+    }
+    expect(compared).toBeGreaterThan(20_000);
   });
 });
 

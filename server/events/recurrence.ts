@@ -1,5 +1,4 @@
-import * as rrulePackage from 'rrule';
-import { zonedInstant, zonedParts } from '~/lib/date-time';
+import { wallClockInstant, weekdayOf, zoneOffsetAt, zonedInstant, zonedParts } from '~/lib/date-time';
 import { endOfZonedDay, mondayFirstWeekday, zonedDayKey } from '~/lib/event-times';
 import type { RecurrenceKind } from '~/schemas/event';
 
@@ -8,13 +7,18 @@ import type { RecurrenceKind } from '~/schemas/event';
  * days; daily checks selected weekdays, Monday first"; changing the recurrence regenerates
  * occurrences: no match deleted, matches updated, new created).
  *
- * Occurrences are expanded with rrule on floating dates (the wall-clock date and time of the
- * first start in the community's zone, written as if it were UTC), then each is turned back
- * into an instant in the zone with date-fns-tz. So an 18:00 event stays at 18:00 local time
- * across daylight-saving changes; a wall-clock time that does not exist on a spring-forward day
- * (02:30) becomes the instant date-fns-tz gives it (an hour off on that one day only).
- * rrule's own `tzid` is not used: it is only right when the process runs in UTC.
+ * Occurrences are the calendar days from the first start's day (in the community's zone) through
+ * the last day that the rule selects (weekly: the first start's weekday; daily: the selected
+ * weekdays), each at the first start's wall-clock time turned back into an instant in the zone
+ * (date-time.ts `zonedInstant`). So an 18:00 event stays at 18:00 local time across
+ * daylight-saving changes; a wall-clock time that does not exist on a spring-forward day
+ * (02:30) is the same time after the jump (03:30). This is what rrule gives for FREQ=WEEKLY or
+ * DAILY with BYDAY and UNTIL on floating dates (recurrence.test.ts holds it to rrule), without
+ * rrule's cost per series (docs/decisions/026).
  */
+
+/** A day of floating time (calendar dates as UTC midnights). */
+const DAY_MS = 86_400_000;
 
 /** The most occurrences one recurrence generates (two years of daily events fit). */
 export const MAX_OCCURRENCES = 1000;
@@ -25,29 +29,6 @@ export interface RecurrenceRule {
   validDays: readonly boolean[];
   /** The last day of the recurrence: any instant of that day (stored as its end). */
   recurrenceEndDate: number;
-}
-
-/**
- * rrule ships CommonJS (a UMD bundle) as its main and ES modules as its `module`: bundlers and
- * Vitest see the named export, plain Node's ESM loader (tsx scripts, workers) only `default`.
- */
-const RRule: typeof rrulePackage.RRule = rrulePackage.RRule ?? (rrulePackage as unknown as { default: typeof rrulePackage }).default.RRule;
-
-const RRULE_WEEKDAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
-
-/** The floating date (wall clock as UTC) of an instant in the zone. */
-function floating(ms: number, timeZone: string): Date {
-  const parts = zonedParts(ms, timeZone);
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute));
-}
-
-/** The instant of a floating date in the zone. */
-function fromFloating(date: Date, timeZone: string): number {
-  return zonedInstant(
-    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
-    { hour: date.getUTCHours(), minute: date.getUTCMinutes() },
-    timeZone,
-  );
 }
 
 /** validDays of a weekly recurrence: only the start's weekday. */
@@ -63,21 +44,32 @@ export function weeklyValidDays(start: number, timeZone: string): boolean[] {
  * `max` (MAX_OCCURRENCES) + 1 are returned, so a caller can tell that the rule gives too many.
  */
 export function occurrenceStarts(firstStart: number, rule: RecurrenceRule, timeZone: string, max = MAX_OCCURRENCES): number[] {
-  const dtstart = floating(firstStart, timeZone);
+  const first = zonedParts(firstStart, timeZone);
+  const time = { hour: first.hour, minute: first.minute };
   // Seconds and milliseconds of the first start are kept on every occurrence.
-  const remainder = firstStart - fromFloating(dtstart, timeZone);
-  const lastDay = zonedParts(endOfZonedDay(rule.recurrenceEndDate, timeZone), timeZone);
-  const until = new Date(Date.UTC(lastDay.year, lastDay.month - 1, lastDay.day, 23, 59, 59));
-  if (until < dtstart) return [];
-  const byweekday =
+  const remainder = firstStart - zonedInstant(first, time, timeZone);
+  const last = zonedParts(endOfZonedDay(rule.recurrenceEndDate, timeZone), timeZone);
+  const firstDay = Date.UTC(first.year, first.month - 1, first.day);
+  const lastDay = Date.UTC(last.year, last.month - 1, last.day);
+  // The last day runs to 23:59:59, after any start time of that day.
+  if (!(lastDay >= firstDay)) return [];
+  // Monday first, as validDays counts.
+  const firstWeekday = (weekdayOf(first) + 6) % 7;
+  const weekdays =
     rule.recurrence === 'weekly'
-      ? [RRULE_WEEKDAYS[mondayFirstWeekday(firstStart, timeZone)]!]
-      : RRULE_WEEKDAYS.filter((_, index) => rule.validDays[index] === true);
-  if (byweekday.length === 0) return [];
-  const expanded = new RRule({ freq: rule.recurrence === 'weekly' ? RRule.WEEKLY : RRule.DAILY, dtstart, until, byweekday }).all(
-    (_, index) => index <= max,
-  );
-  return expanded.map((date) => fromFloating(date, timeZone) + remainder);
+      ? Array.from({ length: 7 }, (_, index) => index === firstWeekday)
+      : Array.from({ length: 7 }, (_, index) => rule.validDays[index] === true);
+  if (!weekdays.includes(true)) return [];
+  const timeOfDay = time.hour * 3_600_000 + time.minute * 60_000;
+  const offsetAt = zoneOffsetAt(timeZone);
+  const starts: number[] = [];
+  // Weekly: every seventh day from the first; daily: every selected weekday.
+  const step = rule.recurrence === 'weekly' ? 7 * DAY_MS : DAY_MS;
+  for (let day = firstDay, weekday = firstWeekday; day <= lastDay && starts.length <= max; day += step) {
+    if (weekdays[weekday]) starts.push(wallClockInstant(day + timeOfDay, offsetAt) + remainder);
+    if (step === DAY_MS) weekday = (weekday + 1) % 7;
+  }
+  return starts;
 }
 
 export interface ExistingOccurrence {

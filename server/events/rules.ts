@@ -1,6 +1,7 @@
 import type { DbValue } from '@server/db/types';
 import { isValidKey } from '@server/paths';
 import { EVENT_TEXTS, type EventFormOutput } from '~/schemas/event';
+import { standardRsvpForm as defaultRsvpForm } from '~/schemas/listing/custom-form';
 import { isArchived, isObject, type EventDeps, type Updates } from './records';
 
 /**
@@ -97,27 +98,8 @@ export function eventReferenceErrors(value: EventFormOutput, options: EventFormO
   return errors;
 }
 
-/** Spec 02 §9 "Default RSVP standard form": Attending (Yes/No), Number Attending, Name (saved value); all required. */
-export const STANDARD_RSVP_FORM: Record<string, DbValue> = {
-  title: 'RSVP',
-  type: 'rsvp',
-  standard: true,
-  fields: [
-    {
-      type: 'select',
-      name: 'rsvp-attending',
-      label: 'Attending',
-      className: 'form-control',
-      required: true,
-      values: [
-        { label: 'Yes', value: 'Yes' },
-        { label: 'No', value: 'No' },
-      ],
-    },
-    { type: 'number', name: 'rsvp-quantity', label: 'Number Attending', className: 'form-control', required: true, placeholder: '1' },
-    { type: 'text', name: 'rsvp-name', label: 'Name', className: 'form-control', required: true, savedValue: true },
-  ],
-};
+/** Spec 02 §9 "Default RSVP standard form" (app/schemas/listing/custom-form.ts, which the forms editor offers too). */
+export const STANDARD_RSVP_FORM = defaultRsvpForm() as Record<string, DbValue>;
 
 /**
  * RSVP without a form (spec 02 §7 "Write custom-forms/{key} with a standard RSVP form when

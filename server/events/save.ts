@@ -1,3 +1,4 @@
+import { requestFeedBuilds } from './feed/requests';
 import { unlockedFields } from './item';
 import { planNewRecurrence, planPlainEvent } from './plan-plain';
 import { planOccurrenceEdit, planRecurrenceEdit } from './plan-recurring';
@@ -90,7 +91,10 @@ export async function commitEventSave(deps: EventDeps, planned: SaveEventPlan): 
     },
     { ...planned.updates, [guard.path]: guard.value },
   );
-  if (result.committed) return planned;
+  if (result.committed) {
+    await requestFeedBuilds(deps, planned.updates);
+    return planned;
+  }
   const now: unknown = result.snapshot.val();
   if (isObject(now)) return { ok: false, reason: 'conflict', stored: now, version: versionOfNode(now) };
   return { ok: false, reason: guard.base.version === null ? 'exists' : 'gone' };

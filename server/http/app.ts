@@ -7,6 +7,7 @@ import express, { type Application, type Handler } from 'express';
 import morgan from 'morgan';
 import { hrefs } from '~/lib/hrefs';
 import { bodyLimitFor, bodyTooLargeMessage, ByteCounter, declaredLength, isMultipart } from './limits';
+import { CACHED_PAGE_CACHE_CONTROL, publicPageCache, type PublicPageCache } from './public-page-cache';
 import { openRequestScope, REQUEST_SCOPE_HEADER } from './request-scope';
 import { checkSameOrigin, CROSS_SITE_MESSAGE, DATA_PARAMETER_MESSAGE, hasDataParameter, MUTATING_METHODS } from './same-origin';
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from './security-headers';
@@ -51,6 +52,8 @@ export interface HttpAppOptions {
   development?: boolean;
   /** How long a refused request's remaining body is read and dropped before the answer is sent anyway and the connection closed. */
   lingerMs?: number;
+  /** Rendered public pages for anonymous visitors (server/http/public-page-cache.ts); default the process's, null: none. */
+  pageCache?: PublicPageCache | null;
 }
 
 /** The name of the staff session cookie (server/auth/session.ts): its presence means signed in. */
@@ -140,8 +143,32 @@ export function createHttpApp(options: HttpAppOptions): Application {
     app.use(express.static(publicDirectory, { maxAge: '1h', setHeaders }));
   }
 
+  const pageCache = options.pageCache === undefined ? publicPageCache() : options.pageCache;
+  if (pageCache) {
+    // 3. Public pages kept for anonymous visitors (the public calendar), answered without Remix.
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' || isSignedIn(req)) return next();
+      const { url, nonce } = facts.get(req)!;
+      const answer = pageCache.answer(url!.href, nonce, req.headers['if-none-match']);
+      if (!answer) return next();
+      res.statusCode = answer.status;
+      for (const [name, value] of answer.headers) res.setHeader(name, value);
+      if (answer.status === 304 || !answer.body) {
+        res.removeHeader('Content-Security-Policy');
+        res.end();
+        return;
+      }
+      res.setHeader('Content-Length', answer.length);
+      // The kept chunks in one write (writev), nothing copied.
+      res.cork();
+      for (const chunk of answer.body) res.write(chunk);
+      res.end();
+      res.uncork();
+    });
+  }
+
   const remix: Handler = (req, res, next) => {
-    handleWithRemix(req, res, options.remix(), lingerMs).catch((error: unknown) => {
+    handleWithRemix(req, res, options.remix(), lingerMs, pageCache).catch((error: unknown) => {
       // A body refused half-way fails the action reading it: that answer was already given.
       if (refused.has(req)) return;
       next(error);
@@ -171,7 +198,13 @@ export function createHttpServer(app: Application): Server {
   return server;
 }
 
-async function handleWithRemix(req: IncomingMessage, res: ServerResponse, remix: RemixHandler, lingerMs: number): Promise<void> {
+async function handleWithRemix(
+  req: IncomingMessage,
+  res: ServerResponse,
+  remix: RemixHandler,
+  lingerMs: number,
+  pageCache: PublicPageCache | null,
+): Promise<void> {
   const { view, url, nonce } = facts.get(req)!;
   const method = (req.method ?? 'GET').toUpperCase();
 
@@ -210,7 +243,35 @@ async function handleWithRemix(req: IncomingMessage, res: ServerResponse, remix:
   }
   try {
     const request = new Request(url!.href, init);
-    const response = await remix(request, { clientAddress: view.clientAddress, cspNonce: nonce });
+    let response = await remix(request, { clientAddress: view.clientAddress, cspNonce: nonce });
+    const validity = scope && pageCache ? pageCache.takePending(scope.id) : null;
+    if (
+      validity &&
+      pageCache &&
+      method === 'GET' &&
+      response.status === 200 &&
+      !isSignedIn(req) &&
+      !response.headers.has('Set-Cookie') &&
+      /^text\/html\b/i.test(response.headers.get('Content-Type') ?? '')
+    ) {
+      // A page its route marked public: kept for the next anonymous visitor, sent with its ETag.
+      const html = await response.text();
+      const headers = new Headers(response.headers);
+      // Staff get another page at the same address (with their actions): caches between must not mix them.
+      headers.append('Vary', 'Cookie');
+      const etag = pageCache.store(url!.href, {
+        html,
+        nonce,
+        policy: headers.get('Content-Security-Policy'),
+        headers: [...headers.entries()],
+        validity,
+      });
+      if (etag) {
+        headers.set('ETag', etag);
+        headers.set('Cache-Control', CACHED_PAGE_CACHE_CONTROL);
+      }
+      response = new Response(html, { status: response.status, headers });
+    }
     await send(req, res, response);
   } finally {
     scope?.close();

@@ -219,19 +219,53 @@ export function fitWithin(size: Size, box: Size): Size {
   return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
 }
 
-/** An image scaled down to fit in `box`, as PNG, in the calling thread (the pool's `fit-image` task). */
-export async function fitImageNow(bytes: Uint8Array, box: Size): Promise<{ png: Buffer; size: Size }> {
+/**
+ * An image (or its `rect`) scaled down to fit in `box`, as PNG (or JPEG at `jpegQuality`, 0–100),
+ * in the calling thread (the pool's `fit-image` task).
+ */
+export async function fitImageNow(
+  bytes: Uint8Array,
+  box: Size,
+  rect: CropRect | null = null,
+  jpegQuality?: number,
+): Promise<{ encoded: Buffer; size: Size }> {
   const image = await decodeWithinBudget(bytes);
-  const size = fitWithin({ width: image.width, height: image.height }, box);
-  return { png: resize(image, size).toBuffer('image/png'), size };
+  const clamped = rect ? clampCrop(rect, { width: image.width, height: image.height }) : null;
+  const source = clamped ? crop(image, clamped) : image;
+  const size = fitWithin({ width: source.width, height: source.height }, box);
+  if (jpegQuality === undefined) return { encoded: resize(source, size).toBuffer('image/png'), size };
+  // JPEG has no transparency: transparent parts become white paper, not black.
+  const canvas = createCanvas(size.width, size.height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, size.width, size.height);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(source, 0, 0, size.width, size.height);
+  return { encoded: canvas.toBuffer('image/jpeg', jpegQuality), size };
 }
 
 /** An image scaled down to fit in `box`, as PNG: header checked here, decoded and drawn in the pool. */
-export async function fitImage(bytes: Uint8Array, box: Size): Promise<{ png: Buffer; size: Size }> {
+export async function fitImage(bytes: Uint8Array, box: Size, rect: CropRect | null = null): Promise<{ png: Buffer; size: Size }> {
   checkImageHeader(bytes);
   try {
-    const done = await runInPool('fit-image', { bytes, box });
-    return { png: asBuffer(done.png), size: done.size };
+    const done = await runInPool('fit-image', { bytes, box, crop: rect });
+    return { png: asBuffer(done.encoded), size: done.size };
+  } catch (error) {
+    throw imageErrorOf(error);
+  }
+}
+
+/** fitImage as JPEG at `quality` (0–100): for print, where a PDF embeds the JPEG as it is. */
+export async function fitImageAsJpeg(
+  bytes: Uint8Array,
+  box: Size,
+  rect: CropRect | null,
+  quality: number,
+): Promise<{ jpeg: Buffer; size: Size }> {
+  checkImageHeader(bytes);
+  try {
+    const done = await runInPool('fit-image', { bytes, box, crop: rect, jpegQuality: quality });
+    return { jpeg: asBuffer(done.encoded), size: done.size };
   } catch (error) {
     throw imageErrorOf(error);
   }

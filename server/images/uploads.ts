@@ -22,18 +22,23 @@ export interface UploadBucket {
   target: 'header' | Size;
 }
 
+/** The marketing images' size: a square social-media post. */
+export const MARKETING_IMAGE_SIZE: Size = { width: 1080, height: 1080 };
+
 /** Spec 03 §9: the blurred-to-fit canvas. */
 const BLUR_FIT: Size = { width: 1125, height: 600 };
 
 /**
  * The buckets the upload route stores into (`{community}/images/{bucket}/…`); any other name
  * is refused. header: header images; detail: a business item's images (PDF menus and flyers
- * become images); attachments: attachment lists.
+ * become images); attachments: attachment lists; marketing: the marketing screen's images.
  */
 export const UPLOAD_BUCKETS = {
   header: { accept: IMAGE_TYPES, target: 'header' },
   detail: { accept: [...IMAGE_TYPES, ...PDF_TYPES], target: 'header' },
   attachments: { accept: [...IMAGE_TYPES, ...PDF_TYPES], target: BLUR_FIT },
+  /** The marketing screen's images (QR code, phone-only, introducing and ongoing images): png and jpeg (spec 03 §5). */
+  marketing: { accept: IMAGE_TYPES, target: MARKETING_IMAGE_SIZE },
 } as const satisfies Record<string, UploadBucket>;
 
 export type UploadBucketName = keyof typeof UPLOAD_BUCKETS;

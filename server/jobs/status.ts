@@ -24,7 +24,7 @@ export interface JobStatusView {
   /** Once done: what the job did. */
   lines: string[];
   /** Once done, when it made a file. */
-  download: { href: string; label: string } | null;
+  download: { href: string; label: string; page?: boolean } | null;
   /** Once failed: why, in words. */
   error: string | null;
 }
@@ -38,7 +38,7 @@ export interface JobStatusDeps {
 interface Declared {
   title: string;
   community(payload: unknown): string | null;
-  summary(result: unknown): { lines: string[]; download?: { href: string; label: string } | null };
+  summary(result: unknown): { lines: string[]; download?: { href: string; label: string; page?: boolean } | null };
   failure(reason: string): string;
 }
 

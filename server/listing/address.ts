@@ -29,6 +29,10 @@ export interface ListAddress {
    * active view of a calendar starts at the events that end from today on).
    */
   range?: { from?: number; to?: number };
+  /** Guest entries (source adapter): the user-written context and item whose entries the list holds. */
+  entries?: { context: string; item: string };
+  /** The users lists (source adapter): `everyone` adds the community's logged-in app users to its staff ('Show all logged in users'). */
+  users?: { everyone: boolean };
 }
 
 /** Spec 01 §9 "load-all size 10000": the most keys select-all gathers, and the most keys one delete takes. */

@@ -20,6 +20,12 @@ export interface ListFilters {
    * today in the community's time zone, shown as passed, spec 02 §4 "Views").
    */
   activeFrom?: number;
+  /** Guest entries: name, e-mail or id of the sender (server/entries/rules.ts). */
+  person?: string;
+  /** Guest entries: RSVPs of this event. */
+  eventId?: string;
+  /** The start of the end date filter's day (guest entries extend it by one day). */
+  endDayStart?: number;
 }
 
 export type ItemPredicate = (item: Record<string, unknown>) => boolean;

@@ -5,6 +5,7 @@ import type { RealtimeDb } from '@server/db/types';
 import { versionOf } from '@server/db/version';
 import { sanitizeRichText } from '@server/html';
 import type { Paths } from '@server/paths';
+import { assistantUseOf, htmlToPlain, plainToHtml, withoutUse } from '~/lib/assistant';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { isValidKey } from '~/lib/db-key';
 import { hrefs } from '~/lib/hrefs';
@@ -12,6 +13,7 @@ import { isListContextKey, type ListContextKey } from '~/lib/listing/contexts';
 import { DELETE_ITEM_TEXT, DELETE_ITEM_TITLE, GONE_MESSAGE, ITEM_KEY_FIELD, keyTakenMessage, SAVED } from '~/lib/listing/editor-texts';
 import type { EditorField, InlineEditor } from '~/lib/listing/types';
 import { atRow, listUrls } from '~/lib/listing/urls';
+import { asItem, belongs, listRef } from './address';
 import { newItemKey, readItem, saveItem } from './engine';
 import { topOrdinal } from './ordering';
 import { listUseCase } from './registry';
@@ -38,6 +40,12 @@ export interface ItemEditorData {
   version: string | null;
   cancelHref: string;
   formAction: string;
+  /** Ready-made items offered above an Add form (the editor's templates the list's items call for). */
+  templates: Array<{ label: string; href: string }>;
+  /** Screens of the saved item linked from its Edit form (View Entries). */
+  itemLinks: Array<{ label: string; href: string }>;
+  /** The AI writing assistant (a hunt's editor): its page with this form as `back`, its edit-only mode, and whether Use brought texts. */
+  assistant: { href: string; editHref: string; used: boolean } | null;
 }
 
 export interface ItemEditorActionData {
@@ -128,6 +136,28 @@ export function cleanRichText(editor: Pick<InlineEditor, 'fields'>, record: Reco
   return out;
 }
 
+/** The Add form's query parameter naming the ready-made item it starts from. */
+export const TEMPLATE_PARAM = 'template';
+
+/** The most items read to decide which ready-made items to offer (forms of one community: a few dozen). */
+const MAX_TEMPLATE_SCAN = 1000;
+
+function withParam(href: string, name: string, value: string): string {
+  const url = new URL(href, 'http://console.invalid');
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The list's stored items (the first MAX_TEMPLATE_SCAN), for the editor's template offers. */
+async function listItems({ db, paths }: Pick<EditorDeps, 'db' | 'paths'>, list: ResolvedList): Promise<Array<Record<string, unknown>>> {
+  const snapshot = await listRef(db, paths, list.address).limitToFirst(MAX_TEMPLATE_SCAN).get();
+  const value: unknown = snapshot.val();
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value)
+    .map(asItem)
+    .filter((item): item is Record<string, unknown> => item !== null && belongs(list.address, item));
+}
+
 /** The add / edit / duplicate form of a list's item. */
 export async function loadItemEditorScreen(
   { db, paths }: EditorDeps,
@@ -142,9 +172,18 @@ export async function loadItemEditorScreen(
   let defaultValue: Record<string, unknown>;
   let version: string | null = null;
   let itemKey: string;
+  let templates: ItemEditorData['templates'] = [];
   if (mode === 'add') {
-    defaultValue = editor.defaults() as Record<string, unknown>;
+    const chosen = editor.templates?.find((template) => template.id === search.get(TEMPLATE_PARAM));
+    defaultValue = (chosen ? editor.toForm(chosen.record()) : editor.defaults()) as Record<string, unknown>;
     itemKey = newItemKey(db, paths, list.address);
+    if (editor.templates?.length) {
+      const items = await listItems({ db, paths }, list);
+      const addHref = urls.action('add');
+      templates = editor.templates
+        .filter((template) => template.offered(items))
+        .map((template) => ({ label: template.label, href: withParam(addHref, TEMPLATE_PARAM, template.id) }));
+    }
   } else {
     const key = validKey(itemId);
     if (!key) return NOT_FOUND;
@@ -161,6 +200,21 @@ export async function loadItemEditorScreen(
   }
   // The messages list's rows have a form of their own (inlineEditorOf answered already).
   if (!isListContextKey(list.key)) return NOT_FOUND;
+  const formAction = mode === 'add' ? urls.action('add') : urls.item(mode, itemId ?? '');
+  let assistant: ItemEditorData['assistant'] = null;
+  if (editor.assistantPath) {
+    const used = assistantUseOf(new URL(`http://app.invalid/?${search.toString()}`));
+    if (used?.title != null) defaultValue.title = used.title;
+    if (used?.description != null) defaultValue.description = plainToHtml(used.description);
+    const back = withoutUse(formAction);
+    const title = typeof defaultValue.title === 'string' ? defaultValue.title.slice(0, 200) : '';
+    const description = typeof defaultValue.description === 'string' ? htmlToPlain(defaultValue.description).slice(0, 4000) : '';
+    assistant = {
+      href: hrefs.assistant(editor.assistantPath, { back, title }),
+      editHref: hrefs.assistant(editor.assistantPath, { back, mode: 'edit', title, description }),
+      used: used !== null,
+    };
+  }
   return {
     kind: 'screen',
     data: {
@@ -173,7 +227,10 @@ export async function loadItemEditorScreen(
       version,
       // Cancel returns to the row the form was opened from (Add: to the list).
       cancelHref: mode === 'add' || !itemId ? urls.list : atRow(urls.list, itemId),
-      formAction: mode === 'add' ? urls.action('add') : urls.item(mode, itemId ?? ''),
+      formAction,
+      assistant,
+      templates,
+      itemLinks: mode === 'edit' ? (editor.itemLinks ?? []).map((link) => ({ label: link.label, href: link.href(itemKey) })) : [],
     },
   };
 }

@@ -4,7 +4,18 @@ import { GENERIC_PAGE_SIZES, type ListContextDefinition } from '~/lib/listing/ty
 import type { ListAddress } from './address';
 import { ListError } from './cursor';
 import type { ListRow } from './engine';
-import { LIST_SOURCES, listUseCase, MESSAGES_LIST_KEY, type ListSources } from './registry';
+import {
+  DOLLARS_ACCOUNTS_LIST_KEY,
+  ENTRIES_LIST_KEY,
+  LIST_SOURCES,
+  listUseCase,
+  MESSAGES_LIST_KEY,
+  ORDERS_LIST_KEY,
+  REWARDS_USERS_LIST_KEY,
+  USER_MANAGEMENT_LIST_KEY,
+  USERS_LIST_KEY,
+  type ListSources,
+} from './registry';
 import type { ListDeps } from './source';
 import { rowsSource } from './sources/rows';
 
@@ -53,8 +64,19 @@ const address: ListAddress = { community: 'test-community', definition: GUESTS, 
 const list = { key: 'test-guests', address };
 
 describe('list sources', () => {
-  it('give every list context, and the messages lists, a source', () => {
-    expect(Object.keys(LIST_SOURCES).sort()).toEqual([...LIST_CONTEXT_KEYS, MESSAGES_LIST_KEY].sort());
+  it('give every list context, the messages lists, the entries lists, the orders list, the users lists, the dollars accounts and the rewards users a source', () => {
+    expect(Object.keys(LIST_SOURCES).sort()).toEqual(
+      [
+        ...LIST_CONTEXT_KEYS,
+        MESSAGES_LIST_KEY,
+        ENTRIES_LIST_KEY,
+        ORDERS_LIST_KEY,
+        USERS_LIST_KEY,
+        USER_MANAGEMENT_LIST_KEY,
+        DOLLARS_ACCOUNTS_LIST_KEY,
+        REWARDS_USERS_LIST_KEY,
+      ].sort(),
+    );
   });
 
   it('page, count, match and delete a list that is not a database node, through the list use case', async () => {

@@ -1,3 +1,8 @@
+import { DOLLARS_ACCOUNTS_SOURCE } from '@server/dollars/store';
+import { ENTRIES_SOURCE } from '@server/entries/store';
+import { ORDERS_SOURCE } from '@server/orders/store';
+import { REWARDS_USERS_SOURCE } from '@server/rewards/users';
+import { USER_MANAGEMENT_SOURCE, USERS_SOURCE } from '@server/users/store';
 import type { ListContextKey } from '~/lib/listing/contexts';
 import type { ListAddress } from './address';
 import { ListError } from './cursor';
@@ -21,8 +26,32 @@ import { MESSAGES_SOURCE } from './sources/messages';
 /** The key of the messages lists (their definitions are per area and view, not in the list context registry). */
 export const MESSAGES_LIST_KEY = 'messages';
 
-/** Every list the list screen serves: the list contexts (app/lib/listing/contexts.ts) and the messages lists. */
-export type ListSourceKey = ListContextKey | typeof MESSAGES_LIST_KEY;
+/** The key of the guest entries lists (`/scrollerEntries/…`: their definitions are per item, server/entries/list.ts). */
+export const ENTRIES_LIST_KEY = 'entries';
+
+/** The key of the store orders list (`/listnm/orders`: its definition is app/features/orders, its routes its own). */
+export const ORDERS_LIST_KEY = 'orders';
+
+/** The users lists (`/listnm/users`, `/listnm/usermgmt`: their definitions are app/features/users, their routes their own; decision 040). */
+export const USERS_LIST_KEY = 'users';
+export const USER_MANAGEMENT_LIST_KEY = 'usermgmt';
+
+/** The Dollars Accounts Status list (`/listnm/dollarsaccountstatus`: its definition is app/features/dollars, its routes its own; decision 041). */
+export const DOLLARS_ACCOUNTS_LIST_KEY = 'dollarsaccountstatus';
+
+/** The rewards users list (`/listnm/rewards-users`: its definition is app/features/rewards, its routes its own; decision 041). */
+export const REWARDS_USERS_LIST_KEY = 'rewards-users';
+
+/** Every list the list screen serves: the list contexts (app/lib/listing/contexts.ts), the messages, the entries and the orders lists. */
+export type ListSourceKey =
+  | ListContextKey
+  | typeof MESSAGES_LIST_KEY
+  | typeof ENTRIES_LIST_KEY
+  | typeof ORDERS_LIST_KEY
+  | typeof USERS_LIST_KEY
+  | typeof USER_MANAGEMENT_LIST_KEY
+  | typeof DOLLARS_ACCOUNTS_LIST_KEY
+  | typeof REWARDS_USERS_LIST_KEY;
 
 export type ListSources = Readonly<Record<string, ListSourceAdapter>>;
 
@@ -43,6 +72,10 @@ export const LIST_SOURCES = {
   locations: DATABASE_SOURCE,
   store: DATABASE_SOURCE,
   bookings: DATABASE_SOURCE,
+  rewards: DATABASE_SOURCE,
+  'custom-forms': DATABASE_SOURCE,
+  forms: DATABASE_SOURCE,
+  hunts: DATABASE_SOURCE,
   events: LEGACY_EVENTS_SOURCE,
   'calendar-events': CALENDAR_EVENTS_SOURCE,
   category: DATABASE_SOURCE,
@@ -50,6 +83,12 @@ export const LIST_SOURCES = {
   'systemwide-category': DATABASE_SOURCE,
   'systemwide-user-group': DATABASE_SOURCE,
   [MESSAGES_LIST_KEY]: MESSAGES_SOURCE,
+  [ENTRIES_LIST_KEY]: ENTRIES_SOURCE,
+  [ORDERS_LIST_KEY]: ORDERS_SOURCE,
+  [USERS_LIST_KEY]: USERS_SOURCE,
+  [USER_MANAGEMENT_LIST_KEY]: USER_MANAGEMENT_SOURCE,
+  [DOLLARS_ACCOUNTS_LIST_KEY]: DOLLARS_ACCOUNTS_SOURCE,
+  [REWARDS_USERS_LIST_KEY]: REWARDS_USERS_SOURCE,
 } as const satisfies Record<ListSourceKey, ListSourceAdapter>;
 
 /** A list as the use case names it: its context (the registry's key) and its address. */
@@ -87,7 +126,7 @@ export function listUseCase(deps: ListDeps, sources: ListSources = LIST_SOURCES)
     reorder: (list: SourcedList, keys: readonly string[]) => sorterOf(list).reorder(deps, list.address, keys),
     sortAlphabetically: (list: SourcedList) => sorterOf(list).alphabetical(deps, list.address),
     /** What the source adds to each row (none: nothing). */
-    rowDetails: async (list: SourcedList, context: RowContext): Promise<(item: Record<string, unknown>) => RowDetails> => {
+    rowDetails: async (list: SourcedList, context: RowContext): Promise<(item: Record<string, unknown>, key: string) => RowDetails> => {
       const details = sourceOf(list).rowDetails;
       return details ? details(deps, list.address, context) : () => ({});
     },

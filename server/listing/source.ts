@@ -1,3 +1,4 @@
+import type { IdentityProvider } from '@server/auth/identity/types';
 import type { RealtimeDb } from '@server/db';
 import type { Paths } from '@server/paths';
 import type { ListView, RowNote } from '~/lib/listing/types';
@@ -18,6 +19,8 @@ import type { ListFilters } from './filters';
 export interface ListDeps {
   db: RealtimeDb;
   paths: Paths;
+  /** Who people are (the users lists name their rows from it); absent: no lookups, rows say 'No User ID'. */
+  identity?: IdentityProvider;
 }
 
 export interface PageOptions {
@@ -54,6 +57,8 @@ export interface RowContext {
 
 /** What a source adds to or changes in a row (the messages list: audience, delivery time with its zone, delivery status). */
 export interface RowDetails {
+  /** The row's title, when the source names it (a guest entry: who sent it). */
+  title?: string;
   subtitle?: string | null;
   passed?: boolean;
   when?: string | null;
@@ -87,7 +92,11 @@ export interface ListSourceAdapter {
   /** Sort mode; absent: the source is not sorted by hand. */
   sort?: ListSorter;
   /** What the source adds to its rows, read once per chunk (the messages list's topics). */
-  rowDetails?(deps: ListDeps, address: ListAddress, context: RowContext): Promise<(item: Record<string, unknown>) => RowDetails>;
+  rowDetails?(
+    deps: ListDeps,
+    address: ListAddress,
+    context: RowContext,
+  ): Promise<(item: Record<string, unknown>, key: string) => RowDetails>;
 }
 
 /** The database node a row's detail editor names as its dbContext: `{base}` or `{base}-{tab}`. */

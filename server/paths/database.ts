@@ -62,6 +62,11 @@ export function createPaths(product: string) {
     /** …/{uid}/communities/{community}: isEditor, isAdmin, canNotify, isResortSystem. */
     userCommunityRights: (uid: string, community: string) =>
       `user-authorization/users/${key('uid', uid)}/communities/${key('community', community)}`,
+    /** user-authorization/rights-version/{community}: bumped by every rights change the console makes in the community (decision 040). */
+    userRightsVersion: (community: string) => `user-authorization/rights-version/${key('community', community)}`,
+    /** user-authorization/audit/{community}[/{entryId}]: who changed whose rights, and when (decision 040; platform, not spec). */
+    userRightsAudit: (community: string, entryId?: string) =>
+      optional(`user-authorization/audit/${key('community', community)}`, 'entryId', entryId),
 
     // ── Product ──
     product: () => p,
@@ -104,6 +109,9 @@ export function createPaths(product: string) {
     customForms: (community: string) => `${loc(community)}/custom-forms`,
     customForm: (community: string, formKey: string) => `${loc(community)}/custom-forms/${key('formKey', formKey)}`,
     rewardsConfig: (community: string) => `${loc(community)}/rewards/config`,
+    /** The community's rewards users (spec 03 §9 "rewards user (total 0, history, barcodes, name, email)"; decision 041). */
+    rewardsUsers: (community: string) => `${loc(community)}/rewards/users`,
+    rewardsUser: (community: string, uid: string) => `${loc(community)}/rewards/users/${key('uid', uid)}`,
     storeItems: (community: string) => `${loc(community)}/store`,
     storeItem: (community: string, storeItemKey: string) => `${loc(community)}/store/${key('storeItemKey', storeItemKey)}`,
     bookings: (community: string) => `${loc(community)}/bookings`,
@@ -229,6 +237,10 @@ export function createPaths(product: string) {
 
     // Dollars
     dollarsEnabled: () => `${p}/amc-dollars/config/enabled`,
+    /** Every dollars record type with its accounts (the account status list reads it whole). */
+    dollarsRoot: () => `${p}/amc-dollars`,
+    /** The version every console transfer checks and bumps (decision 041). */
+    dollarsLedgerVersion: () => `${p}/amc-dollars/config/ledgerVersion`,
     dollarsParticipants: () => `${p}/amc-dollars/participants`,
     dollarsRecords: (type: string) => `${p}/amc-dollars/${dollarsType(type)}`,
     dollarsRecord: (type: string, id: string) => `${p}/amc-dollars/${dollarsType(type)}/${key('id', id)}`,
@@ -283,6 +295,16 @@ export function createPaths(product: string) {
     pendingDelivery: (id: string) => `${p}/message-pending/${key('id', id)}`,
     /** users/{uid}/device-tokens: the push tokens of one user's devices ({tokenKey: token}). */
     deviceTokens: (uid: string) => `${p}/users/${key('uid', uid)}/device-tokens`,
+
+    // Calendar feeds (platform, not spec; docs/decisions/026)
+    /** calendar-feeds/{community}: what each calendar's stored iCal feed was built from (the sweep reads these). */
+    calendarFeeds: (community: string) => `${p}/calendar-feeds/${key('community', community)}`,
+    /** calendar-feeds/{community}/{calendarId}: { builtFrom: the icsBuildTime built, builtAt, sha256, size }. */
+    calendarFeed: (community: string, calendarId: string) =>
+      `${p}/calendar-feeds/${key('community', community)}/${key('calendarId', calendarId)}`,
+    /** calendar-feed-state/{community}/{calendarId}: the feed's FeedState (per component hash, SEQUENCE, LAST-MODIFIED) for the next build. */
+    calendarFeedState: (community: string, calendarId: string) =>
+      `${p}/calendar-feed-state/${key('community', community)}/${key('calendarId', calendarId)}`,
 
     // Sign-in (platform, not spec)
     /** console-sessions/{id}: a signed-in browser's session; the cookie holds only the id. */

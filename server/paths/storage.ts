@@ -16,6 +16,9 @@ import { PathKeyError } from './keys';
  * - amc-events/{tab}-calendar.ics (spec 03) .................. calendarIcs. Kept under the
  *   community's folder, `{community}/amc-events/{calendarId}-calendar.ics`: calendar ids come
  *   from titles ("Activities" → activities), so two communities would share one file otherwise.
+ * - {community}/amc-events/printouts/{calendarId}/{jobId}.pdf: an activities printout's PDF
+ *   (not in the spec, whose printout was printed from the browser). The job id holds a random
+ *   part: the path is the capability, as for every stored file .............. printoutPdf
  *
  * Every segment is checked (non-empty, no '/' or '\', not '.' or '..', no control characters);
  * a file name from a user goes through `safeFileName` first.
@@ -117,4 +120,7 @@ export const storagePaths = {
   /** {community}/amc-events/{calendarId}-calendar.ics: the calendar's iCal feed. */
   calendarIcs: (community: string, calendarId: string) =>
     `${seg('community', community)}/amc-events/${seg('calendarId', calendarId)}-calendar.ics`,
+  /** {community}/amc-events/printouts/{calendarId}/{jobId}.pdf: an activities printout. */
+  printoutPdf: (community: string, calendarId: string, jobId: string) =>
+    `${seg('community', community)}/amc-events/printouts/${seg('calendarId', calendarId)}/${seg('jobId', jobId)}.pdf`,
 } as const;

@@ -41,7 +41,14 @@ export const DEFAULT_POOL_OPTIONS: PoolOptions = {
   threads: defaultImageConcurrency(),
   maxQueue: 100,
   idleTimeoutMs: 10_000,
-  timeLimitMs: { 'pdf-first-page': 10_000, 'process-image': 30_000, 'fit-image': 30_000, 'ics-events': 20_000 },
+  timeLimitMs: {
+    'pdf-first-page': 10_000,
+    'process-image': 30_000,
+    'fit-image': 30_000,
+    'design-png': 30_000,
+    'flyer-pdf': 30_000,
+    'ics-events': 20_000,
+  },
   maxHeapMb: 512,
 };
 

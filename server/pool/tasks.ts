@@ -1,5 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { FetchedEvents, ImportWindow } from '@server/events/import/types';
+import type { DesignImageInput } from '@server/render/design-png';
+import type { Flyer } from '~/lib/design/flyer';
+import type { Design } from '~/lib/design/types';
 
 /**
  * The work the pool's threads do (./index.ts), as typed tasks: each kind with what it is given
@@ -28,10 +31,23 @@ export interface PoolTasks {
     input: { bytes: Uint8Array; crop: CropRect | null; target: Size };
     output: { cropped: Uint8Array; croppedSize: Size; blurred: Uint8Array | null; thumbnail: Uint8Array; originalSize: Size };
   };
-  /** An image scaled down to fit a box, as PNG (list icons). */
+  /**
+   * An image (or the `crop` of it) scaled down to fit a box, as PNG (list icons) or, with
+   * `jpegQuality`, as JPEG (the printout's header: a PDF takes JPEG as it is).
+   */
   'fit-image': {
-    input: { bytes: Uint8Array; box: Size };
-    output: { png: Uint8Array; size: Size };
+    input: { bytes: Uint8Array; box: Size; crop?: CropRect | null; jpegQuality?: number };
+    output: { encoded: Uint8Array; size: Size };
+  };
+  /** A design (marketing asset, flyer) drawn as PNG at a scale (server/render/design-png.ts). */
+  'design-png': {
+    input: { design: Design; images: DesignImageInput[]; scale: number };
+    output: { png: Uint8Array; width: number; height: number };
+  };
+  /** A flyer's print PDF (server/flyers/pdf-now.ts). */
+  'flyer-pdf': {
+    input: { flyer: Flyer; background: Uint8Array | null };
+    output: Uint8Array;
   };
   /** A calendar feed's events within the import window (server/events/import/expand.ts). */
   'ics-events': {

@@ -1,6 +1,8 @@
 import { icsEvents } from '@server/events/import/expand';
+import { renderFlyerPdfNow } from '@server/flyers/pdf-now';
 import { loadPdfjs, renderPdfPage } from '@server/images/pdf';
 import { fitImageNow, processNow } from '@server/images/pipeline';
+import { renderDesignPngNow } from '@server/render/design-png';
 import type { PoolAnswer, PoolRequest } from './tasks';
 
 /**
@@ -21,7 +23,14 @@ export default async function runTask(request: PoolRequest): Promise<PoolAnswer>
       case 'process-image':
         return { ok: true, value: await processNow(request.input.bytes, request.input) };
       case 'fit-image':
-        return { ok: true, value: await fitImageNow(request.input.bytes, request.input.box) };
+        return {
+          ok: true,
+          value: await fitImageNow(request.input.bytes, request.input.box, request.input.crop ?? null, request.input.jpegQuality),
+        };
+      case 'design-png':
+        return { ok: true, value: await renderDesignPngNow(request.input.design, request.input.images, request.input.scale) };
+      case 'flyer-pdf':
+        return { ok: true, value: await renderFlyerPdfNow(request.input) };
       case 'ics-events':
         return { ok: true, value: icsEvents(request.input.text, request.input.window) };
     }

@@ -22,6 +22,7 @@ import {
   resolveDemoData,
   seedDemoData,
   seedFilesDir,
+  STORAGE_ONLY_SEED_FILES,
   UserAuthorizationSchema,
   type SeedFileStorage,
 } from './index';
@@ -318,7 +319,7 @@ describe('the demo data', () => {
       }
     };
     walk(dir);
-    const referenced = referencedFiles(loadDemoData());
+    const referenced = [...referencedFiles(loadDemoData()), ...STORAGE_ONLY_SEED_FILES];
     expect(listed.sort()).toEqual([...referenced].sort());
     for (const path of referenced) {
       const image = await loadImage(readFileSync(join(dir, path)));
@@ -402,7 +403,7 @@ describe('seedDemoData', () => {
       keptDefaults: [],
     });
     expect(result.users.every((user) => user.created)).toBe(true);
-    expect(result.files).toBe(referencedFiles(loadDemoData()).length);
+    expect(result.files).toBe(referencedFiles(loadDemoData()).length + STORAGE_ONLY_SEED_FILES.length);
     expect(await isDatabaseEmpty(db)).toBe(false);
     expect(await isDatabaseEmpty(db, PRODUCT)).toBe(false);
 

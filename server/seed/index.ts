@@ -33,7 +33,8 @@
  *   | editor@demo.example      | demo-editor      | demo-campground: isEditor |
  *   | town-editor@demo.example | demo-town-editor | demo-town: isEditor |
  *   | remote@demo.example      | demo-remote      | no community rights (no record); remote grant on the Lakeside Grill, accessType email |
- * - files/: the seed images, laid out by storage path (drawn by generate-images.ts).
+ * - files/: the seed images, laid out by storage path (drawn by generate-images.ts); each is
+ *   copied when a `$file:` value names it, and those of STORAGE_ONLY_SEED_FILES always.
  *
  * ## user-authorization/users/{uid}
  * `{ editorDefault: "<community key>", communities: { "<community key>": { isEditor, isAdmin,
@@ -146,6 +147,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/**
+ * Seed images no database value names: files the console finds in storage by their path (the
+ * marketing screen's social_marketing_downloaded.png, spec 03 §7).
+ */
+export const STORAGE_ONLY_SEED_FILES: readonly string[] = ['demo-campground/images/social_marketing_downloaded.png'];
+
 /** The folder of the seed images: the option, else firebase/seed/files of the checkout. */
 export function seedFilesDir(preferred?: string): string {
   const candidates = preferred
@@ -251,7 +258,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
 
   // Check everything before changing anything (file URLs are still storage paths here).
   const checked = resolveDemoData({ product, now, users });
-  const files = referencedFiles(loadDemoData());
+  const files = [...referencedFiles(loadDemoData()), ...STORAGE_ONLY_SEED_FILES];
   const filesDir = storage ? seedFilesDir(options.filesDir) : undefined;
   if (filesDir) {
     const missing = files.filter((path) => !existsSync(join(filesDir, path)));

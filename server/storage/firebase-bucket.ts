@@ -163,6 +163,10 @@ export function createBucketStorage(options: BucketStorageOptions): FileStorage 
       }
     },
 
+    removePartialWrites() {
+      return Promise.resolve(0);
+    },
+
     async list(prefix) {
       const folder = normalizeStoragePrefix(prefix);
       let files: BucketFile[];

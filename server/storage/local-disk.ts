@@ -291,6 +291,24 @@ export function createLocalDiskStorage(options: LocalDiskStorageOptions): FileSt
       });
     },
 
+    async removePartialWrites(olderThan) {
+      await prepare();
+      let removed = 0;
+      for (const name of await readdir(tmpDir)) {
+        const file = join(tmpDir, name);
+        try {
+          const stats = await lstat(file);
+          // mtime: a write in progress moves it with every chunk it writes.
+          if (!stats.isFile() || stats.mtimeMs >= olderThan.getTime()) continue;
+          await rm(file, { force: true });
+          removed += 1;
+        } catch (error) {
+          if (!isMissing(error)) throw backendError(error, `tmp/${name}`);
+        }
+      }
+      return removed;
+    },
+
     async list(prefix) {
       const folder = normalizeStoragePrefix(prefix);
       await prepare();

@@ -113,6 +113,14 @@ export interface FileStorage {
    * with the object's download token. Rejects with `not-found` when there is no object.
    */
   url(path: string): Promise<string>;
+  /**
+   * Removes what writes that never finished left behind, when it was last written to before
+   * `olderThan` (a write in progress is written to all the time, so it is never that old);
+   * answers how many. Local disk: the files of `tmp/` (a process killed while it wrote). Bucket:
+   * nothing (0): an upload's object appears only when it completes, and Cloud Storage itself
+   * forgets an abandoned resumable session after a week.
+   */
+  removePartialWrites(olderThan: Date): Promise<number>;
 }
 
 /** The longest object name Cloud Storage accepts, in UTF-8 bytes. */

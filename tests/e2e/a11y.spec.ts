@@ -170,7 +170,7 @@ test.describe('accessibility (axe) @js-only', () => {
     await expect(modal(page, 'Sort Alphabetically')).toBeVisible();
     await audit(page, 'Sort Alphabetically');
 
-    const response = await page.goto('/listnm/users');
+    const response = await page.goto('/listnm/no-such-list');
     expect(response?.status()).toBe(404);
     await audit(page, '404 in the shell');
     await visit(page, '/dev/outbox');
@@ -217,7 +217,7 @@ test.describe('accessibility (axe) @js-only', () => {
     await audit(page, 'Select Menu Type');
     await page.goto('/?leftColumn=expanded');
     await audit(page, 'the opened drawer');
-    await page.goto('/listnm/users?leftColumn=auto');
+    await page.goto('/listnm/no-such-list?leftColumn=auto');
     await audit(page, '404 in the shell');
   });
 

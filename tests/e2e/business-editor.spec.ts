@@ -393,7 +393,7 @@ test(
     await expect(page).toHaveURL((url) => url.pathname === '/remote/left');
     await expect(page.getByRole('heading', { name: 'You have left the page', level: 1 })).toBeVisible();
     await expect(page.getByText('The changes you saved are kept.', { exact: false })).toBeVisible();
-    if (withJs(info)) await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page);
   },
 );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { cookiePair, createStaffSessionStorage, newStaffSession, type SignInMethod } from '@server/auth/session';
 import { createEmbeddedDb, type DbValue, type EmbeddedDb } from '@server/db';
 import { createPaths } from '@server/paths';
@@ -271,3 +271,13 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Presses a submit button and, when that loads a new page (without JavaScript), waits until the
+ * whole document is parsed: the server streams its pages, so a field near the top (a message, a
+ * button) can be there before the rest of a long form, and a post made then would lack the rest.
+ */
+export async function submit(page: Page, button: Locator): Promise<void> {
+  await button.click();
+  await page.waitForLoadState('domcontentloaded');
+}

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
  * 404 page, while a page that exists sends them to sign in.
  */
 
-const UNKNOWN = ['/listnm/users', '/no/such/page', '/not-an-action'];
+const UNKNOWN = ['/listnm/no-such-list', '/no/such/page', '/not-an-action'];
 
 test('signed in, an unknown address is 404 inside the shell', async ({ page, loginAs }, info) => {
   await loginAs('admin@demo.example');
@@ -27,7 +27,7 @@ test('signed in, an unknown address is 404 inside the shell', async ({ page, log
 // An API request, not the page's: the same with JavaScript and without, so it runs once.
 test('signed in, a post to an unknown address is 404 inside the shell', async ({ page, loginAs }) => {
   await loginAs('admin@demo.example');
-  const response = await page.request.post('/listnm/users', { headers: { Origin: E2E_BASE_URL }, form: { intent: 'save' } });
+  const response = await page.request.post('/listnm/no-such-list', { headers: { Origin: E2E_BASE_URL }, form: { intent: 'save' } });
   expect(response.status()).toBe(404);
 });
 

@@ -101,7 +101,7 @@ test('a listing URL grant holder sends a notification from Messaging', { tag: '@
   await expect(confirm).toContainText(
     'Are you certain you want to delete? “Half-price appetizers tonight” ends now and moves to the archive.',
   );
-  if (withJs) await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await confirm.getByRole('link', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(row).toBeVisible();

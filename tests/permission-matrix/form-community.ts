@@ -15,7 +15,8 @@ import { walkSample } from './walk-sample';
  * line of the permission matrix, as a role the line lets in, is posted again with the hidden
  * field naming the other community than the one selected in the session — as a tab opened
  * before someone switched community in another tab would post it. Every action of the signed-in
- * console answers 409 and leaves the database exactly as it was; the pages that are not bound
+ * console (and of the public calendar's staff pages, bound to the community of their address)
+ * answers 409 and leaves the database exactly as it was; the pages that are not bound
  * to a selected community (sign-in, remote pages by their grant, Switch Community itself) answer
  * as they do without the field.
  *
@@ -84,7 +85,14 @@ async function send(line: Line, stamp: string | null): Promise<{ status: number;
   });
 }
 
-export const isBound = (line: Line) => isConsoleRoute(line.routeId) && !(line.routeId in NOT_COMMUNITY_BOUND);
+/** Pages outside the console whose forms carry the community their address names (the public calendar's staff actions). */
+export const BOUND_BY_ADDRESS: ReadonlySet<string> = new Set([
+  'routes/calendar_.event.$clocation.$tab.$eventId.delete',
+  'routes/calendar_.audiences.$clocation',
+]);
+
+export const isBound = (line: Line) =>
+  (isConsoleRoute(line.routeId) || BOUND_BY_ADDRESS.has(line.routeId)) && !(line.routeId in NOT_COMMUNITY_BOUND);
 
 /** The walk over the lines of one route family (./walk-lines.ts), with a database of its own. */
 export function walkFormCommunity(family: WalkFamily) {

@@ -1,14 +1,27 @@
 import { COMMUNITY_A, COMMUNITY_B, type Role } from '../setup/services';
+import { ASSISTANT_LINES } from './assistant';
 import { BUSINESS_LINES } from './business';
+import { CALENDAR_BUILDER_LINES } from './calendar-builder';
 import { CALENDAR_LINES } from './calendars';
+import { DOLLARS_LINES } from './dollars';
+import { ENTRY_LINES } from './entries';
 import { EVENT_LIST_LINES } from './event-lists';
 import { EVENT_LINES } from './events';
+import { FLYER_LINES } from './flyers';
+import { GUEST_FORM_LINES } from './guest-forms';
 import { JOB_STATUS_LINES } from './job-status';
 import { LISTING_LINES } from './listing';
+import { MARKETING_LINES } from './marketing';
+import { MARKETING_ASSET_LINES } from './marketing-asset';
 import { MESSAGE_FORM_LINES } from './message-form';
 import { MESSAGE_LINES } from './messages';
+import { ORDER_LINES } from './orders';
+import { PRINTOUT_LINES } from './printout';
+import { PUBLIC_CALENDAR_LINES } from './public-calendar';
 import { REMOTE_EVENT_LINES } from './remote-events';
 import { REMOTE_MESSAGE_LINES } from './remote-messages';
+import { REWARDS_LINES } from './rewards';
+import { USER_LINES } from './users';
 
 /**
  * THE PERMISSION MATRIX: who gets what from every address of the app.
@@ -239,6 +252,12 @@ export const MATRIX: MatrixRow[] = [
   },
   { request: { path: SEED_IMAGE }, expected: everyone(200), note: 'public: the path is the capability' },
   { request: { path: '/files/demo-campground/images/nope.png' }, expected: everyone(404) },
+  {
+    request: { path: '/files/demo-campground/amc-events/activities-calendar.ics' },
+    expected: everyone(200),
+    note: "a demo calendar's iCal feed (built by the calendar-feed job; the matrix's set-up builds the demo feeds as the workers' sweep does): public, the path is the capability",
+  },
+  { request: { path: '/files/demo-campground/amc-events/no-such-calendar-calendar.ics' }, expected: everyone(404) },
   { request: { path: '/no/such/page' }, expected: everyone(404) },
   { request: { method: 'POST', path: '/no/such/page' }, expected: everyone(404) },
 
@@ -839,13 +858,34 @@ export const MATRIX: MatrixRow[] = [
 
   // ── Lists (spec 01 §2.1 /listnm/… and /list/…; spec 02 "Listing routes"): generated from the registry ──
   ...LISTING_LINES,
+  // Custom forms and hunts: ready-made forms, the fields' and steps' rules (spec 02 §3, §9).
+  ...GUEST_FORM_LINES,
 
   // ── The business detail editor and the remote pages (spec 03 §2) ──
   ...BUSINESS_LINES,
 
   // ── Manage Calendars and the calendar config editor (spec 02 "Calendars", "Calendar config editor") ──
   ...CALENDAR_LINES,
+  ...ENTRY_LINES,
+  ...ORDER_LINES,
+  // ── Users and User Management (spec 02 contexts users, usermgmt; decision 040) ──
+  ...USER_LINES,
+  // ── Dollars Accounts Status (spec 02 context dollarsaccountstatus; decision 041) ──
+  ...DOLLARS_LINES,
+  // ── Rewards users (spec 02 context rewards-users; decision 041) ──
+  ...REWARDS_LINES,
   ...JOB_STATUS_LINES,
+  ...ASSISTANT_LINES,
+  ...PRINTOUT_LINES,
+
+  // ── The marketing asset editor (spec 03 "Marketing asset editor", §6: system admins) ──
+  ...MARKETING_ASSET_LINES,
+
+  // ── The flyer designer (spec 02 "Flyer designer": staff, and a remote manager's event) ──
+  ...FLYER_LINES,
+
+  // ── The calendar builder (spec 03 "Calendar builder") ──
+  ...CALENDAR_BUILDER_LINES,
 
   // ── The event editor (spec 02 "Event editor") ──
   ...EVENT_LINES,
@@ -860,4 +900,10 @@ export const MATRIX: MatrixRow[] = [
 
   // ── The messages list (spec 02 "Messages") ──
   ...MESSAGE_LINES,
+
+  // ── The public calendar and its staff actions (spec 03 "Public calendar page (/calendar)") ──
+  ...PUBLIC_CALENDAR_LINES,
+
+  // ── The marketing screen (spec 03 "Marketing screen") ──
+  ...MARKETING_LINES,
 ];

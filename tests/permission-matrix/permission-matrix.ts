@@ -108,7 +108,7 @@ export async function runPermissionMatrix(family: WalkFamily) {
   const facts = await loadFacts(reached);
 
   beforeAll(async () => {
-    ({ services, close } = await installTestServices(`permission-matrix-${family}`));
+    ({ services, close } = await installTestServices(`permission-matrix-${family}`, { feeds: true }));
     sqlite = embeddedSqlite(services.db);
     seeded = (await services.db.ref('').get()).val();
     for (const job of MATRIX_JOBS) {

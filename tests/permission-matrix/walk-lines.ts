@@ -44,14 +44,23 @@ export const WALK_FAMILIES = {
   'header-images': (routeId: string) => routeId.endsWith('.header-images'),
   /** Pages outside the signed-in console: sign-in, the remote managers' pages, uploads. */
   'outside-console': (routeId: string) => !routeId.startsWith('routes/_app.') && !routeId.startsWith('routes/_app_'),
-  /** Home, its menu items, the community, app and integration setup, and the console's not-found page. */
-  home: (routeId: string) => routeId.startsWith('routes/_app._home') || routeId === 'routes/_app.$',
+  /** Home, its menu items, the community, app and integration setup, the marketing asset editor, and the console's not-found page. */
+  home: (routeId: string) =>
+    routeId.startsWith('routes/_app._home') || routeId === 'routes/_app.$' || routeId.startsWith('routes/_app.marketing.asset-editor'),
   /** The lists (list and listnm screens, their editors, sort and delete), Switch Community, the list icons. */
   lists: (routeId: string) => /^routes\/_app\.(list|listnm|manage-list-icons)\./.test(routeId),
-  /** The detail editors of listings and events. */
-  details: (routeId: string) => /^routes\/_app\.(detail|detailUpdate)\./.test(routeId),
-  /** Calendars, their events and configuration, the status of their import jobs, and messages. */
-  'calendars-messages': (routeId: string) => /^routes\/_app\.(amc-(calendar|calendars|calendars_|messages)|job-status)\./.test(routeId),
+  /** The detail editors of listings and events, and the AI writing assistant they open. */
+  details: (routeId: string) => /^routes\/_app\.(detail|detailUpdate|assistant)\./.test(routeId),
+  /** Calendars, their events, configuration and printout, the status of their jobs, the calendar builder, and messages. */
+  'calendars-messages': (routeId: string) =>
+    /^routes\/_app\.(amc-(calendar|calendars|calendars_|messages)|job-status|activities-printout)\./.test(routeId) ||
+    routeId === 'routes/_app.calendarBuilder',
+  /** The marketing screens. */
+  marketing: (routeId: string) => routeId.startsWith('routes/_app.marketing.'),
+  /** The flyer designer and its downloads. */
+  flyers: (routeId: string) => routeId.startsWith('routes/_app.create-flyer.'),
+  /** The guest entries of forms, hunts and feedback, and one entry. */
+  entries: (routeId: string) => routeId.startsWith('routes/_app.scrollerEntries.'),
 } as const;
 
 export type WalkFamily = keyof typeof WALK_FAMILIES;

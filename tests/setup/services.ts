@@ -85,16 +85,22 @@ export async function openDemoDb(label: string): Promise<DemoDb> {
 
 /**
  * Creates the platform services for a test (embedded database and local storage in a fresh
- * folder), seeds the demo data (and its images) unless `seed` is false, and installs them as
+ * folder), seeds the demo data (and its images) unless `seed` is false (and, with `feeds`, builds
+ * the demo calendars' iCal feeds as the workers would), and installs them as
  * the process-wide services. `close()` uninstalls and closes them.
  */
 export async function installTestServices(
   label: string,
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; feeds?: boolean } = {},
 ): Promise<{ services: Services; close: () => Promise<void> }> {
   const services = await createServices(testEnv(label, options.env));
   if (options.seed !== false) {
     await seedDemoData({ db: services.db, identity: services.identity, storage: services.storage, product: services.env.PRODUCT });
+  }
+  if (options.feeds) {
+    // The demo calendars' iCal feeds, as the workers' start-up sweep builds them (loaded only when asked).
+    const { publishStaleFeeds } = await import('@server/events/feed/publish');
+    await publishStaleFeeds(services, Date.now());
   }
   setServicesForTests(services);
   return {

@@ -1,4 +1,4 @@
-import { Callout, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { JobState, JobStatusView } from '@server/jobs/status';
@@ -87,7 +87,18 @@ export function useLiveJobStatus(initial: JobStatusView): JobStatusView {
  * The progress bar and outcome of one job. `follow` shows the link to the job's page while it
  * runs (`back`: where that page's back link leads); the page itself leaves it out.
  */
-export function JobProgress({ view: initial, back, follow = true }: { view: JobStatusView; back?: string; follow?: boolean }) {
+export function JobProgress({
+  view: initial,
+  back,
+  follow = true,
+  downloadButton = false,
+}: {
+  view: JobStatusView;
+  back?: string;
+  follow?: boolean;
+  /** The download as a button (the export's Download, spec 02 §8) rather than a link. */
+  downloadButton?: boolean;
+}) {
   const view = useLiveJobStatus(initial);
   const ended = hasEnded(view.state);
   return (
@@ -105,9 +116,17 @@ export function JobProgress({ view: initial, back, follow = true }: { view: JobS
           ))}
         </ul>
       ) : null}
-      {view.download ? (
+      {view.download && downloadButton ? (
+        <Flex>
+          <Button asChild>
+            <a href={view.download.href} download>
+              {view.download.label}
+            </a>
+          </Button>
+        </Flex>
+      ) : view.download ? (
         <ThemeLink asChild>
-          <a href={view.download.href} download>
+          <a href={view.download.href} download={view.download.page ? undefined : true}>
             {view.download.label}
           </a>
         </ThemeLink>

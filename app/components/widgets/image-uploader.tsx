@@ -82,6 +82,9 @@ export function ImageUploader(props: ImageUploaderProps) {
   const cropperRef = useRef<CropperHandle>(null);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [source, setSource] = useState<string | null>(null);
+  // The cropper has laid out its image and crop: before that its own first crop would cancel an upload.
+  const [cropReady, setCropReady] = useState(false);
+  useEffect(() => setCropReady(false), [source]);
   const [Cropper, setCropper] = useState<CropperComponent | null>(null);
   const cropperBox = useRef<HTMLDivElement>(null);
   const errorId = `${name}-error`;
@@ -288,6 +291,7 @@ export function ImageUploader(props: ImageUploaderProps) {
               <Cropper
                 ref={cropperRef}
                 src={source}
+                onReady={() => setCropReady(true)}
                 onChange={onCropChange}
                 stencilProps={{
                   aspectRatio,
@@ -312,7 +316,7 @@ export function ImageUploader(props: ImageUploaderProps) {
             <Button
               type="button"
               onClick={useImage}
-              disabled={!Cropper}
+              disabled={!Cropper || !cropReady}
               loading={rows.some((row) => row.status === 'uploading' && row.id === inFlight.current?.row)}
             >
               Use Image

@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
+import { SET_HTML_EVENT } from './rich-text-events';
 import { hexColor, TEXT_ALIGNMENTS, TextAlignmentExtension, TextColors, type TextAlignment } from './rich-text-extensions';
 
 /**
@@ -96,6 +97,21 @@ export function RichTextEditor({ id, name, label, labelId, describedBy, invalid,
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? '' : current.getHTML()),
   });
 
+  // Text put in from outside (the AI writing assistant's Use): the hidden input is told with SET_HTML_EVENT.
+  const hiddenRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = hiddenRef.current;
+    if (!input || !editor) return;
+    const onSet = (event: Event) => {
+      const next = (event as CustomEvent<string>).detail;
+      if (typeof next !== 'string' || editor.isDestroyed) return;
+      editor.commands.setContent(next);
+      setHtml(editor.isEmpty ? '' : editor.getHTML());
+    };
+    input.addEventListener(SET_HTML_EVENT, onSet);
+    return () => input.removeEventListener(SET_HTML_EVENT, onSet);
+  }, [editor]);
+
   // Errors come and go with validation: keep the editable element's aria attributes in step.
   useEffect(() => {
     if (editor && !editor.isDestroyed)
@@ -112,7 +128,7 @@ export function RichTextEditor({ id, name, label, labelId, describedBy, invalid,
         <EditorContent editor={editor} />
         {editor ? null : <div className="rich-text-content" aria-hidden="true" />}
       </div>
-      <input type="hidden" name={name} value={html} />
+      <input ref={hiddenRef} type="hidden" name={name} value={html} data-rich-text="" />
     </Flex>
   );
 }

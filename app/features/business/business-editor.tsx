@@ -24,6 +24,7 @@ import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
 import { postedPreviewFields } from '~/lib/business';
 import { previewModel, type PreviewModel } from '~/lib/business-preview';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
+import { formatCents, toCents } from '~/lib/dollars';
 import { openSections } from '~/lib/editor-sections';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
 import { locationFormValueOfPost } from '~/lib/location';
@@ -384,7 +385,7 @@ function DollarsHistoryView({ dollars }: { dollars: BusinessEditorData['dollars'
               <tr key={entry.key}>
                 <td>{entry.at ? new Date(entry.at).toISOString().slice(0, 10) : ''}</td>
                 <td>{entry.type}</td>
-                <td>{entry.amount}</td>
+                <td>{formatCents(toCents(entry.amount))}</td>
                 <td>{entry.from}</td>
                 <td>{entry.to}</td>
                 <td>{entry.notes}</td>

@@ -176,6 +176,8 @@ describe('remote event editor', () => {
     expect(data.remote).toEqual({ buttons: false, calendarHref: `/amc-calendar/remote/${uuid}/`, approval: false });
     expect(data.returnTo).toBe(`/amc-calendar/remote/${uuid}/`);
     expect(data.headerHref).toBeNull();
+    // Remote managers have no AI writing assistant (spec 02 "Event editor").
+    expect(data.assistant).toBeNull();
     expect(data.qr).toBeNull();
     expect(data.formAction).toBe(`/event/remote/activities/ev-bingo?uuid=${uuid}`);
   });

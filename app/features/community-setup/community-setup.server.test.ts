@@ -92,7 +92,8 @@ describe('permissions', () => {
     const forSystem = await communitySetupLoader(get('/community-setup', system));
     expect(forAdmin.canSetListing).toBe(false);
     expect(forSystem.canSetListing).toBe(true);
-    expect(forAdmin.qr?.target).toBe('https://www.pinehollowrv.example');
+    // The community's one-link when it has one (the demo resort does), else its website.
+    expect(forAdmin.qr?.target).toBe('https://pinehollow.go.link/app');
     expect(forAdmin.showHomeScreenImage).toBe(true);
     expect(forAdmin.timeZones).toContain('Pacific/Chatham');
     expect(forSystem.pullSources.map((source) => source.key)).toEqual(['demo-town']);
@@ -184,6 +185,30 @@ describe('saving', () => {
     });
     // The social links that were posted stay.
     expect(saved.socialMedia).toHaveLength(3);
+  });
+
+  it("a new time zone has every calendar's iCal feed rebuilt; a save that keeps it does not", async () => {
+    const buildTimes = async () => {
+      const configs = (await services.db.ref(services.paths.calendarConfigs('demo-campground')).get()).val() as Record<
+        string,
+        { icsBuildTime?: number }
+      >;
+      return Object.fromEntries(Object.entries(configs).map(([id, config]) => [id, config.icsBuildTime ?? 0]));
+    };
+    const before = await buildTimes();
+    expect(Object.keys(before).length).toBeGreaterThan(1);
+    const same = await outcome(communitySetupAction(post('/community-setup', admin, { ...(await formFields(admin)), intent: 'save' })));
+    expect(same.status).toBe(302);
+    expect(await buildTimes()).toEqual(before);
+
+    const startedAt = Date.now();
+    const fields = { ...(await formFields(admin)), timeZone: 'Pacific/Honolulu', intent: 'save' };
+    const moved = await outcome(communitySetupAction(post('/community-setup', admin, fields)));
+    expect(moved.status).toBe(302);
+    expect((await record('demo-campground')).timeZone).toBe('Pacific/Honolulu');
+    const after = await buildTimes();
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    for (const time of Object.values(after)) expect(time).toBeGreaterThanOrEqual(startedAt);
   });
 
   it('looks the zone up without JavaScript', async () => {

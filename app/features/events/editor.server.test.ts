@@ -286,6 +286,13 @@ describe('edit', () => {
     expect(page.data!.askScope).toBeNull();
     expect(page.data!.defaultValue.title).toBe('Bingo Night');
     expect(page.data!.headerHref).toBe('/detail/events/activities/ev-bingo/header-images');
+    // Staff have the AI writing assistant, back to this editor with the event's own details.
+    expect(page.data!.assistant).toMatchObject({ used: false });
+    const assistant = new URL(page.data!.assistant!.href, 'http://x');
+    expect(assistant.pathname).toBe('/assistant/events');
+    expect(assistant.searchParams.get('back')).toBe('/detail/events/activities/ev-bingo');
+    expect(assistant.searchParams.get('title')).toBe('Bingo Night');
+    expect(new URL(page.data!.assistant!.editHref, 'http://x').searchParams.get('mode')).toBe('edit');
     const stored = await read(own, 'ev-bingo');
     const saved = await act(
       editRoute,
@@ -517,6 +524,21 @@ describe('imported events', () => {
     expect(after!.location).toBeUndefined();
   });
 
+  it('shows the texts the assistant’s Use brought back in the form, unsaved', async () => {
+    const own = await ownCommunity();
+    const params = { dbContext: 'activities', itemId: 'ev-bingo' };
+    const page = await load(
+      editRoute,
+      get(own, '/detail/events/activities/ev-bingo?aiTitle=Bingo%20Bash&aiDescription=Cards%20%3Cb%3E'),
+      params,
+    );
+    expect(page.data!.defaultValue.title).toBe('Bingo Bash');
+    expect(page.data!.defaultValue.description).toBe('<p>Cards &lt;b&gt;</p>');
+    expect(page.data!.assistant).toMatchObject({ used: true });
+    expect(new URL(page.data!.assistant!.href, 'http://x').searchParams.get('back')).toBe('/detail/events/activities/ev-bingo');
+    expect((await read(own, 'ev-bingo'))?.title).toBe('Bingo Night');
+  });
+
   it('an event of the calendar’s own is not locked', async () => {
     const own = await ownCommunity();
     const page = await load(editRoute, get(own, '/detail/events/activities/ev-bingo'), { dbContext: 'activities', itemId: 'ev-bingo' });
@@ -532,6 +554,7 @@ describe('archived events and duplicates', () => {
     expect(page.status).toBe(200);
     expect(page.data!.readOnly).toBe(true);
     expect(page.data!.headerHref).toBeNull();
+    expect(page.data!.assistant).toBeNull();
     expect(page.data!.duplicateHref).toBe('/detail/eventsArchived/activities/ev-past/duplicate');
     expect(page.data!.deletedNote).toBeNull();
     const stored = await read(own, 'ev-past');

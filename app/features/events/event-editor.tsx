@@ -8,6 +8,7 @@ import { FormFailure } from '~/components/forms/failure';
 import { FormErrors } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { DISCARD_STATE, UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
+import { AssistantLinks } from '~/components/widgets/assistant/assistant-links';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
 import { HeaderMediaSummary } from '~/components/widgets/header-media-summary';
 import { parseDateTimeField } from '~/lib/date-time';
@@ -107,13 +108,22 @@ function EditorNotices({ data }: { data: EventEditorData }) {
           <Callout.Text>{EVENT_EDITOR_TEXTS.imported}</Callout.Text>
         </Callout.Root>
       ) : null}
-      {data.notifyHref && !data.readOnly ? (
-        <Flex mb="3">
-          <Button asChild variant="soft" size="1">
-            <Link to={data.notifyHref} data-testid="event-notify">
-              Send Notification
-            </Link>
-          </Button>
+      {(data.notifyHref && !data.readOnly) || data.flyerHref ? (
+        <Flex mb="3" gap="2" wrap="wrap">
+          {data.notifyHref && !data.readOnly ? (
+            <Button asChild variant="soft" size="1">
+              <Link to={data.notifyHref} data-testid="event-notify">
+                Send Notification
+              </Link>
+            </Button>
+          ) : null}
+          {data.flyerHref ? (
+            <Button asChild variant="soft" size="1">
+              <Link to={data.flyerHref} data-testid="event-flyer">
+                Create Flyer
+              </Link>
+            </Button>
+          ) : null}
         </Flex>
       ) : null}
     </>
@@ -195,7 +205,10 @@ function EventForm({ data, actionData }: { data: EventEditorData; actionData: Ev
     const value = data.defaultValue[name];
     return typeof value === 'string' ? value : '';
   };
-  const section: SectionProps = { data, fields, open, locked, shownText };
+  const assistant = data.assistant ? (
+    <AssistantLinks assistant={{ ...data.assistant, used: data.assistant.used && !actionData }} formRef={formRef} onUsed={refresh} />
+  ) : null;
+  const section: SectionProps = { data, fields, open, locked, shownText, assistant };
 
   return (
     <div className="business-editor event-editor" data-hydrated={hydrated ? '' : undefined}>

@@ -36,6 +36,8 @@ export interface SectionProps {
   locked: EventEditorData['locked'];
   /** The stored value of a field, as text (what a locked field shows). */
   shownText: (name: keyof EventFormValue) => string;
+  /** The AI writing assistant's buttons (staff only), shown above the title. */
+  assistant?: ReactNode;
 }
 
 const REQUIRED = new Set<string>(EVENT_REQUIRED_FIELDS);
@@ -65,9 +67,10 @@ function LockedField({ name, label, text, reason }: { name: string; label: strin
   );
 }
 
-export function GeneralSection({ data, fields: f, open, locked, shownText }: SectionProps) {
+export function GeneralSection({ data, fields: f, open, locked, shownText, assistant }: SectionProps) {
   return (
     <Part id="general" open={open.has('general')}>
+      {assistant}
       {locked ? (
         <LockedField name="title" label="Title" text={shownText('title')} reason={locked.reason} />
       ) : (

@@ -1,6 +1,7 @@
 import { Card, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import { hasEnded, JobProgress } from '~/components/job-progress/job-progress';
+import { ShellColumns } from '~/components/shell/shell-columns';
 import type { JobStatusPageData } from './job-status.server';
 
 /** Seconds between the page's own refreshes while the job runs (without JavaScript). */
@@ -13,6 +14,10 @@ export const JOB_PAGE_REFRESH_SECONDS = 2;
  */
 export function JobStatusPage({ data, backLabel }: { data: JobStatusPageData; backLabel: string }) {
   const { view, back } = data;
+  return <ShellColumns centre={<JobStatusContent view={view} back={back} backLabel={backLabel} />} />;
+}
+
+function JobStatusContent({ view, back, backLabel }: JobStatusPageData & { backLabel: string }) {
   return (
     <Flex direction="column" gap="4" maxWidth="640px">
       {!hasEnded(view.state) ? (
@@ -24,7 +29,7 @@ export function JobStatusPage({ data, backLabel }: { data: JobStatusPageData; ba
         {view.title}
       </Heading>
       <Card size="2">
-        <JobProgress view={view} follow={false} />
+        <JobProgress view={view} follow={false} downloadButton={view.queue === 'entries-export'} />
       </Card>
       {back ? (
         <ThemeLink asChild size="2">

@@ -2,16 +2,14 @@ import { requireStaff } from '@server/authz';
 import { viewJobStatus, type JobStatusView } from '@server/jobs/status';
 import { isAppPath } from '~/components/job-progress/paths';
 import { getServices } from '~/services.server';
+import { JOB_STATUS_TEXTS } from './job-status-texts';
 
 /**
  * The job-status page and its JSON (docs/decisions/020): staff follow a job of a community
  * they may manage (server/jobs/status.ts); any other job, or none, is a 404.
  */
 
-export const JOB_STATUS_TEXTS = {
-  gone: 'There is no such job, or it ended long ago.',
-  back: 'Back',
-} as const;
+export { JOB_STATUS_TEXTS } from './job-status-texts';
 
 export async function loadJobStatus(request: Request, params: { queue?: string; jobId?: string }): Promise<JobStatusView> {
   const staff = await requireStaff(request);

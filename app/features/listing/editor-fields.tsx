@@ -8,6 +8,7 @@ import { RichTextField } from '~/components/widgets/rich-text';
 import type { EditorField, InlineEditor } from '~/lib/listing/types';
 import { HOURS_DAYS, HOURS_DAY_LABELS, MAX_HOURS_SLOTS } from '~/schemas/listing/hours';
 import { MAX_TITLE_LIST_ROWS } from '~/schemas/listing/shared';
+import { FormFieldsControl, HuntStepsControl } from './row-list-control';
 
 /**
  * The fields of a list's inline editor (app/lib/listing/editors.ts), in the editor's order,
@@ -19,7 +20,7 @@ import { MAX_TITLE_LIST_ROWS } from '~/schemas/listing/shared';
  */
 
 /** A form's list intents (Add / Remove row buttons). */
-export type ListIntents = Pick<FormMetadata, 'insert' | 'remove'>;
+export type ListIntents = Pick<FormMetadata, 'insert' | 'remove' | 'reorder'>;
 
 type Field = FieldMetadata<unknown>;
 /** A fieldset's subfield by name. */
@@ -108,6 +109,10 @@ export function EditorFieldControl({ definition, field, form }: { definition: Ed
       return <HoursControl field={field} label={label} hint={hint} form={form} />;
     case 'title-list':
       return <TitleListControl field={field} label={label} hint={hint} form={form} />;
+    case 'form-fields':
+      return <FormFieldsControl field={field} label={label} hint={hint} form={form} />;
+    case 'hunt-steps':
+      return <HuntStepsControl field={field} label={label} hint={hint} form={form} />;
   }
 }
 

@@ -23,11 +23,17 @@ export function ListScreen({
   data,
   bulk,
   notice,
+  bulkButtons,
+  selectable = true,
 }: {
   data: ListScreenData;
   bulk: BulkActionData | undefined;
+  /** Rows can be ticked for Delete Selected (false: a list nothing is deleted from, such as the users list). */
+  selectable?: boolean;
   /** A notice of the list's own under its header (e.g. a calendar's events waiting for approval). */
   notice?: ReactNode;
+  /** More buttons of the bulk form beside Delete Selected (they post the rows ticked); shown on an empty list too. */
+  bulkButtons?: ReactNode;
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === new URL(data.links.list, 'http://x').pathname;
@@ -45,7 +51,7 @@ export function ListScreen({
             ) : (
               <>
                 <Filters data={data} />
-                <Rows data={data} bulk={bulk} />
+                <Rows data={data} bulk={bulk} buttons={bulkButtons} selectable={selectable} />
               </>
             )}
             {loading ? <LoadingOverlay text={data.loadingText} /> : null}
@@ -105,6 +111,22 @@ function Filters({ data }: { data: ListScreenData }) {
               maxLength={200}
               placeholder={filters.searchHint ?? 'Title, description or location'}
               style={{ minWidth: 'min(300px, 70vw)' }}
+            />
+          </Flex>
+        ) : null}
+        {filters.kinds.includes('person') ? (
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium" htmlFor="list-filter-who">
+              Name, e-mail or id
+            </Text>
+            <input
+              id="list-filter-who"
+              name="who"
+              type="search"
+              className="form-control"
+              defaultValue={filters.who ?? ''}
+              maxLength={200}
+              style={{ minWidth: 'min(220px, 70vw)' }}
             />
           </Flex>
         ) : null}
@@ -263,7 +285,17 @@ function useRowFocus(rows: readonly RowView[], next: string | null, loadMore: ()
   }, [location, rows.length, next, loadMore]);
 }
 
-function Rows({ data, bulk }: { data: ListScreenData; bulk: BulkActionData | undefined }) {
+function Rows({
+  data,
+  bulk,
+  buttons,
+  selectable,
+}: {
+  data: ListScreenData;
+  bulk: BulkActionData | undefined;
+  buttons?: ReactNode;
+  selectable: boolean;
+}) {
   const { rows, next, loading, hydrated, loadMore } = useInfiniteRows(data);
   const selectAll = data.selectAll;
   const { checked, toggle } = useCheckedRows(data, bulk);
@@ -271,29 +303,43 @@ function Rows({ data, bulk }: { data: ListScreenData; bulk: BulkActionData | und
   useRowFocus(rows, next, loadMore);
   if (rows.length === 0) {
     // An empty list says so in the right column, beside its Add button (spec 02 "Listing routes").
-    return data.filters.active ? (
+    const empty = data.filters.active ? (
       <Card>
         <Text as="p" color="gray">
           Nothing matches the filter.
         </Text>
       </Card>
     ) : null;
+    return buttons ? (
+      <>
+        <Form method="post" action={data.bulkAction} className="list-rows-form">
+          <Flex gap="3" align="center" wrap="wrap">
+            {buttons}
+          </Flex>
+        </Form>
+        {empty}
+      </>
+    ) : (
+      empty
+    );
   }
 
   const grouped = rows.some((row) => row.day !== null);
   const rowItem = (row: RowView) => (
     <li key={row.key} id={rowAnchor(row.key)} className="list-row" data-passed={row.passed ? '' : undefined}>
       {row.anchor ? <span id={row.anchor} className="list-anchor" /> : null}
-      <input
-        type="checkbox"
-        name={selectAll ? undefined : 'key'}
-        value={row.key}
-        aria-label={`Select ${row.title}`}
-        checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
-        defaultChecked={!hydrated && (selectAll || confirmed.has(row.key)) ? true : undefined}
-        disabled={Boolean(selectAll)}
-        onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
-      />
+      {selectable ? (
+        <input
+          type="checkbox"
+          name={selectAll ? undefined : 'key'}
+          value={row.key}
+          aria-label={`Select ${row.title}`}
+          checked={selectAll ? true : hydrated ? checked.has(row.key) : undefined}
+          defaultChecked={!hydrated && (selectAll || confirmed.has(row.key)) ? true : undefined}
+          disabled={Boolean(selectAll)}
+          onChange={hydrated ? (event) => toggle(row.key, event.currentTarget.checked) : undefined}
+        />
+      ) : null}
       {row.image ? <img src={row.image} alt="" className="list-row-image" width={56} height={40} /> : null}
       <Flex direction="column" className="list-row-text">
         <ThemeLink asChild weight="medium" underline="hover" className="list-row-title">
@@ -356,38 +402,41 @@ function Rows({ data, bulk }: { data: ListScreenData; bulk: BulkActionData | und
     </li>
   );
 
-  return (
-    <Form method="post" action={data.bulkAction} className="list-rows-form" data-hydrated={hydrated ? '' : undefined}>
-      <Flex gap="3" align="center" wrap="wrap" mb="2">
-        {selectAll ? (
-          <>
-            <input type="hidden" name="all" value="1" />
-            <Text size="2" role="status">
-              {selectAll.truncated
-                ? `The first ${selectAll.count.toLocaleString('en-US')} matching items are selected.`
-                : `All ${selectAll.count.toLocaleString('en-US')} matching ${selectAll.count === 1 ? 'item is' : 'items are'} selected.`}
-            </Text>
-            <Button asChild variant="ghost" size="1">
-              <Link to={selectAll.clearHref}>Clear selection</Link>
+  const body = (
+    <>
+      {selectable ? (
+        <Flex gap="3" align="center" wrap="wrap" mb="2">
+          {selectAll ? (
+            <>
+              <input type="hidden" name="all" value="1" />
+              <Text size="2" role="status">
+                {selectAll.truncated
+                  ? `The first ${selectAll.count.toLocaleString('en-US')} matching items are selected.`
+                  : `All ${selectAll.count.toLocaleString('en-US')} matching ${selectAll.count === 1 ? 'item is' : 'items are'} selected.`}
+              </Text>
+              <Button asChild variant="ghost" size="1">
+                <Link to={selectAll.clearHref}>Clear selection</Link>
+              </Button>
+            </>
+          ) : (
+            <Button asChild variant="soft" size="1">
+              <Link to={data.selectAllHref}>Select all</Link>
             </Button>
-          </>
-        ) : (
-          <Button asChild variant="soft" size="1">
-            <Link to={data.selectAllHref}>Select all</Link>
+          )}
+          <Button
+            type="submit"
+            name="intent"
+            value="delete-selected"
+            color="red"
+            variant="soft"
+            size="1"
+            disabled={hydrated && !selectAll && checked.size === 0}
+          >
+            Delete Selected
           </Button>
-        )}
-        <Button
-          type="submit"
-          name="intent"
-          value="delete-selected"
-          color="red"
-          variant="soft"
-          size="1"
-          disabled={hydrated && !selectAll && checked.size === 0}
-        >
-          Delete Selected
-        </Button>
-      </Flex>
+          {buttons}
+        </Flex>
+      ) : null}
       {grouped ? (
         groupRowsByDay(rows).map((group) => (
           <section key={group.id} className="list-day" aria-labelledby={`day-${group.id}`}>
@@ -415,7 +464,16 @@ function Rows({ data, bulk }: { data: ListScreenData; bulk: BulkActionData | und
           </Button>
         ) : null
       ) : null}
+    </>
+  );
+  return selectable ? (
+    <Form method="post" action={data.bulkAction} className="list-rows-form" data-hydrated={hydrated ? '' : undefined}>
+      {body}
     </Form>
+  ) : (
+    <div className="list-rows-form" data-hydrated={hydrated ? '' : undefined}>
+      {body}
+    </div>
   );
 }
 

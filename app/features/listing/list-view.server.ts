@@ -42,16 +42,29 @@ export function filtersOf(
   const to = kinds.includes('date') && DATE.test(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
   const recurrenceParam = params.get('recurrence') ?? '';
   const recurrence = kinds.includes('recurrence') && isValidKey(recurrenceParam) ? recurrenceParam : '';
+  const whoParam = (params.get('who') ?? '').trim().slice(0, MAX_FILTER_TEXT);
+  const who = kinds.includes('person') ? whoParam : '';
+  const eventParam = params.get('eventId') ?? '';
+  const eventId = kinds.includes('event') && isValidKey(eventParam) ? eventParam : '';
   const view: ListView | null = dated ? (fixedView ?? (params.get('view') === 'archive' ? 'archive' : 'active')) : null;
   const filters: ListFilters = {};
   if (q) filters.text = q;
   if (from) filters.start = fromZonedTime(`${from}T00:00:00`, timeZone).getTime();
   // The end date is inclusive: the filter ends at the end of that day.
-  if (to) filters.end = fromZonedTime(`${to}T23:59:59.999`, timeZone).getTime();
+  if (to) {
+    filters.end = fromZonedTime(`${to}T23:59:59.999`, timeZone).getTime();
+    filters.endDayStart = fromZonedTime(`${to}T00:00:00`, timeZone).getTime();
+  }
   if (recurrence) filters.recurrenceId = recurrence;
   if (view) filters.view = view;
-  const active = Boolean(q || from || to || recurrence);
-  return { filters, view: { kinds, q, from, to, recurrence, view, active, clearHref: '' } };
+  if (who) filters.person = who;
+  if (eventId) filters.eventId = eventId;
+  const active = Boolean(q || from || to || recurrence || who);
+  const filterView: FilterView = { kinds, q, from, to, recurrence, view, active, clearHref: '' };
+  if (kinds.includes('person')) filterView.who = who;
+  // The event an RSVP list shows stays chosen when the other filters change.
+  if (eventId) filterView.keep = [{ name: 'eventId', value: eventId }];
+  return { filters, view: filterView };
 }
 
 // ─── Rows ─────────────────────────────────────────────────────────────────────────────────────

@@ -45,7 +45,7 @@ export const MAX_POSTED_KEYS = 1000;
  * The filters of a list's address. The community's record is read only for a list with date
  * filters (its dates are days in the community's time zone), unless its resolver read it.
  */
-async function listFiltersOf(url: URL, list: ResolvedList): Promise<{ filters: ListFilters; view: FilterView; timeZone: string }> {
+export async function listFiltersOf(url: URL, list: ResolvedList): Promise<{ filters: ListFilters; view: FilterView; timeZone: string }> {
   const { definition } = list;
   let timeZone = list.timeZone ?? DEFAULT_TIME_ZONE;
   if (list.timeZone === undefined && (definition.filters.includes('date') || definition.dated?.startField)) {
@@ -71,7 +71,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   ]);
   const urls = listUrls(list.location, url.searchParams);
   view.clearHref = urls.view(view.view ?? 'active');
-  view.searchHint = definition.fields.locationTitle ? 'Title, description or location' : 'Title or description';
+  view.searchHint = definition.searchHint ?? (definition.fields.locationTitle ? 'Title, description or location' : 'Title or description');
   // Without JavaScript, "More" adds a page of the first chunk's size (app/lib/listing/more.ts).
   const more = parseMore(url.searchParams.get('more'), definition.pageSizes, MAX_PAGE_SIZE);
   const now = Date.now();
@@ -95,7 +95,7 @@ export async function loadListScreen(request: Request, list: ResolvedList): Prom
   const added = firstAddedRow(definition.pageSizes, more);
   const rows = () =>
     page.rows.map((row, index) => {
-      const view = rowView(list, urls, row, context, details(row.item));
+      const view = rowView(list, urls, row, context, details(row.item, row.key));
       return index === added ? { ...view, anchor: moreAnchor(more) } : view;
     });
   return {
@@ -149,7 +149,7 @@ export async function loadRows(request: Request, list: ResolvedList): Promise<{ 
   try {
     const page = await lists.page(list, { filters, after, limit: list.definition.pageSizes.next, now });
     const details = await lists.rowDetails(list, context);
-    return { rows: page.rows.map((row) => rowView(list, urls, row, context, details(row.item))), next: page.next };
+    return { rows: page.rows.map((row) => rowView(list, urls, row, context, details(row.item, row.key))), next: page.next };
   } catch (error) {
     if (error instanceof ListError) throw new Response('This list position is not valid. Reload the list.', { status: 400 });
     throw error;
@@ -180,8 +180,8 @@ export const BulkSchema = z.object({
   confirmed: z.literal('1').optional(),
 });
 
-export async function bulkAction(request: Request, list: ResolvedList) {
-  const formData = await readForm(request, { schemas: BulkSchema });
+export async function bulkAction(request: Request, list: ResolvedList, read?: FormData) {
+  const formData = read ?? (await readForm(request, { schemas: BulkSchema }));
   parseIntent(formData, BulkIntent);
   const parsed = BulkSchema.safeParse({
     intent: formData.get('intent'),

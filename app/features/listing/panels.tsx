@@ -10,6 +10,7 @@ import { Form } from '~/components/forms/form';
 import { FormActions } from '~/components/forms/form-actions';
 import { UnsavedChangesDialog, useUnsavedChanges } from '~/components/forms/unsaved-changes';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { AssistantLinks } from '~/components/widgets/assistant/assistant-links';
 import { listContext } from '~/lib/listing/contexts';
 import { ITEM_KEY_FIELD, SORT_ALPHA_TEXT, SORT_ALPHA_TITLE } from '~/lib/listing/editor-texts';
 import type { InlineEditor } from '~/lib/listing/types';
@@ -64,12 +65,37 @@ function ItemForm({
       data-hydrated={hydrated ? '' : undefined}
       aria-labelledby={`${form.id}-heading`}
     >
+      {/* The default button: Enter in a field saves (not the first row's Move up, Move down or Remove). */}
+      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <VersionField version={actionData?.version ?? data.version} />
       <input type="hidden" name={ITEM_KEY_FIELD} value={actionData?.itemKey ?? data.itemKey} />
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4" id={`${form.id}-heading`}>
           {data.heading}
         </Heading>
+        {data.itemLinks.length > 0 ? (
+          <Flex gap="3" wrap="wrap">
+            {data.itemLinks.map((link) => (
+              <Link key={link.href} to={link.href} className="text-link">
+                {link.label}
+              </Link>
+            ))}
+          </Flex>
+        ) : null}
+        {data.assistant ? (
+          <AssistantLinks assistant={{ ...data.assistant, used: data.assistant.used && !actionData }} formRef={formRef} />
+        ) : null}
+        {data.templates.length > 0 ? (
+          <nav aria-label="Ready-made items">
+            <Flex gap="3" wrap="wrap">
+              {data.templates.map((template) => (
+                <Link key={template.href} to={template.href} className="text-link">
+                  {template.label}
+                </Link>
+              ))}
+            </Flex>
+          </nav>
+        ) : null}
         <ConflictNotice conflict={actionData?.conflict} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <EditorFields editor={editor} form={form} fields={fields} />

@@ -55,7 +55,7 @@ export async function trayViews(access: Access, community: string, project: Proj
  */
 export function isUnknownHomeAddress(request: Request, params: Record<string, string | undefined>): boolean {
   if (params['*'] !== undefined) return true;
-  // A list context the registry does not have (`/listnm/users` before the users list exists).
+  // A list context the registry does not have (`/listnm/no-such-list`).
   if (params.context !== undefined && new URL(request.url).pathname.startsWith('/listnm/') && !listContext(params.context)) return true;
   const action = params.action;
   if (action === undefined) return false;

@@ -3,7 +3,10 @@ import {
   BOOKING_EDITOR,
   CATEGORY_EDITOR,
   CONTACT_EDITOR,
+  CUSTOM_FORM_EDITOR,
+  HUNT_EDITOR,
   LOCATION_EDITOR,
+  REWARDS_ITEM_EDITOR,
   SIMPLE_EDITOR,
   STORE_ITEM_EDITOR,
   USER_GROUP_EDITOR,
@@ -34,6 +37,20 @@ const SIMPLE_FIELDS: ItemFields = { title: 'title', description: 'description' }
 /** Rows of detail items (businesses and places): their editor is the business detail editor. */
 const DETAIL_FIELDS: ItemFields = { title: 'title', subtitle: 'address', description: 'description', image: 'drawable' };
 const DETAIL_EDITOR = { kind: 'detail', detailType: 'business' } as const;
+
+/**
+ * Forms and hunts: keyed by name (the menu item's uniqueId, an event's rsvpFormKey or huntKey),
+ * listed by key, not sorted by hand; a menu item of type form or hunts opens its record's editor.
+ */
+const GUEST_FORMS = {
+  tabs: [],
+  order: { by: 'key' },
+  filters: ['text'],
+  pageSizes: GENERIC_PAGE_SIZES,
+  permission: 'staff',
+  sortable: false,
+  menuTypes: [],
+} as const satisfies Pick<ListContextDefinition, 'tabs' | 'order' | 'filters' | 'pageSizes' | 'permission' | 'sortable' | 'menuTypes'>;
 
 /** What both events lists share: dated (active and archive views), staff, not sorted by hand. */
 const EVENTS = {
@@ -261,6 +278,54 @@ export const LIST_CONTEXTS = {
     emptyMessage: 'There are no bookings yet.',
     loadingText: 'Loading bookings',
     menuTypes: [],
+  },
+
+  // Rewards to earn and to redeem (spec 03 §9 "rewards earn/redeem"; decision 041): the
+  // sections `rewards-earn` and `rewards-redeem`, beside the rewards config (`rewards/config`).
+  rewards: {
+    ...CONTENT,
+    title: 'Rewards',
+    itemName: 'Reward',
+    tabs: tabs('Earn', 'Redeem'),
+    source: { kind: 'section' },
+    fields: { title: 'title', description: 'description' },
+    editor: REWARDS_ITEM_EDITOR,
+    emptyMessage: 'There are no rewards yet.',
+    loadingText: 'Loading rewards',
+    menuTypes: [],
+  },
+
+  // ─── What guests fill in: custom forms and hunts (spec 02 §3 form schema fields, hunt) ────
+  'custom-forms': {
+    ...GUEST_FORMS,
+    title: 'Custom Forms',
+    itemName: 'Form',
+    fields: { title: 'title', subtitle: 'description' },
+    source: { kind: 'node', node: ['custom-forms'] },
+    editor: CUSTOM_FORM_EDITOR,
+    emptyMessage: 'There are no forms yet.',
+    loadingText: 'Loading forms',
+  },
+  /** The same forms under the spec's second context word. */
+  forms: {
+    ...GUEST_FORMS,
+    title: 'Custom Forms',
+    itemName: 'Form',
+    fields: { title: 'title', subtitle: 'description' },
+    source: { kind: 'node', node: ['custom-forms'] },
+    editor: CUSTOM_FORM_EDITOR,
+    emptyMessage: 'There are no forms yet.',
+    loadingText: 'Loading forms',
+  },
+  hunts: {
+    ...GUEST_FORMS,
+    title: 'Scavenger Hunts',
+    itemName: 'Hunt',
+    fields: { title: 'title', description: 'description', image: 'drawable' },
+    source: { kind: 'node', node: ['hunts'] },
+    editor: HUNT_EDITOR,
+    emptyMessage: 'There are no hunts yet.',
+    loadingText: 'Loading hunts',
   },
 
   // ─── Events (spec 02 "Legacy events list", "Calendars"; §9 page sizes) ────────────────────

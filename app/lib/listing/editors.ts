@@ -1,10 +1,23 @@
 import type { z } from 'zod';
+import { hrefs } from '~/lib/hrefs';
 import { htmlFromPlainText } from '~/lib/plain-text-html';
 import { BookingSchema, DEFAULT_BOOKING_MINUTES } from '~/schemas/listing/booking';
 import { ContactSchema } from '~/schemas/listing/contact';
 import { coordinatesToForm } from '~/schemas/listing/coordinates';
+import {
+  CustomFormSchema,
+  FORM_TYPES,
+  FORM_TYPE_LABELS,
+  customFormToForm,
+  customFormToRecord,
+  hasStandardForm,
+  standardRsvpForm,
+  waitlistForm,
+} from '~/schemas/listing/custom-form';
 import { hoursToForm } from '~/schemas/listing/hours';
+import { HuntSchema, huntToForm, huntToRecord } from '~/schemas/listing/hunt';
 import { LocationSchema } from '~/schemas/listing/location';
+import { RewardsItemSchema } from '~/schemas/listing/rewards';
 import { MAX_TITLE_LIST_ROWS, checked, isRecord, orNull, textOf } from '~/schemas/listing/shared';
 import { SimpleItemSchema } from '~/schemas/listing/simple';
 import { StoreItemSchema } from '~/schemas/listing/store-item';
@@ -59,6 +72,19 @@ export const SIMPLE_EDITOR = inlineEditor({
   defaults: () => ({ title: '', htmlDescription: '' }),
   toForm: (stored) => ({ title: textOf(stored.title), htmlDescription: richTextOf(stored) }),
   toRecord: (value) => ({ title: value.title, htmlDescription: orNull(value.htmlDescription) }),
+});
+
+/** Rewards to earn and to redeem: "rewards item (title, htmlDescription, description, points)". */
+export const REWARDS_ITEM_EDITOR = inlineEditor({
+  schema: RewardsItemSchema,
+  fields: [TITLE, DESCRIPTION, { name: 'points', label: 'Points', kind: 'number' }],
+  defaults: () => ({ title: '', htmlDescription: '', points: 0 }),
+  toForm: (stored) => ({
+    title: textOf(stored.title),
+    htmlDescription: richTextOf(stored),
+    points: typeof stored.points === 'number' && Number.isInteger(stored.points) ? stored.points : 0,
+  }),
+  toRecord: (value) => ({ title: value.title, htmlDescription: orNull(value.htmlDescription), points: value.points }),
 });
 
 /** Contact info: "contact (name, position, phone)". */
@@ -244,4 +270,57 @@ export const BOOKING_EDITOR = inlineEditor({
     capacity: value.capacity ?? null,
     active: value.active,
   }),
+});
+
+/** Custom forms (spec 02 §3 "Form schema fields"; the standard RSVP and waitlist forms of spec 02 §9). */
+export const CUSTOM_FORM_EDITOR = inlineEditor({
+  schema: CustomFormSchema,
+  fields: [
+    TITLE,
+    {
+      name: 'type',
+      label: 'Form Type',
+      kind: 'select',
+      choices: FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] })),
+      hint: 'RSVP forms are the ones an event can ask guests to fill in.',
+    },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+    { name: 'emails', label: 'Email Entries To', kind: 'textarea', hint: 'One email address a line; each gets every entry.' },
+    {
+      name: 'standard',
+      label: 'Standard RSVP Form',
+      kind: 'checkbox',
+      hint: 'The form events use when they ask for RSVPs without naming one.',
+    },
+    { name: 'fields', label: 'Fields', kind: 'form-fields' },
+  ],
+  defaults: () => ({ title: '', type: 'form' as const, description: '', emails: '', standard: undefined, fields: [] }),
+  toForm: customFormToForm,
+  toRecord: customFormToRecord,
+  templates: [
+    {
+      id: 'rsvp-standard',
+      label: 'Start from the standard RSVP form',
+      record: standardRsvpForm,
+      offered: (items) => !hasStandardForm(items),
+    },
+    { id: 'waitlist', label: 'Start from the waitlist form', record: waitlistForm, offered: () => true },
+  ],
+  itemLinks: [{ label: 'View Entries', href: (key) => hrefs.scrollerEntries('custom-forms', 'view', key) }],
+});
+
+/** Scavenger hunts (spec 02 §3 "Hunt"). */
+export const HUNT_EDITOR = inlineEditor({
+  schema: HuntSchema,
+  fields: [
+    TITLE,
+    { name: 'description', label: 'Description', kind: 'rich-text' },
+    { name: 'active', label: 'Active', kind: 'checkbox', hint: 'Guests can start only active hunts.' },
+    { name: 'steps', label: 'Steps', kind: 'hunt-steps' },
+  ],
+  defaults: () => ({ title: '', description: '', active: 'on', steps: [] }),
+  toForm: huntToForm,
+  toRecord: huntToRecord,
+  itemLinks: [{ label: 'View Entries', href: (key) => hrefs.scrollerEntries('hunts', 'view', key) }],
+  assistantPath: 'hunts',
 });

@@ -52,6 +52,8 @@ export interface FilterView {
   from: string;
   to: string;
   recurrence: string;
+  /** The person filter's text (lists with it: guest entries). */
+  who?: string;
   view: ListView | null;
   active: boolean;
   clearHref: string;

@@ -63,8 +63,11 @@ export type ListSource =
   | { kind: 'system'; node: readonly string[]; where?: { child: string; equals: string } }
   | { kind: 'adapter' };
 
-/** The filters a list offers (spec 02 §5 "Filters"). */
-export type FilterKind = 'text' | 'date' | 'recurrence';
+/**
+ * The filters a list offers (spec 02 §5 "Filters"). Guest entries add `person` (the item-title
+ * filter: name, e-mail or id) and `event` (an RSVP form's entries of one event, `?eventId=`).
+ */
+export type FilterKind = 'text' | 'date' | 'recurrence' | 'person' | 'event';
 
 /** Where a list's text filter looks, and what a row shows (dotted paths into the item). */
 export interface ItemFields {
@@ -109,7 +112,11 @@ export type EditorFieldKind =
   | 'select'
   | 'coordinates'
   | 'hours'
-  | 'title-list';
+  | 'title-list'
+  /** A custom form's fields (app/schemas/listing/custom-form.ts): rows added, removed, moved and edited. */
+  | 'form-fields'
+  /** A hunt's steps (app/schemas/listing/hunt.ts), edited the same way. */
+  | 'hunt-steps';
 
 export interface EditorField<Name extends string = string> {
   name: Name;
@@ -138,6 +145,31 @@ export interface InlineEditor<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
    * A method, so that an editor of one schema is an `InlineEditor` (its parameter is compared bivariantly).
    */
   toRecord(value: z.output<Schema>): Record<string, unknown>;
+  /**
+   * Ready-made items a new one can start from (`add?template={id}`), offered above the Add form
+   * while `offered` says so of the list's stored items (the standard RSVP form while no form is
+   * marked standard).
+   */
+  templates?: ReadonlyArray<EditorTemplate>;
+  /** Screens of a saved item, linked from its Edit form (a form's and a hunt's entries: View Entries). */
+  itemLinks?: ReadonlyArray<EditorItemLink>;
+  /** The AI writing assistant of this editor's items (its history path, spec 02 §7): it writes the `title` and `description` fields. */
+  assistantPath?: 'events' | 'hunts';
+}
+
+/** A link from an item's Edit form to another screen of the same item. */
+export interface EditorItemLink {
+  label: string;
+  href: (itemKey: string) => string;
+}
+
+/** A ready-made item of an inline editor: its stored shape, shown in the Add form to be saved. */
+export interface EditorTemplate {
+  id: string;
+  /** The offer's link text ("Start from the standard RSVP form"). */
+  label: string;
+  record: () => Record<string, unknown>;
+  offered: (items: ReadonlyArray<Record<string, unknown>>) => boolean;
 }
 
 /** Rows whose editor is the business detail editor (`/detail/:type/:dbContext/:itemId`). */
@@ -185,6 +217,8 @@ export interface ListContextDefinition {
   emptyMessage: string;
   /** The loading overlay's text (spec 02: "Loading events", "Loading messages"). */
   loadingText: string;
+  /** What the text filter searches, as its placeholder says (else title, description and location). */
+  searchHint?: string;
   /** Staff may sort the list (drag, Move up / Move down, alphabetical). */
   sortable: boolean;
   /** Active / archive views; Delete archives in the active view. */

@@ -32,7 +32,13 @@ export type ListLocation =
    * (active, archive, scheduled); later chunks from its index route (`?index&after=`), as
    * `/amc-messages/:context/:action` is the notification form.
    */
-  | { family: 'messages'; context: string; view: MessagesView };
+  | { family: 'messages'; context: string; view: MessagesView }
+  /**
+   * The entries of a form, hunt or feedback item, `/scrollerEntries/:context/view/:itemId` (spec
+   * 02 "Guest entries"): its view in `?view=`, an RSVP form's event in `?eventId=`; an entry opens
+   * at `…/entry/:entryId` in the right column.
+   */
+  | { family: 'entries'; context: string; itemId: string; view: ListView };
 
 /** The messages list's views (spec 02 §4 "Views"): active, archived, and the scheduled list. */
 export type MessagesView = ListView | 'scheduled';
@@ -41,7 +47,7 @@ export type ListAction = 'add' | 'sort' | 'header-images' | 'config.events';
 export type ItemAction = 'edit' | 'duplicate' | 'delete';
 
 /** The query parameters that describe the filtered list, and how long it is shown without JavaScript. */
-export const FILTER_PARAMS = ['q', 'from', 'to', 'recurrence', 'view', 'more'] as const;
+export const FILTER_PARAMS = ['q', 'from', 'to', 'recurrence', 'who', 'eventId', 'view', 'more', 'show'] as const;
 
 const seg = encodeURIComponent;
 
@@ -107,6 +113,23 @@ export function listUrls(location: ListLocation, search: URLSearchParams | strin
           : `${path(location.view)}/${action}/${seg(key)}${queryString(query)}`,
       rows: hrefs.calendarAction(calendarId, location.view, 'rows', query),
       view: path,
+    };
+  }
+  if (location.family === 'entries') {
+    const { context, itemId } = location;
+    const query = filterParams(search);
+    const base = hrefs.scrollerEntries(context, 'view', itemId);
+    const eventId = query.get('eventId');
+    return {
+      list: hrefs.scrollerEntries(context, 'view', itemId, query),
+      tab: () => hrefs.scrollerEntries(context, 'view', itemId, query),
+      // Entries have no add, sort or header editor: these addresses are served by no route.
+      action: (action) => `${base}/${action}${queryString(query)}`,
+      // An entry opens in the right column; entries are deleted by Delete Selected only.
+      item: (action, key) => (action === 'edit' ? hrefs.scrollerEntry(context, itemId, key, query) : `${base}/${action}/${seg(key)}`),
+      rows: hrefs.scrollerEntriesRows(context, itemId, query),
+      // The view switch starts over, on the same RSVP event.
+      view: (view) => hrefs.scrollerEntries(context, 'view', itemId, { ...viewQuery(view), ...(eventId ? { eventId } : {}) }),
     };
   }
   if (location.family === 'messages') {

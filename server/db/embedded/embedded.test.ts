@@ -30,6 +30,18 @@ function keysOf(snapshot: DataSnapshot): string[] {
   return keys;
 }
 
+describe('embedded engine: indexes and rolled-back transactions', () => {
+  it('answers an ordered query after a transaction that first built its index was rolled back', async () => {
+    const db = open();
+    await db.ref('c/configs').set({ b: { title: 'B' }, a: { title: 'A' } });
+    const sqlite = embeddedSqlite(db);
+    sqlite.exec('BEGIN');
+    expect(keysOf(await db.ref('c/configs').orderByChild('title').get())).toEqual(['a', 'b']);
+    sqlite.exec('ROLLBACK');
+    expect(keysOf(await db.ref('c/configs').orderByChild('title').get())).toEqual(['a', 'b']);
+  });
+});
+
 describe('embedded engine: query plans', () => {
   it('reads ordered pages by index range scans, never a scan and sort', async () => {
     const db = open();

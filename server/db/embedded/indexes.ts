@@ -18,7 +18,11 @@ interface IndexDef {
  * SQLite transaction, refreshes the entries it touches, whichever process makes it.
  */
 export class Indexes {
-  /** Definitions seen by this connection; they are never dropped, so the ids stay valid. */
+  /**
+   * Definitions seen by this connection outside any transaction; they are never dropped, so the
+   * ids stay valid. One registered inside a caller's transaction is not remembered until it is
+   * seen again outside one: a rollback of that transaction takes the definition away.
+   */
   private readonly known = new Map<string, number>();
 
   constructor(
@@ -41,7 +45,7 @@ export class Indexes {
         })
         .immediate();
     }
-    this.known.set(name, id);
+    if (!this.sqlite.inTransaction) this.known.set(name, id);
     return id;
   }
 

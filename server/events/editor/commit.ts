@@ -115,7 +115,8 @@ async function refusedSave(
 /** Save (or Create Event, or Update Preview without JavaScript): the answer of the editor's form post. */
 export async function answerEventSave(target: Target, formData: FormData, preview: boolean, returnTo: string): Promise<EditorAnswer> {
   const { services, community, calendarId } = target;
-  const deps = { db: services.db, paths: services.paths };
+  // jobs: the feeds of the calendars the save touches are rebuilt (server/events/feed/requests.ts).
+  const deps = { db: services.db, paths: services.paths, jobs: services.jobs };
   const planned = await readEventPost(target, formData, preview);
   if ('kind' in planned) return planned;
   if (target.kind === 'remote' && target.mode === 'add' && target.approval) return submitForApproval(target, planned, returnTo);

@@ -2,6 +2,7 @@ import { loadActionTargets, type ActionTargets } from '@server/actions/targets';
 import { readCommunity } from '@server/community/setup';
 import { trackedDeepLink, trackingFor } from '@server/menu/items';
 import { qrImages, type QrImages } from '@server/qr';
+import { assistantUseOf, htmlToPlain, plainToHtml, USE_DESCRIPTION_PARAM, USE_TITLE_PARAM } from '~/lib/assistant';
 import { EVENT_EDITOR_TEXTS } from '~/lib/event-editor';
 import { eventPreviewModel, type EventPreviewModel } from '~/lib/event-preview';
 import { headerView, type HeaderView } from '~/lib/header-info';
@@ -35,6 +36,8 @@ export interface EventEditorData {
   deletedNote: string | null;
   /** Send Notification for this event (spec 02 §4 "From an event"): staff who may notify, while the event has not ended. */
   notifyHref: string | null;
+  /** Create Flyer (spec 02 "Flyer designer"): the designer for this saved event (the remote one for a remote manager). */
+  flyerHref: string | null;
   options: EventFormOptions;
   now: number;
   header: HeaderView;
@@ -52,6 +55,12 @@ export interface EventEditorData {
   pending: { existing: ExistingEventRow[]; submittedBy: string | null } | null;
   /** An imported event: its locked fields are shown read-only with this reason (the feed that sets them). */
   locked: { reason: string } | null;
+  /**
+   * The AI writing assistant (staff only; hidden for remote users, spec 02 "Event editor"): its
+   * page with this editor as `back`, its edit-only mode on the stored title and description, and
+   * whether this page shows texts Use brought back (unsaved).
+   */
+  assistant: { href: string; editHref: string; used: boolean } | null;
 }
 
 const HEADINGS: Record<EventEditorMode, string> = {
@@ -86,9 +95,18 @@ async function screenBase(target: Target, url: URL) {
     target.kind === 'staff' && target.mode === 'edit' && target.notify && !ended
       ? hrefs.messagesAction('messages', 'add', new URLSearchParams({ calendar: calendarId, event: target.event.itemId }))
       : null;
+  const flyerEvent = target.mode === 'edit' ? `${calendarId}/${target.event.itemId}` : null;
+  const uuid = url.searchParams.get('uuid');
+  const flyerHref =
+    flyerEvent === null
+      ? null
+      : target.kind === 'remote'
+        ? hrefs.createFlyerRemote('event', uuid !== null ? { event: flyerEvent, uuid } : { event: flyerEvent })
+        : hrefs.createFlyer('event', { event: flyerEvent });
   return {
     mode: target.mode,
     notifyHref,
+    flyerHref,
     heading: HEADINGS[target.mode],
     calendar,
     options,
@@ -111,6 +129,20 @@ async function screenBase(target: Target, url: URL) {
             submittedBy: target.pending.submittedBy?.who ?? null,
           }
         : null,
+  };
+}
+
+/** The assistant's addresses for this editor: `back` is this page without the texts Use brought. */
+function assistantOf(url: URL, item: Record<string, unknown>, preview: EventPreviewModel): { href: string; editHref: string } {
+  const here = new URL(url);
+  here.searchParams.delete(USE_TITLE_PARAM);
+  here.searchParams.delete(USE_DESCRIPTION_PARAM);
+  const back = `${here.pathname}${here.search}`;
+  const title = typeof item.title === 'string' ? item.title.slice(0, 200) : '';
+  const description = typeof item.description === 'string' ? htmlToPlain(item.description).slice(0, 4000) : '';
+  return {
+    href: hrefs.assistant('events', { back, title, location: (preview.location[0] ?? '').slice(0, 300), when: preview.when.slice(0, 100) }),
+    editHref: hrefs.assistant('events', { back, mode: 'edit', title, description }),
   };
 }
 
@@ -147,6 +179,7 @@ export async function loadEditorScreen(target: Target, url: URL): Promise<EventE
       qr: null,
       preview: eventPreviewModel(stored, previewContext(target)),
       locked: null,
+      assistant: null,
       formAction: url.pathname,
       actionTargets: NO_ACTION_TARGETS,
     };
@@ -156,11 +189,20 @@ export async function loadEditorScreen(target: Target, url: URL): Promise<EventE
   const editable = target.mode === 'edit' && !editing.readOnly;
   const staffEdit = editable && target.kind === 'staff';
   const lock = editable ? await importLockOf(deps, community, calendarId, stored) : null;
+  const preview = eventPreviewModel(editing.item, previewContext(target));
+  const assistant =
+    eventEditorRightsOf(target).assistant && !editing.readOnly && !lock && target.kind === 'staff'
+      ? assistantOf(url, editing.item, preview)
+      : null;
+  const defaultValue = formValueOf(target, editing);
+  const used = assistant ? assistantUseOf(url) : null;
+  if (used?.title != null) defaultValue.title = used.title;
+  if (used?.description != null) defaultValue.description = plainToHtml(used.description);
   return {
     ...base,
     locked: lock ? { reason: EVENT_EDITOR_TEXTS.lockedReason(lock.source) } : null,
     itemKey: editing.eventId,
-    defaultValue: formValueOf(target, editing),
+    defaultValue,
     version: editing.version,
     scope: editing.scope,
     askScope: null,
@@ -171,7 +213,8 @@ export async function loadEditorScreen(target: Target, url: URL): Promise<EventE
     header: headerView(editing.item.headerInfo, imageUrl),
     headerHref: staffEdit ? `${editorPath}/header-images` : null,
     qr: await qrFor(target, editing.eventId, editing.item),
-    preview: eventPreviewModel(editing.item, previewContext(target)),
+    preview,
+    assistant: assistant ? { ...assistant, used: used !== null } : null,
     formAction: `${url.pathname}${url.search}`,
     actionTargets: kind === 'remote' ? NO_ACTION_TARGETS : await loadActionTargets(services, target.communities),
   };

@@ -211,15 +211,32 @@ describe('a calendar feed', () => {
     expect(unfolded).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
   });
 
-  it('gives the product’s occurrences in both parsers across Berlin’s change: a weekly timed series and a weekly all-day series with a deleted day', async () => {
+  it('gives the product’s occurrences in both parsers across Berlin’s change: a weekly timed series and a weekly all-day series with a deleted day and a retitled one', async () => {
     const community = await berlinCalendar();
+    // Edit Event retitles the all-day occurrence of 29 March: an override whose RECURRENCE-ID is a DATE, like its DTSTART.
+    const clockChange = await eventIdAt(community, 'activities', at('2026-03-29T00:00', BERLIN));
+    const stored = await get(deps, paths.calendarEvent(community, 'activities', clockChange));
+    await saved(
+      saveEvent(
+        deps,
+        saveInput(community, {
+          eventId: clockChange,
+          isNew: false,
+          version: null,
+          scope: 'event',
+          fields: { ...stored, title: 'Market day (short hours)' },
+          now: T0,
+          timeZone: BERLIN,
+        }),
+      ),
+    );
     const source = `https://console.example/calendar/${community}/activities.ics`;
     const feed = (await buildCalendarFeed(deps, { community, calendarId: 'activities', now: T0, source }))!;
     const expected = productOccurrences(await storedEvents(community), BERLIN);
     // 09:30 local is 08:30 UTC before 29 March and 07:30 UTC after.
     expect(expected).toContain(timed('Yoga', Date.parse('2026-03-23T08:30:00Z'), Date.parse('2026-03-23T09:15:00Z')));
     expect(expected).toContain(timed('Yoga', Date.parse('2026-03-30T07:30:00Z'), Date.parse('2026-03-30T08:15:00Z')));
-    expect(expected).toContain(allDay('Market day', '2026-03-29', '2026-03-29'));
+    expect(expected).toContain(allDay('Market day (short hours)', '2026-03-29', '2026-03-29'));
     expect(expected).not.toContain(allDay('Market day', '2026-04-05', '2026-04-05'));
     expect(expected).toHaveLength(5 + 3);
     expect(icalJsOccurrences(feed.ics)).toEqual(expected);
@@ -227,6 +244,7 @@ describe('a calendar feed', () => {
     const unfolded = feed.ics.replace(/\r\n /g, '');
     // RRULE, EXDATE and UNTIL of an all-day series are DATE values like its DTSTART.
     expect(unfolded).toContain('RRULE:FREQ=WEEKLY;UNTIL=20260412;BYDAY=SU\r\nEXDATE;VALUE=DATE:20260405\r\n');
+    expect(unfolded).toContain('RECURRENCE-ID;VALUE=DATE:20260329\r\nSUMMARY:Market day (short hours)\r\n');
     expect(unfolded).toContain('TZID:Europe/Berlin\r\n');
     expect(unfolded).toContain(`SOURCE;VALUE=URI:${source}\r\n`);
   });

@@ -3,6 +3,7 @@ import type { DbValue } from '@server/db/types';
 import { formatEventContext } from '@server/paths';
 import { IMPORT_TYPES } from '~/schemas/calendar-config';
 import { eventsRemovalUpdates } from '../delete';
+import { requestFeedBuilds } from '../feed/requests';
 import { type IMPORT_LOCKED_FIELDS } from '../item';
 import { isLegacySection, type LegacySection } from '../legacy';
 import { calendarsOf, compactUpdates, icsUpdates, isObject, type EventDeps, type EventRecord, type Updates } from '../records';
@@ -393,6 +394,9 @@ async function planLegacyImport(deps: EventDeps, input: ApplyImportInput & { sec
 /** Plans and writes one run of one source. */
 export async function applyImport(deps: EventDeps, input: ApplyImportInput): Promise<Omit<ApplyImportResult, 'updates'>> {
   const { updates, ...result } = await planImport(deps, input);
-  if (Object.keys(updates).length > 0) await deps.db.ref().update(updates);
+  if (Object.keys(updates).length > 0) {
+    await deps.db.ref().update(updates);
+    await requestFeedBuilds(deps, updates);
+  }
   return result;
 }

@@ -16,12 +16,23 @@ export interface RowsStore {
   rows(deps: ListDeps, address: ListAddress): Promise<ListRow[]>;
   /** Deletes these items (all of them are items of the list). */
   remove(deps: ListDeps, address: ListAddress, keys: readonly string[], options: RemoveOptions): Promise<RemoveResult>;
+  /**
+   * The store's own filter rules (guest entries: any answer, sender, submission date, completion),
+   * over every list's (../filters.ts) when absent; null keeps every row.
+   */
+  predicate?(filters: ListFilters, now: number): ((row: ListRow) => boolean) | null;
+}
+
+function rowPredicate(store: RowsStore, address: ListAddress, filters: ListFilters, now: number): ((row: ListRow) => boolean) | null {
+  if (store.predicate) return store.predicate(filters, now);
+  const matches = listPredicate(address.definition, filters, now);
+  return matches ? (row) => matches(row.item) : null;
 }
 
 async function matching(store: RowsStore, deps: ListDeps, address: ListAddress, filters: ListFilters, now: number | undefined) {
   const rows = await store.rows(deps, address);
-  const matches = listPredicate(address.definition, filters, now ?? Date.now());
-  return { rows, matched: matches ? rows.filter((row) => matches(row.item)) : rows };
+  const matches = rowPredicate(store, address, filters, now ?? Date.now());
+  return { rows, matched: matches ? rows.filter(matches) : rows };
 }
 
 function maxOf(options: MatchOptions | undefined): number {
@@ -35,7 +46,7 @@ export function rowsSource(store: RowsStore): ListSourceAdapter {
     async readPage(deps, address, { filters, after, limit, now }) {
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw new ListError(`A chunk holds 1 to ${MAX_PAGE_SIZE} rows.`);
       const rows = await store.rows(deps, address);
-      const matches = listPredicate(address.definition, filters, now ?? Date.now());
+      const matches = rowPredicate(store, address, filters, now ?? Date.now());
       let start = 0;
       if (after !== null) {
         const { key } = decodeCursor(after);
@@ -46,9 +57,9 @@ export function rowsSource(store: RowsStore): ListSourceAdapter {
       let index = start;
       for (; index < rows.length && page.length < limit; index++) {
         const row = rows[index]!; // index < rows.length
-        if (!matches || matches(row.item)) page.push(row);
+        if (!matches || matches(row)) page.push(row);
       }
-      const more = page.length === limit && rows.slice(index).some((row) => !matches || matches(row.item));
+      const more = page.length === limit && rows.slice(index).some((row) => !matches || matches(row));
       const last = page.at(-1);
       return { rows: page, next: more && last ? encodeCursor({ key: last.key }) : null, rowsRead: index - start };
     },

@@ -41,7 +41,7 @@ export function createOpenAiImages(options: { apiKey: string; fetch?: FetchLike;
   const timeoutMs = options.timeoutMs ?? AI_IMAGE_TIMEOUT_MS;
   return {
     offline: false,
-    async generate(prompt, { signal } = {}) {
+    async generate(prompt, { signal, size = AI_IMAGE_SIZE, quality = AI_IMAGE_QUALITY } = {}) {
       const timeout = AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
@@ -52,8 +52,8 @@ export function createOpenAiImages(options: { apiKey: string; fetch?: FetchLike;
             model: AI_IMAGE_MODEL,
             prompt,
             n: 1,
-            size: AI_IMAGE_SIZE,
-            quality: AI_IMAGE_QUALITY,
+            size,
+            quality,
             response_format: 'b64_json',
           }),
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,

@@ -21,11 +21,23 @@ export interface GeneratedImage {
   revisedPrompt: string | null;
 }
 
+/** dall-e-3's sizes and qualities: the writing assistant's 1024x1024 standard, the flyers' tall or wide hd (spec 02 §9). */
+export type AiImageSize = '1024x1024' | '1024x1792' | '1792x1024';
+export type AiImageQuality = 'standard' | 'hd';
+
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  /** Default AI_IMAGE_SIZE. */
+  size?: AiImageSize;
+  /** Default AI_IMAGE_QUALITY. */
+  quality?: AiImageQuality;
+}
+
 export interface AiImagesProvider {
   /** True for the offline default: no OPENAI_API_KEY, nobody is asked. */
   offline: boolean;
   /** Throws AiImagesError. */
-  generate(prompt: string, options?: { signal?: AbortSignal }): Promise<GeneratedImage>;
+  generate(prompt: string, options?: GenerateOptions): Promise<GeneratedImage>;
 }
 
 export type AiImagesErrorKind = Extract<

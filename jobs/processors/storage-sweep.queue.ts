@@ -1,0 +1,16 @@
+import { STORAGE_SWEEP_EVERY_MS } from '@server/storage/sweep';
+import { defineQueue } from '../define';
+import { StorageSweepJobSchema } from '../payloads';
+
+export { STORAGE_SWEEP_EVERY_MS };
+/** The job scheduler's id (one per Redis prefix). */
+export const STORAGE_SWEEP_SCHEDULER_ID = 'storage-sweep-schedule';
+
+/** The storage-sweep queue: partial writes and old exports removed on a schedule (./storage-sweep.ts). */
+export const storageSweepQueue = defineQueue({
+  name: 'storage-sweep',
+  schema: StorageSweepJobSchema,
+  concurrency: 1,
+  description: 'Removes partial writes left by killed workers and entries exports past their retention from file storage.',
+  load: async () => (await import('./storage-sweep')).processStorageSweep,
+});
