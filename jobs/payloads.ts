@@ -198,6 +198,8 @@ export const FlyerImageJobSchema = z
       .regex(/^\/create-flyer(-remote)?(\/event)?(\?[^\s]*)?$/, 'must be a flyer designer address'),
     requestedBy: DbKey,
     requestedAt: z.number().int().min(0).max(8.64e15),
+    /** The history entry's key, chosen when queued: a retried job finds its entry instead of adding a second one. */
+    historyKey: DbKey.optional(),
     /**
      * The designer's elements when Generate Image was pressed (the form's shape, app/schemas/flyer.ts),
      * kept on the history entry so the designer comes back with them (absent: the page's defaults).

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { emptyFlyer, eventLayout, newTextElement, type Flyer } from '~/lib/design';
-import { FlyerSchema, flyerFormAsTyped, flyerFromForm, formFromFlyer } from './flyer';
+import { FlyerSchema, addressWithLayout, flyerFormAsTyped, flyerFromForm, flyerWithLayout, formFromFlyer } from './flyer';
 
 function formDataOf(flyer: Flyer, override: Record<string, string> = {}): FormData {
   const fd = new FormData();
@@ -96,5 +96,41 @@ describe('a refused post as the form shows it again (flyerFormAsTyped)', () => {
     const fallback = formFromFlyer(sample());
     expect(flyerFormAsTyped('nonsense', fallback).form.elements).toEqual([]);
     expect(flyerFormAsTyped(null, fallback).typed).toEqual({});
+  });
+});
+
+describe('the layout a designer address carries back from an image generation', () => {
+  it('round-trips the tint, margins, paper type and offsets, keeping the address’s own query and dropping use', () => {
+    const flyer = emptyFlyer('letter');
+    flyer.tint = { whiteBlack: 'white', opacity: 0.45 };
+    flyer.margins = { width: 0, height: 0 };
+    flyer.paper = { ...flyer.paper, offsetX: 20, offsetY: 75 };
+    const address = addressWithLayout('/create-flyer/event?event=cal%2Fev&use=old&tint.opacity=0.1', flyer);
+    const params = new URL(address, 'http://localhost').searchParams;
+    expect(params.get('event')).toBe('cal/ev');
+    expect(params.has('use')).toBe(false);
+    expect(params.getAll('tint.opacity')).toEqual(['0.45']);
+    const back = flyerWithLayout(emptyFlyer(), params);
+    expect(back.tint).toEqual(flyer.tint);
+    expect(back.margins).toEqual(flyer.margins);
+    expect(back.paper).toEqual(flyer.paper);
+  });
+
+  it('leaves the flyer as it is for an address without a layout or with a bad one', () => {
+    const flyer = emptyFlyer();
+    expect(flyerWithLayout(flyer, new URLSearchParams('event=a/b'))).toBe(flyer);
+    const bad = new URLSearchParams('paper.type=letter&paper.offsetX=500&paper.offsetY=50&tint.whiteBlack=black&tint.opacity=0.2');
+    expect(flyerWithLayout(flyer, bad)).toBe(flyer);
+  });
+
+  it('keeps the flyer’s orientation when the carried paper type is of the other one', () => {
+    const flyer = emptyFlyer();
+    const params = new URLSearchParams(
+      'paper.type=letter-landscape&paper.offsetX=10&paper.offsetY=90&tint.whiteBlack=black&tint.opacity=0.3&marginsOn=on',
+    );
+    const back = flyerWithLayout(flyer, params);
+    expect(back.paper.orientation).toBe(flyer.paper.orientation);
+    expect(back.paper.type).toBe(flyer.paper.type);
+    expect([back.paper.offsetX, back.paper.offsetY]).toEqual([10, 90]);
   });
 });

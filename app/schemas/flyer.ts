@@ -12,6 +12,7 @@ import {
   DESIGN_FONT_FAMILIES,
   type Flyer,
   newTextElement,
+  paperOf,
   type FlyerElement,
 } from '~/lib/design';
 import { intent, intents } from '~/lib/intent';
@@ -194,6 +195,50 @@ export function formFromFlyer(flyer: Flyer, extra: { customTag?: string; prompt?
 }
 
 const argument = z.object({ argument: z.string().max(40) });
+
+/** The layout fields a designer address carries back from an image generation (the elements ride on the history entry). */
+const LAYOUT_PARAMS = ['tint.whiteBlack', 'tint.opacity', 'marginsOn', 'paper.type', 'paper.offsetX', 'paper.offsetY'] as const;
+
+const LayoutQuerySchema = FlyerSchema.pick({ tint: true, marginsOn: true }).extend({
+  paper: z.object({ type: z.enum(FLYER_PAPER_TYPES), offsetX: num(0, 100, 'Horizontal offset'), offsetY: num(0, 100, 'Vertical offset') }),
+});
+
+/**
+ * The designer address `address` with the flyer's tint, margins, paper type and offsets in its
+ * query (replacing any there, and dropping `use`): Generate Image leads back to it, so the
+ * designer comes back as it was, not with the page's defaults.
+ */
+export function addressWithLayout(address: string, flyer: Flyer): string {
+  const [path = '', search = ''] = address.split('?', 2);
+  const params = new URLSearchParams(search);
+  for (const name of [...LAYOUT_PARAMS, 'use']) params.delete(name);
+  params.set('tint.whiteBlack', flyer.tint.whiteBlack);
+  params.set('tint.opacity', String(flyer.tint.opacity));
+  if (flyer.margins.width > 0) params.set('marginsOn', 'on');
+  params.set('paper.type', flyer.paper.type);
+  params.set('paper.offsetX', String(flyer.paper.offsetX));
+  params.set('paper.offsetY', String(flyer.paper.offsetY));
+  return `${path}?${params.toString()}`;
+}
+
+/** The flyer with the layout an address carries (addressWithLayout); unchanged when the address carries none or a bad one. */
+export function flyerWithLayout(flyer: Flyer, params: URLSearchParams): Flyer {
+  if (!params.has('paper.type')) return flyer;
+  const parsed = LayoutQuerySchema.safeParse({
+    tint: { whiteBlack: params.get('tint.whiteBlack'), opacity: params.get('tint.opacity') },
+    marginsOn: params.get('marginsOn') ?? undefined,
+    paper: { type: params.get('paper.type'), offsetX: params.get('paper.offsetX'), offsetY: params.get('paper.offsetY') },
+  });
+  if (!parsed.success) return flyer;
+  const { tint, marginsOn, paper } = parsed.data;
+  const type = FLYER_PAPERS[paper.type].orientation === flyer.paper.orientation ? paper.type : flyer.paper.type;
+  return {
+    ...flyer,
+    tint: { whiteBlack: tint.whiteBlack, opacity: Math.round(tint.opacity * 20) / 20 },
+    margins: marginsOn ? { width: FLYER_DEFAULTS.margin, height: FLYER_DEFAULTS.margin } : { width: 0, height: 0 },
+    paper: paperOf(type, { offsetX: paper.offsetX, offsetY: paper.offsetY }),
+  };
+}
 
 /**
  * Update (the server's picture without JavaScript); tags; elements (add, remove, revert); the

@@ -85,4 +85,40 @@ describe('processFlyerImage', () => {
     expect(entry?.elements).toEqual(flyer.elements);
     await db.close?.();
   });
+
+  it('run again with its history key (a retry after its entry was written) adds no second entry and asks for no second image', async () => {
+    const dir = makeTempDir('flyer-image-retry');
+    const db = createDb({ engine: 'embedded', file: join(dir, 'rtdb.sqlite') });
+    const paths = createPaths('amc');
+    const storage = createLocalDiskStorage({ root: join(dir, 'storage') });
+    const offline = createOfflineAiImages();
+    let asked = 0;
+    const aiImages: AiImagesProvider = {
+      offline: true,
+      generate: async (prompt, options) => {
+        asked += 1;
+        return offline.generate(prompt, options);
+      },
+    };
+    const payload = {
+      product: 'amc' as const,
+      community: 'c1',
+      prompt: 'A lake',
+      orientation: 'portrait' as const,
+      title: 'Lake',
+      tags: [],
+      back: '/create-flyer',
+      requestedBy: 'u1',
+      requestedAt: 1_700_000_000_000,
+      historyKey: '-NkFlyerRetry0000001',
+    };
+    const deps = { db, paths, storage, aiImages } as unknown as JobDeps & { aiImages: AiImagesProvider };
+    const first = await processFlyerImage(payload, deps, { reportProgress: async () => undefined } as never);
+    const again = await processFlyerImage(payload, deps, { reportProgress: async () => undefined } as never);
+    expect(first.key).toBe('-NkFlyerRetry0000001');
+    expect(again).toEqual(first);
+    expect(asked).toBe(1);
+    expect(Object.keys((await db.ref(paths.flyersGenerated('c1')).get()).val() as object)).toEqual(['-NkFlyerRetry0000001']);
+    await db.close?.();
+  });
 });

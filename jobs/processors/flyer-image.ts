@@ -1,5 +1,5 @@
 import { getEnv } from '@server/env';
-import { addToHistory } from '@server/flyers';
+import { addToHistory, readHistoryEntry } from '@server/flyers';
 import { createPaths } from '@server/paths';
 import { aiImagesErrorMessage, aiImagesProvider, AiImagesError, type AiImagesProvider } from '@server/providers/ai-images';
 import { FLYER_AI } from '~/lib/design/flyer';
@@ -22,6 +22,13 @@ export async function processFlyerImage(
   if (!deps.storage) throw new PermanentJobError('A flyer image needs file storage.');
   const paths = payload.product === deps.paths.product() ? deps.paths : createPaths(payload.product);
   const provider = deps.aiImages ?? aiImagesProvider(getEnv());
+  const back = (key: string) => `${payload.back}${payload.back.includes('?') ? '&' : '?'}use=${encodeURIComponent(key)}`;
+  // A retry of a job whose entry was written (its first run lost after that): the entry, not a second image.
+  const done = payload.historyKey ? await readHistoryEntry({ db: deps.db, paths, storage: deps.storage }, payload.community, payload.historyKey) : null;
+  if (done) {
+    await job.reportProgress(100, 'Done');
+    return { key: done.key, url: done.url, href: back(done.key), offline: provider.offline };
+  }
   await job.reportProgress(5, 'Asking for the image…');
   let image;
   try {
@@ -49,8 +56,8 @@ export async function processFlyerImage(
       elements: payload.elements ? elementsFromForm(payload.elements) : undefined,
     },
     payload.requestedAt,
+    payload.historyKey,
   );
   await job.reportProgress(100, 'Done');
-  const href = `${payload.back}${payload.back.includes('?') ? '&' : '?'}use=${encodeURIComponent(entry.key)}`;
-  return { key: entry.key, url: entry.url, href, offline: provider.offline };
+  return { key: entry.key, url: entry.url, href: back(entry.key), offline: provider.offline };
 }

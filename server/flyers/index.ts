@@ -143,6 +143,8 @@ export async function addToHistory(
   image: { bytes: Uint8Array; name: string },
   entry: { title: string; tags: string[]; orientation: FlyerOrientation; elements?: FlyerElement[] },
   now = Date.now(),
+  /** The entry's key when the caller chose it (a job's, kept over its retries); a new push key otherwise. */
+  chosenKey?: string,
 ): Promise<FlyerHistoryEntry> {
   const { format } = checkImageHeader(image.bytes);
   const extension = format === 'png' ? 'png' : 'jpg';
@@ -152,9 +154,15 @@ export async function addToHistory(
   });
   const value = { title: entry.title, url: stored.url, tags: entry.tags, orientation: entry.orientation, created: now };
   const elements = entry.elements && entry.elements.length > 0 ? entry.elements : null;
-  const ref = await db.ref(paths.flyersGenerated(community)).push({ ...value, ...(elements ? { elements } : {}) } as unknown as DbValue);
-  const key = ref.key ?? '';
-  await db.ref(paths.flyerGenerated(community, key)).update({ key });
+  const record = { ...value, ...(elements ? { elements } : {}) };
+  let key: string;
+  if (chosenKey !== undefined) {
+    key = chosenKey;
+    await db.ref(paths.flyerGenerated(community, key)).set({ ...record, key } as unknown as DbValue);
+  } else {
+    key = (await db.ref(paths.flyersGenerated(community)).push(record as unknown as DbValue)).key ?? '';
+    await db.ref(paths.flyerGenerated(community, key)).update({ key });
+  }
   return { key, ...value, elements };
 }
 

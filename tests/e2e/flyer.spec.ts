@@ -279,6 +279,11 @@ test(
     await page.getByRole('checkbox', { name: 'Retro' }).check();
     // An element changed and not yet downloaded comes back with the image.
     await page.getByLabel('Text', { exact: true }).first().fill('Pancakes at the lake');
+    // So do the tint, the margins and where the image is cropped.
+    await page.getByLabel('Tint', { exact: true }).selectOption('white');
+    await page.getByLabel('Tint opacity').fill('0.5');
+    await page.getByLabel('Image left (%)').fill('20');
+    await page.getByRole('checkbox', { name: /Margins/ }).uncheck();
     await submit(page, page.getByRole('button', { name: 'Generate Image' }));
     await expect(page).toHaveURL(/\/job-status\/flyer-image\/flyer-[^?]+\?back=/);
     const progress = page.getByTestId('job-progress');
@@ -289,6 +294,10 @@ test(
     await expect(page.getByRole('heading', { name: 'Flyer Designer: Pancake Breakfast', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Use Pancake Breakfast' })).toBeVisible();
     await expect(page.getByLabel('Text', { exact: true }).first()).toHaveValue('Pancakes at the lake');
+    await expect(page.getByLabel('Tint', { exact: true })).toHaveValue('white');
+    await expect(page.getByLabel('Tint opacity')).toHaveValue('0.5');
+    await expect(page.getByLabel('Image left (%)')).toHaveValue('20');
+    await expect(page.getByRole('checkbox', { name: /Margins/ })).not.toBeChecked();
     const history = (await readE2e(e2ePaths.flyersGenerated(community.key))) as Record<string, Record<string, unknown>>;
     expect(Object.values(history)).toEqual([
       expect.objectContaining({ title: 'Pancake Breakfast', tags: ['Retro'], orientation: 'portrait' }),

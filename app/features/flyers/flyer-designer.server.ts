@@ -19,6 +19,7 @@ import {
   type FlyerEventSource,
   type FlyerHistoryEntry,
 } from '@server/flyers';
+import { generatePushId } from '@server/db';
 import { readForm } from '@server/http/form.server';
 import { isValidKey } from '@server/paths';
 import { aiImagesProvider } from '@server/providers/ai-images';
@@ -38,7 +39,16 @@ import {
 } from '~/lib/design';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent, type IntentSchema } from '~/lib/intent';
-import { FlyerIntent, FlyerSchema, flyerFormAsTyped, flyerFromForm, formFromFlyer, type FlyerFormValue } from '~/schemas/flyer';
+import {
+  FlyerIntent,
+  FlyerSchema,
+  addressWithLayout,
+  flyerFormAsTyped,
+  flyerFromForm,
+  flyerWithLayout,
+  formFromFlyer,
+  type FlyerFormValue,
+} from '~/schemas/flyer';
 import { getServices } from '~/services.server';
 
 /**
@@ -187,7 +197,7 @@ export async function loadFlyerPage(target: FlyerTarget, url: URL): Promise<Flye
   const services = await getServices();
   const [config, history] = await Promise.all([readFlyerConfig(services, target.community), readFlyerHistory(services, target.community)]);
   const query = url.searchParams.get('q') ?? '';
-  const flyer = initialFlyer(config, target.source);
+  let flyer = initialFlyer(config, target.source);
   // Back from a generation (`?use={key}`): its image chosen, the elements spaced 30 apart from 10 at the top (spec 02 §5).
   const used = history.find((entry) => entry.key === url.searchParams.get('use'));
   if (used) {
@@ -195,6 +205,8 @@ export async function loadFlyerPage(target: FlyerTarget, url: URL): Promise<Flye
     // The elements the designer held when the image was asked for (or last downloaded with it).
     if (used.elements && used.elements.length > 0) flyer.elements = used.elements;
     if (used.orientation !== flyer.paper.orientation) flyer.paper = paperOf(DEFAULT_PAPER_OF[used.orientation], flyer.paper);
+    // The tint, margins, paper type and offsets the designer had (the address Generate Image led back to).
+    flyer = flyerWithLayout(flyer, url.searchParams);
     if (flyer.elements.length > 0)
       flyer.elements = spaceEvenly(flyer.elements, flyer.paper, {
         top: FLYER_DEFAULTS.generatedStart,
@@ -388,9 +400,10 @@ export async function flyerAction(request: Request, target: FlyerTarget) {
           orientation: flyer.paper.orientation,
           title: flyer.title || (target.source?.event.title ?? ''),
           tags: flyer.tags,
-          back: target.self.slice(0, 600),
+          back: addressWithLayout(target.self, flyer).slice(0, 600),
           requestedBy: target.uid,
           requestedAt: now,
+          historyKey: generatePushId(now),
           // What the designer holds now comes back with the image (nothing typed is lost).
           elements: formFromFlyer(flyer).elements,
         },
