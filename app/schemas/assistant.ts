@@ -53,6 +53,8 @@ export const AssistantIntent = intents(
   intent('use').extend({ argument: z.enum(['title', 'description']).optional(), promptKey: DbKey, responseKey: ResponseKey }),
   intent('field').extend({ argument: FieldAction, promptKey: DbKey, responseKey: ResponseKey }),
   intent('edit-field').extend({ argument: FieldAction }),
+  /** Edit-only mode: a description written from the title (the dialog posts it when it opens with an empty description). */
+  intent('edit-describe'),
   intent('edit-use').extend({ argument: z.enum(['title', 'description']).optional() }),
 );
 

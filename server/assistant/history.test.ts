@@ -10,6 +10,8 @@ import {
   newResponseKey,
   promptHeader,
   readHistory,
+  RUN_UNDER_WAY_MS,
+  RunUnderWay,
   readPrompt,
   replaceField,
   saveResponses,
@@ -60,6 +62,7 @@ describe('the prompt history', () => {
     const first = await startPrompt({ db, paths }, who, 'Pancake breakfast', 1_000);
     await saveResponses({ db, paths }, who, first.promptKey, [idea('Pancakes')]);
     const second = await startPrompt({ db, paths }, who, 'Bingo night', 2_000);
+    await saveResponses({ db, paths }, who, second.promptKey, [idea('Bingo')]);
     const again = await startPrompt({ db, paths }, who, '  Pancake breakfast ', 3_000);
     expect(first.reused).toBe(false);
     expect(second.promptKey).not.toBe(first.promptKey);
@@ -78,6 +81,36 @@ describe('the prompt history', () => {
         { id: 'description', text: 'About Pancakes.' },
       ],
     });
+  });
+
+  it('runs one prompt at a time: another prompt waits for the run under way, or for its marker to grow stale', async () => {
+    const who = owner();
+    const first = await startPrompt({ db, paths }, who, 'Hayride', 10_000);
+    await expect(startPrompt({ db, paths }, who, 'Craft fair', 11_000)).rejects.toEqual(new RunUnderWay(first.promptKey));
+    // The same prompt posted again joins its own run.
+    expect(await startPrompt({ db, paths }, who, 'Hayride', 12_000)).toEqual({ promptKey: first.promptKey, reused: true });
+    // Its drafts saved, the next prompt may run.
+    await saveResponses({ db, paths }, who, first.promptKey, [idea('Hayride')]);
+    expect((await db.ref(paths.aiPrompt(who.uid, who.community, 'events', first.promptKey)).get()).val().running).toBeUndefined();
+    const second = await startPrompt({ db, paths }, who, 'Craft fair', 13_000);
+    // A run that died without a word stops nobody after RUN_UNDER_WAY_MS.
+    const third = await startPrompt({ db, paths }, who, 'Chili cook-off', 13_000 + RUN_UNDER_WAY_MS);
+    expect(third.promptKey).not.toBe(second.promptKey);
+  });
+
+  it('of two different prompts posted at once, exactly one starts', async () => {
+    const who = owner();
+    const outcomes = await Promise.allSettled([
+      startPrompt({ db, paths }, who, 'Luau', 1_000),
+      startPrompt({ db, paths }, who, 'Regatta', 1_000),
+      startPrompt({ db, paths }, who, 'Parade', 1_000),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual([
+      expect.any(RunUnderWay),
+      expect.any(RunUnderWay),
+    ]);
+    expect(await readHistory({ db, paths }, who)).toHaveLength(1);
   });
 
   it('a failed run removes its pending prompt, but not a reused prompt that has responses', async () => {
@@ -165,5 +198,25 @@ describe('a run', () => {
     const answer = await startRun({ db, paths, jobs }, who, { product: 'amc', prompt: 'Yoga', appType: null, context: {}, now: 1_000 });
     expect(answer).toEqual({ kind: 'unavailable', message: 'The writing assistant is not available right now. Please try again later.' });
     expect(await readHistory({ db, paths }, who)).toEqual([]);
+  });
+
+  it('a second prompt while a run is under way is not queued, and the dialog says why', async () => {
+    const who = owner();
+    const queued: string[] = [];
+    const jobs = {
+      enqueue: async (_name: string, payload: { prompt: string }, options?: { jobId?: string }) => {
+        queued.push(payload.prompt);
+        return { queued: true as const, jobId: options?.jobId ?? 'job' };
+      },
+    };
+    const first = await startRun({ db, paths, jobs }, who, { product: 'amc', prompt: 'Yoga', appType: null, context: {}, now: 1_000 });
+    const second = await startRun({ db, paths, jobs }, who, { product: 'amc', prompt: 'Pilates', appType: null, context: {}, now: 2_000 });
+    expect(first.kind).toBe('started');
+    expect(second).toEqual({
+      kind: 'under-way',
+      promptKey: (first as { promptKey: string }).promptKey,
+      message: 'The writing assistant is still working on your last prompt. Its drafts will appear here; then ask again.',
+    });
+    expect(queued).toEqual(['Yoga']);
   });
 });

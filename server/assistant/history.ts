@@ -13,6 +13,8 @@ import type { AiAssistantPath, AiField, AiIdea } from '@server/providers/ai-text
  *
  * - A prompt is stored before its run starts (the run's pending prompt); a prompt with the same
  *   text is reused instead (its date moves to now, its responses stay).
+ * - A run under way marks its prompt (`running`, beyond the spec's shape; decision 038): one run
+ *   at a time per person, community and assistant.
  * - A failed run removes its pending prompt: the one it stored, still without responses.
  * - Deleting the last response of a prompt deletes the prompt.
  */
@@ -119,8 +121,28 @@ export async function readPrompt(deps: HistoryDeps, owner: HistoryOwner, promptK
 }
 
 /**
- * Stores the prompt a run starts from: the existing prompt of identical text (after trimming)
- * when there is one, its date moved to `now`; otherwise a new prompt under a push key.
+ * A run under way marks its prompt with `running: {epoch ms}` until its drafts are saved or it
+ * fails; a marker older than this is a run that died without saying so (its worker gone), and no
+ * longer stops a new one.
+ */
+export const RUN_UNDER_WAY_MS = 3 * 60_000;
+
+/** Another prompt of the person's history has a run under way: one run at a time per person, community and assistant. */
+export class RunUnderWay extends Error {
+  constructor(readonly promptKey: string) {
+    super('Another run of the writing assistant is under way.');
+    this.name = 'RunUnderWay';
+  }
+}
+
+const runningSince = (value: unknown) => (isObject(value) && typeof value.running === 'number' ? value.running : null);
+
+/**
+ * Stores the prompt a run starts from, marked as running: the existing prompt of identical text
+ * (after trimming) when there is one, its date moved to `now`; otherwise a new prompt under a
+ * push key. One transaction over the person's history, so two posts at once cannot both start a
+ * run: while another prompt's run is under way (RUN_UNDER_WAY_MS) it throws RunUnderWay. The same
+ * prompt posted again joins its own run (the caller's job id makes it one job).
  */
 export async function startPrompt(
   deps: HistoryDeps,
@@ -129,21 +151,44 @@ export async function startPrompt(
   now: number,
 ): Promise<{ promptKey: string; reused: boolean }> {
   const text = prompt.trim();
-  const existing = (await readHistory(deps, owner)).find((item) => item.prompt.trim() === text);
-  if (existing) {
-    await promptRef(deps, owner, existing.key).update({ date: now });
-    return { promptKey: existing.key, reused: true };
-  }
-  const ref = promptsRef(deps, owner).push();
-  await ref.set({ prompt: text, date: now });
-  return { promptKey: ref.key!, reused: false };
+  const newKey = promptsRef(deps, owner).push().key!;
+  let outcome: { promptKey: string; reused: boolean } | { busy: string } = { promptKey: newKey, reused: false };
+  await promptsRef(deps, owner).transaction((current: unknown) => {
+    const history: Record<string, unknown> = isObject(current) ? { ...current } : {};
+    const same = Object.entries(history).find(([, value]) => isObject(value) && textOf(value.prompt).trim() === text);
+    const busy = Object.entries(history).find(([key, value]) => {
+      const since = runningSince(value);
+      return key !== same?.[0] && since !== null && now - since < RUN_UNDER_WAY_MS && since <= now;
+    });
+    if (busy) {
+      outcome = { busy: busy[0] };
+      return undefined;
+    }
+    if (same) {
+      history[same[0]] = { ...(same[1] as Record<string, unknown>), date: now, running: now };
+      outcome = { promptKey: same[0], reused: true };
+    } else {
+      history[newKey] = { prompt: text, date: now, running: now };
+      outcome = { promptKey: newKey, reused: false };
+    }
+    return history as DbValue;
+  });
+  const settled = outcome as { promptKey: string; reused: boolean } | { busy: string };
+  if ('busy' in settled) throw new RunUnderWay(settled.busy);
+  return settled;
+}
+
+/** The run of a prompt that keeps its responses ended (failed, or not queued): its marker goes. */
+export async function endRun(deps: HistoryDeps, owner: HistoryOwner, promptKey: string): Promise<void> {
+  const ref = promptRef(deps, owner, promptKey);
+  if ((await ref.child('prompt').get()).exists()) await ref.child('running').remove();
 }
 
 /** Saves a run's drafts as responses of its prompt (each under a new 20-character key); answers their keys. */
 export async function saveResponses(deps: HistoryDeps, owner: HistoryOwner, promptKey: string, ideas: AiIdea[]): Promise<string[]> {
   const ref = promptRef(deps, owner, promptKey);
   if (!(await ref.child('prompt').get()).exists()) return [];
-  const updates: Record<string, DbValue> = {};
+  const updates: Record<string, DbValue> = { running: null };
   const keys: string[] = [];
   for (const idea of ideas) {
     const key = newResponseKey();
@@ -162,7 +207,11 @@ export async function saveResponses(deps: HistoryDeps, owner: HistoryOwner, prom
 /** A failed run: its pending prompt is removed when it has no responses (a reused prompt with earlier responses stays). */
 export async function failRun(deps: HistoryDeps, owner: HistoryOwner, promptKey: string): Promise<boolean> {
   const prompt = await readPrompt(deps, owner, promptKey);
-  if (!prompt || prompt.responses.length > 0) return false;
+  if (!prompt) return false;
+  if (prompt.responses.length > 0) {
+    await endRun(deps, owner, promptKey);
+    return false;
+  }
   await promptRef(deps, owner, promptKey).remove();
   return true;
 }

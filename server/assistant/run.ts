@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JobQueue } from '@jobs/ports';
 import { aiTextErrorMessage, type AiAppType, type AiIdea, type AiItemContext, type AiTextProvider } from '@server/providers/ai-text';
-import { failRun, saveResponses, startPrompt, type HistoryDeps, type HistoryOwner } from './history';
+import { failRun, RunUnderWay, saveResponses, startPrompt, type HistoryDeps, type HistoryOwner } from './history';
 
 /**
  * The AI run (spec 02 §4 "AI run"): the prompt is stored (or the identical one reused), a job
@@ -16,6 +16,8 @@ export const AI_ASSISTANT_TEXTS = {
   /** Redis does not answer: nothing can run. */
   unavailable: 'The writing assistant is not available right now. Please try again later.',
   failed: 'The writing assistant could not answer. Please try again later.',
+  /** Another prompt's run is under way (one at a time). */
+  underWay: 'The writing assistant is still working on your last prompt. Its drafts will appear here; then ask again.',
   drafts: (count: number) => (count === 1 ? '1 draft is ready.' : `${count} drafts are ready.`),
   /** The prompt was deleted while its run went on. */
   gone: 'The prompt was deleted before its drafts arrived.',
@@ -30,7 +32,9 @@ export interface RunInput {
 }
 
 export type StartRunAnswer =
-  { kind: 'started'; jobId: string; promptKey: string; reused: boolean } | { kind: 'unavailable'; message: string };
+  | { kind: 'started'; jobId: string; promptKey: string; reused: boolean }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'under-way'; promptKey: string; message: string };
 
 /** The run's job id: a double post within the minute is the same run. */
 export function aiRunJobId(owner: HistoryOwner, promptKey: string, input: Pick<RunInput, 'prompt' | 'appType' | 'now'>): string {
@@ -53,7 +57,14 @@ export function aiRunJobId(owner: HistoryOwner, promptKey: string, input: Pick<R
 
 export async function startRun(deps: HistoryDeps & { jobs: JobQueue }, owner: HistoryOwner, input: RunInput): Promise<StartRunAnswer> {
   const prompt = input.prompt.trim();
-  const { promptKey, reused } = await startPrompt(deps, owner, prompt, input.now);
+  let started;
+  try {
+    started = await startPrompt(deps, owner, prompt, input.now);
+  } catch (error) {
+    if (error instanceof RunUnderWay) return { kind: 'under-way', promptKey: error.promptKey, message: AI_ASSISTANT_TEXTS.underWay };
+    throw error;
+  }
+  const { promptKey, reused } = started;
   const jobId = aiRunJobId(owner, promptKey, { ...input, prompt });
   const queued = await deps.jobs.enqueue(
     'ai-assistant',
@@ -72,7 +83,8 @@ export async function startRun(deps: HistoryDeps & { jobs: JobQueue }, owner: Hi
     { jobId, attempts: 1 },
   );
   if (!queued.queued) {
-    if (!reused) await failRun(deps, owner, promptKey);
+    // A new prompt goes again; a reused one keeps its responses and loses its run's marker.
+    await failRun(deps, owner, promptKey);
     return { kind: 'unavailable', message: AI_ASSISTANT_TEXTS.unavailable };
   }
   return { kind: 'started', jobId, promptKey, reused };

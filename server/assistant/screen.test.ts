@@ -4,7 +4,7 @@ import { createPaths } from '@server/paths';
 import { AiTextError, createOfflineAiText, type AiTextProvider } from '@server/providers/ai-text';
 import { closeTestDbs, openTestDb, recordingJobs } from '../../jobs/testing/fixtures';
 import { readPrompt, saveResponses, startPrompt, type HistoryOwner } from './history';
-import { loadAssistantScreen, removeResponse, reworkEdited, reworkResponse, searchPrompt, useResponse, type AssistantDeps } from './screen';
+import { describeEdited, loadAssistantScreen, removeResponse, reworkEdited, reworkResponse, searchPrompt, useResponse, type AssistantDeps } from './screen';
 
 const paths = createPaths('amc');
 let db: RealtimeDb;
@@ -100,22 +100,31 @@ describe('the assistant screen', () => {
 
   it('edit-only mode writes a missing description from the title and saves nothing; failures are said in words', async () => {
     const who = owner();
+    // The page's GET asks nothing of the writing assistant: it says a description is to be written (a post).
     const screen = await loadAssistantScreen(
-      deps(),
+      deps(refusing),
       { ...who, communities: [] },
       { run: null, open: null, edit: { title: 'Bingo Night', description: '' } },
     );
-    expect(screen.edit).toEqual({
+    expect(screen.edit).toEqual({ title: 'Bingo Night', description: '', error: null, describe: true });
+    const written = await loadAssistantScreen(
+      deps(refusing),
+      { ...who, communities: [] },
+      { run: null, open: null, edit: { title: 'Bingo Night', description: 'Ours' } },
+    );
+    expect(written.edit?.describe).toBe(false);
+    expect(await describeEdited(deps(), 'events', 'Bingo Night')).toEqual({
+      kind: 'edited',
       title: 'Bingo Night',
       description: 'Join us for Bingo Night. More details about this event will follow.',
       error: null,
     });
-    const failed = await loadAssistantScreen(
-      deps(refusing),
-      { ...who, communities: [] },
-      { run: null, open: null, edit: { title: 'Bingo', description: '' } },
-    );
-    expect(failed.edit).toEqual({ title: 'Bingo', description: '', error: 'The writing assistant took too long. Please try again.' });
+    expect(await describeEdited(deps(refusing), 'events', 'Bingo')).toEqual({
+      kind: 'edited',
+      title: 'Bingo',
+      description: '',
+      error: 'The writing assistant took too long. Please try again.',
+    });
     expect(
       await reworkEdited(deps(), 'events', {
         title: 'Bingo Night Tonight At Eight Sharp',

@@ -70,7 +70,8 @@ export interface AssistantScreen {
   /** The prompt shown open (`?open=`, or the run's). */
   open: string | null;
   /** Edit-only mode: the item's title and description (the description written from the title when it was empty). */
-  edit: { title: string; description: string; error: string | null } | null;
+  /** Edit-only mode: the item's texts; `describe` when the description is to be written from the title (a post: the page's GET never calls the provider). */
+  edit: { title: string; description: string; error: string | null; describe: boolean } | null;
 }
 
 export function responseView(key: string, properties: AiPrompt['responses'][number]['properties']): ResponseView {
@@ -96,16 +97,9 @@ export async function loadAssistantScreen(
     offlineMessage: AI_TEXT_OFFLINE_MESSAGE,
   };
   if (query.edit) {
-    let { description } = query.edit;
-    let error: string | null = null;
-    if (description.trim() === '' && query.edit.title.trim() !== '') {
-      try {
-        description = await deps.aiText.describe(query.edit.title, owner.assistantPath);
-      } catch (failure) {
-        error = aiTextErrorMessage(failure);
-      }
-    }
-    return { ...base, prompts: [], run: null, open: null, edit: { title: query.edit.title, description, error } };
+    const { title, description } = query.edit;
+    const describe = description.trim() === '' && title.trim() !== '';
+    return { ...base, prompts: [], run: null, open: null, edit: { title, description, error: null, describe } };
   }
   const [history, timeZone] = await Promise.all([readHistory(deps, owner), communityTimeZone(deps, owner.community)]);
   const run = query.run ? await viewJobStatus(deps, { queue: 'ai-assistant', id: query.run, communities: owner.communities }) : null;
@@ -121,7 +115,7 @@ export async function loadAssistantScreen(
 
 export type AssistantAnswer =
   | { kind: 'run'; jobId: string; promptKey: string }
-  | { kind: 'refused'; status: 400 | 404 | 503; message: string }
+  | { kind: 'refused'; status: 400 | 404 | 409 | 503; message: string }
   | { kind: 'deleted'; message: string }
   | { kind: 'use'; title: string; description: string }
   | { kind: 'reworked'; promptKey: string }
@@ -134,6 +128,7 @@ export async function searchPrompt(
 ): Promise<AssistantAnswer> {
   const answer = await startRun(deps, owner, input);
   if (answer.kind === 'unavailable') return { kind: 'refused', status: 503, message: answer.message };
+  if (answer.kind === 'under-way') return { kind: 'refused', status: 409, message: answer.message };
   return { kind: 'run', jobId: answer.jobId, promptKey: answer.promptKey };
 }
 
@@ -180,6 +175,15 @@ export async function reworkResponse(
     return { kind: 'refused', status: 503, message: aiTextErrorMessage(error) };
   }
   return { kind: 'reworked', promptKey: input.promptKey };
+}
+
+/** Edit-only mode with an empty description: one written from the title (spec 02 §4); nothing is saved in the history. */
+export async function describeEdited(deps: AssistantDeps, assistantPath: AiAssistantPath, title: string): Promise<AssistantAnswer> {
+  try {
+    return { kind: 'edited', title, description: await deps.aiText.describe(title, assistantPath), error: null };
+  } catch (error) {
+    return { kind: 'edited', title, description: '', error: aiTextErrorMessage(error) };
+  }
 }
 
 /** Edit-only mode: a field of the item's own text reworked; nothing is saved in the history. */

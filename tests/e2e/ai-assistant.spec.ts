@@ -136,6 +136,14 @@ test(
     const description = page.locator('[name="description"]');
     if (!js) await description.fill('');
     else await page.locator('.ProseMirror').evaluate((element) => (element.innerHTML = ''));
+    // The dialog posts for the description as it opens; that post is held until 'Thinking...' has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    if (js)
+      await page.route(/\/assistant\//, async (route) => {
+        if (route.request().method() === 'POST' && (route.request().postData() ?? '').includes('edit-describe')) await held;
+        await route.continue();
+      });
     await page.getByRole('link', { name: 'Improve Title and Description' }).click();
 
     const scope = js ? page.getByRole('dialog', { name: 'AI Writing Assistant' }) : page.locator('main');
@@ -143,6 +151,8 @@ test(
     const editDescription = scope.getByLabel('Description', { exact: true });
     if (js) {
       await expect(editTitle).toHaveValue('Nature Trail Hunt');
+      await expect(scope.getByRole('status').filter({ hasText: 'Thinking...' })).toBeVisible();
+      release();
       await expect(editDescription).toHaveValue('Join us for Nature Trail Hunt. More details about this hunt will follow.');
     } else {
       // Without JavaScript the link carries the stored title, with its stored description.

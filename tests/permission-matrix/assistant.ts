@@ -74,6 +74,11 @@ export const ASSISTANT_LINES: MatrixRow[] = [
     note: 'edit-only mode: the offline assistant reworks the title; nothing is stored',
   },
   {
+    request: { method: 'POST', path: `${EVENTS}?mode=edit`, form: { intent: 'edit-describe', title: 'Bingo Night', description: '' } },
+    expected: staff(200),
+    note: 'edit-only mode: a description written from the title by the offline assistant; nothing is stored',
+  },
+  {
     request: { method: 'POST', path: HUNTS, form: { intent: 'edit-use', title: 'Bingo Night', description: 'Fun for all' } },
     expected: staff('redirect:/listnm/hunts?aiTitle=Bingo+Night&aiDescription=Fun+for+all'),
     note: 'Use goes back to the editor with the texts, unsaved',

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import {
   ASSISTANT_TEXTS,
+  describeEdited,
   loadAssistantScreen,
   removeResponse,
   reworkEdited,
@@ -147,6 +148,7 @@ export async function assistantAction(request: Request, params: { assistantPath?
       if (dialog) return answerData({ reload: true });
       return redirect(selfHref(url, { run: null, open: posted.promptKey }));
     }
+    case 'edit-describe':
     case 'edit-field':
     case 'edit-use': {
       const submission = parseWithZod(formData, { schema: AssistantEditSchema });
@@ -157,7 +159,10 @@ export async function assistantAction(request: Request, params: { assistantPath?
         if (dialog) return answerData({ use });
         return redirect(assistantUseHref(back, use.title, use.description));
       }
-      const answer = await reworkEdited(deps, owner.assistantPath, { title, description, ...posted.argument });
+      const answer =
+        posted.intent === 'edit-describe'
+          ? await describeEdited(deps, owner.assistantPath, title)
+          : await reworkEdited(deps, owner.assistantPath, { title, description, ...posted.argument });
       if (answer.kind !== 'edited') throw new Error('An edit answers texts.');
       return answerData({ edit: { title: answer.title, description: answer.description, error: answer.error } }, answer.error ? 503 : 200);
     }

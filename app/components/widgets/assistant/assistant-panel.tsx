@@ -195,10 +195,29 @@ function Thinking({ data, onRunEnded }: { data: AssistantPageData; onRunEnded: (
 function EditOnly({ data, actionData, FormTag, busy }: PanelProps) {
   const edit = actionData?.edit ?? data.screen.edit!;
   const errors = actionData?.result?.error;
+  // An empty description is written from the title (spec 02 §4): posted at once with JavaScript,
+  // a button without it (the page's GET never calls the writing assistant).
+  const describe = !actionData?.edit && data.screen.edit?.describe === true;
+  const hydrated = useHydrated();
+  const describeButton = useRef<HTMLButtonElement>(null);
+  const described = useRef(false);
+  useEffect(() => {
+    const button = describeButton.current;
+    if (!hydrated || !describe || described.current || !button?.form) return;
+    described.current = true;
+    button.form.requestSubmit(button);
+  }, [hydrated, describe]);
+  const describing = busy === 'edit-describe';
   return (
     <FormTag method="post" action={data.self} aria-label="Title and description">
       <Flex direction="column" gap="3">
         {edit.error ? <Notice>{edit.error}</Notice> : null}
+        {describing ? (
+          <Flex gap="2" align="center" role="status">
+            <Spinner />
+            <Text size="2">{ASSISTANT_TEXTS.thinking}</Text>
+          </Flex>
+        ) : null}
         <Flex direction="column" gap="1">
           <Text as="label" htmlFor="assistant-edit-title" size="2" weight="medium">
             Title
@@ -220,6 +239,13 @@ function EditOnly({ data, actionData, FormTag, busy }: PanelProps) {
             maxLength={4000}
           />
           <ErrorList id="assistant-edit-description-error" errors={errors?.description} />
+          {describe ? (
+            <Flex>
+              <Button ref={describeButton} type="submit" name="intent" value="edit-describe" variant="soft" disabled={describing}>
+                Write a description from the title
+              </Button>
+            </Flex>
+          ) : null}
           <FieldActions field="description" intent="edit-field" FormTag={FormTag} action={data.self} busy={busy} label="Description" />
         </Flex>
         <Flex>
