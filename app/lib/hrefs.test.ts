@@ -435,6 +435,9 @@ const SAMPLES: { [K in keyof Hrefs]: ReadonlyArray<readonly [href: string, expec
     ],
   ],
   createFlyerDownload: [[hrefs.createFlyerDownload(), '/create-flyer/download', '_app.create-flyer.download']],
+  createFlyerRemoteJobState: [
+    [hrefs.createFlyerRemoteJobState({ event: 'c1/e1' }), '/create-flyer-remote/job-state?event=c1%2Fe1', 'create-flyer-remote.job-state'],
+  ],
   createFlyerRemoteDownload: [
     [hrefs.createFlyerRemoteDownload({ event: 'c1/e1' }), '/create-flyer-remote/download?event=c1%2Fe1', 'create-flyer-remote.download'],
   ],

@@ -243,6 +243,8 @@ export const hrefs = {
   createFlyerDownload: (search?: Search) => at('/create-flyer/download', search),
   /** `/create-flyer-remote/download`: the same for the remote designer. */
   createFlyerRemoteDownload: (search?: Search) => at('/create-flyer-remote/download', search),
+  /** The JSON state of a remote designer's image generation (its `?job=`, read under the grant's query). */
+  createFlyerRemoteJobState: (search?: Search) => at('/create-flyer-remote/job-state', search),
 
   // Resource routes
   /** `/uploads`: the upload endpoint. */

@@ -205,13 +205,13 @@ const LayoutQuerySchema = FlyerSchema.pick({ tint: true, marginsOn: true }).exte
 
 /**
  * The designer address `address` with the flyer's tint, margins, paper type and offsets in its
- * query (replacing any there, and dropping `use`): Generate Image leads back to it, so the
+ * query (replacing any there, and dropping `use` and `job`): Generate Image leads back to it, so the
  * designer comes back as it was, not with the page's defaults.
  */
 export function addressWithLayout(address: string, flyer: Flyer): string {
   const [path = '', search = ''] = address.split('?', 2);
   const params = new URLSearchParams(search);
-  for (const name of [...LAYOUT_PARAMS, 'use']) params.delete(name);
+  for (const name of [...LAYOUT_PARAMS, 'use', 'job']) params.delete(name);
   params.set('tint.whiteBlack', flyer.tint.whiteBlack);
   params.set('tint.opacity', String(flyer.tint.opacity));
   if (flyer.margins.width > 0) params.set('marginsOn', 'on');

@@ -24,7 +24,9 @@ export async function processFlyerImage(
   const provider = deps.aiImages ?? aiImagesProvider(getEnv());
   const back = (key: string) => `${payload.back}${payload.back.includes('?') ? '&' : '?'}use=${encodeURIComponent(key)}`;
   // A retry of a job whose entry was written (its first run lost after that): the entry, not a second image.
-  const done = payload.historyKey ? await readHistoryEntry({ db: deps.db, paths, storage: deps.storage }, payload.community, payload.historyKey) : null;
+  const done = payload.historyKey
+    ? await readHistoryEntry({ db: deps.db, paths, storage: deps.storage }, payload.community, payload.historyKey)
+    : null;
   if (done) {
     await job.reportProgress(100, 'Done');
     return { key: done.key, url: done.url, href: back(done.key), offline: provider.offline };

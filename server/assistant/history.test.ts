@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeDb } from '@server/db/types';
 import { createPaths } from '@server/paths';
 import { AiTextError, createOfflineAiText, type AiTextProvider } from '@server/providers/ai-text';
-import { closeTestDbs, openTestDb } from '../../jobs/testing/fixtures';
+import { closeTestDbs, openTestDb, recordingJobs } from '../../jobs/testing/fixtures';
 import {
   deleteResponse,
   failRun,
@@ -106,10 +106,9 @@ describe('the prompt history', () => {
       startPrompt({ db, paths }, who, 'Parade', 1_000),
     ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual([
-      expect.any(RunUnderWay),
-      expect.any(RunUnderWay),
-    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual(
+      [expect.any(RunUnderWay), expect.any(RunUnderWay)],
+    );
     expect(await readHistory({ db, paths }, who)).toHaveLength(1);
   });
 
@@ -202,13 +201,7 @@ describe('a run', () => {
 
   it('a second prompt while a run is under way is not queued, and the dialog says why', async () => {
     const who = owner();
-    const queued: string[] = [];
-    const jobs = {
-      enqueue: async (_name: string, payload: { prompt: string }, options?: { jobId?: string }) => {
-        queued.push(payload.prompt);
-        return { queued: true as const, jobId: options?.jobId ?? 'job' };
-      },
-    };
+    const jobs = recordingJobs();
     const first = await startRun({ db, paths, jobs }, who, { product: 'amc', prompt: 'Yoga', appType: null, context: {}, now: 1_000 });
     const second = await startRun({ db, paths, jobs }, who, { product: 'amc', prompt: 'Pilates', appType: null, context: {}, now: 2_000 });
     expect(first.kind).toBe('started');
@@ -217,6 +210,6 @@ describe('a run', () => {
       promptKey: (first as { promptKey: string }).promptKey,
       message: 'The writing assistant is still working on your last prompt. Its drafts will appear here; then ask again.',
     });
-    expect(queued).toEqual(['Yoga']);
+    expect(jobs.added.map((job) => (job.payload as { prompt: string }).prompt)).toEqual(['Yoga']);
   });
 });

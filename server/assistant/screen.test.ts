@@ -4,7 +4,16 @@ import { createPaths } from '@server/paths';
 import { AiTextError, createOfflineAiText, type AiTextProvider } from '@server/providers/ai-text';
 import { closeTestDbs, openTestDb, recordingJobs } from '../../jobs/testing/fixtures';
 import { readPrompt, saveResponses, startPrompt, type HistoryOwner } from './history';
-import { describeEdited, loadAssistantScreen, removeResponse, reworkEdited, reworkResponse, searchPrompt, useResponse, type AssistantDeps } from './screen';
+import {
+  describeEdited,
+  loadAssistantScreen,
+  removeResponse,
+  reworkEdited,
+  reworkResponse,
+  searchPrompt,
+  useResponse,
+  type AssistantDeps,
+} from './screen';
 
 const paths = createPaths('amc');
 let db: RealtimeDb;

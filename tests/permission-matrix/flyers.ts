@@ -37,6 +37,8 @@ const LINK = '8d2e4f6a-1c3b-4e5d-9f70-2a4b6c8d0e13';
 /** The seeded business URL grant's link: no calendar grant. */
 const BUSINESS_LINK = '3f6c1d2a-8b4e-4c7a-9e51-7d2b0a6f4c19';
 const EVENT = 'activities/ev-pancake-breakfast';
+/** A remote designer's job id of A's community that no job has. */
+const REMOTE_JOB = 'flyer-demo-campground-1700000000000-0123456789abcdef';
 
 /** The smallest flyer a form posts: no image, no elements. */
 const FLYER: Record<string, string> = {
@@ -152,7 +154,7 @@ export const FLYER_LINES: MatrixRow[] = [
       ['delete-history:nokey', 403, {}, 'only staff delete from history'],
       ['confirm-delete-history:nokey', 403],
       ['use-header:9', 400, {}, 'no such event image'],
-      ['generate', 403, { prompt: 'A lake at dawn' }, 'only staff generate images'],
+      ['generate', 400, { prompt: '' }, 'a prompt is needed (a remote manager generates images too; tests/e2e/flyer-remote.spec.ts)'],
       ['download', 400, {}, "'Please generate an image or select one from history first.'"],
       ['download-background', 400],
       ['print-pdf', 400],
@@ -175,5 +177,26 @@ export const FLYER_LINES: MatrixRow[] = [
   {
     request: { path: `/create-flyer-remote/download?event=${EVENT}&uuid=${LINK}&${new URLSearchParams(FLYER).toString()}` },
     expected: ANYONE(200),
+  },
+  // The state of a remote designer's image generation: under the grant, a job of its community only.
+  {
+    request: { path: `/create-flyer-remote/job-state?event=${EVENT}&uuid=${LINK}&job=${REMOTE_JOB}` },
+    expected: ANYONE(404),
+    note: 'no such job (tests/e2e/flyer-remote.spec.ts follows a real one)',
+  },
+  {
+    request: { path: `/create-flyer-remote/job-state?event=${EVENT}&uuid=${LINK}&job=flyer-pine-ridge-1700000000000-0123456789abcdef` },
+    expected: ANYONE(404),
+    note: "another community's job",
+  },
+  {
+    request: { path: `/create-flyer-remote/job-state?event=kids-club/ev-x&uuid=${LINK}&job=${REMOTE_JOB}` },
+    expected: ANYONE(404),
+    note: 'another calendar',
+  },
+  {
+    request: { path: `/create-flyer-remote/job-state?event=${EVENT}&job=${REMOTE_JOB}` },
+    expected: { ...ANYONE(404), anonymous: LOGIN },
+    note: 'no link: the signed-in person’s own grant (nobody holds one)',
   },
 ];

@@ -45,11 +45,11 @@ export function stateText(view: Pick<JobStatusView, 'state' | 'percent' | 'messa
 }
 
 /** The job's view, read again with backoff until it has ended (with JavaScript only). */
-export function useLiveJobStatus(initial: JobStatusView): JobStatusView {
+export function useLiveJobStatus(initial: JobStatusView, stateHref?: string): JobStatusView {
   const [view, setView] = useState(initial);
   useEffect(() => setView(initial), [initial]);
   const ended = hasEnded(view.state);
-  const href = jobStatusPaths.state(initial.queue, initial.id);
+  const href = stateHref ?? jobStatusPaths.state(initial.queue, initial.id);
   useEffect(() => {
     if (ended) return;
     let stopped = false;
@@ -92,14 +92,17 @@ export function JobProgress({
   back,
   follow = true,
   downloadButton = false,
+  stateHref,
 }: {
   view: JobStatusView;
   back?: string;
   follow?: boolean;
+  /** Where its state is read, when not the job-status JSON of staff (a remote page's own, under its grant). */
+  stateHref?: string;
   /** The download as a button (the export's Download, spec 02 §8) rather than a link. */
   downloadButton?: boolean;
 }) {
-  const view = useLiveJobStatus(initial);
+  const view = useLiveJobStatus(initial, stateHref);
   const ended = hasEnded(view.state);
   return (
     <Flex direction="column" gap="2" className="job-progress" data-testid="job-progress" data-state={view.state}>

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import type { z } from 'zod';
 import { requireStaff, requireUser, forbidden } from '@server/authz';
+import { generatePushId } from '@server/db';
 import {
   addCustomTag,
   addToHistory,
@@ -19,8 +21,8 @@ import {
   type FlyerEventSource,
   type FlyerHistoryEntry,
 } from '@server/flyers';
-import { generatePushId } from '@server/db';
 import { readForm } from '@server/http/form.server';
+import { viewJobStatus, type JobStatusView } from '@server/jobs/status';
 import { isValidKey } from '@server/paths';
 import { aiImagesProvider } from '@server/providers/ai-images';
 import { calendarGrantByUuid, calendarGrantsOfUserFor, resolveCalendarGrant } from '@server/remote/calendar';
@@ -73,8 +75,28 @@ export interface FlyerTarget {
   self: string;
   /** The resource route of the downloads (PNG, PDF), with the same query. */
   download: string;
-  /** The staff member (AI generation is theirs); null for a remote manager. */
+  /** The staff member; null for a remote manager. */
   uid: string | null;
+}
+
+/** A remote designer's image generation is followed on its own page (`?job=`), the job read under the grant. */
+const REMOTE_JOB = /^flyer-[A-Za-z0-9_-]{1,80}-\d{1,16}-[0-9a-f]{16}$/;
+
+/** The job a remote designer's address follows (`?job=`), read for the grant's community only; null when there is none. */
+export async function remoteFlyerJob(target: FlyerTarget, url: URL): Promise<JobStatusView | null> {
+  const id = url.searchParams.get('job');
+  if (target.mode !== 'remote' || !id || !REMOTE_JOB.test(id) || !id.startsWith(`flyer-${target.community}-`)) return null;
+  const services = await getServices();
+  return viewJobStatus(services, { queue: 'flyer-image', id, communities: [target.community] });
+}
+
+/** The remote designer's address following a job (its `job`, and its `use` of an earlier one, replaced). */
+function remoteJobAddress(self: string, jobId: string): string {
+  const [path = '', search = ''] = self.split('?', 2);
+  const params = new URLSearchParams(search);
+  params.delete('use');
+  params.set('job', jobId);
+  return `${path}?${params.toString()}`;
 }
 
 const notFound = () => new Response('Not Found', { status: 404 });
@@ -164,6 +186,8 @@ export interface FlyerPageData {
   saved: FlyerElement[] | null;
   event: { title: string; headerImages: string[] } | null;
   aiOffline: boolean;
+  /** The remote designer's image generation under way or just ended (`?job=`), with the address of its state. */
+  job: { view: JobStatusView; stateHref: string } | null;
 }
 
 export type FlyerConfirm = { kind: 'load-event' } | { kind: 'delete-history'; key: string; title: string };
@@ -224,7 +248,16 @@ export async function loadFlyerPage(target: FlyerTarget, url: URL): Promise<Flye
     saved: null,
     event: target.source ? { title: target.source.event.title, headerImages: target.source.headerImages } : null,
     aiOffline: aiImagesProvider(services.env).offline,
+    job: await remoteJobOf(target, url),
   };
+}
+
+async function remoteJobOf(target: FlyerTarget, url: URL): Promise<FlyerPageData['job']> {
+  const view = await remoteFlyerJob(target, url);
+  if (!view) return null;
+  const state = new URL(url);
+  state.pathname = hrefs.createFlyerRemoteJobState();
+  return { view, stateHref: `${state.pathname}${state.search}` };
 }
 
 const answer = (body: FlyerActionData, status = 200) => data<FlyerActionData>(body, { status });
@@ -385,12 +418,12 @@ export async function flyerAction(request: Request, target: FlyerTarget) {
         status = 400;
         break;
       }
-      if (target.mode === 'remote' || !target.uid) {
-        message = note('error', FLYER_TEXTS.remoteNoGeneration);
-        status = 403;
-        break;
-      }
       const now = Date.now();
+      // A remote manager's job id cannot be guessed: their page reads it under their grant.
+      const jobId =
+        target.mode === 'remote'
+          ? `flyer-${target.community}-${now}-${randomBytes(8).toString('hex')}`
+          : `flyer-${target.community}-${now}`;
       const queued = await services.jobs.enqueue(
         'flyer-image',
         {
@@ -401,19 +434,20 @@ export async function flyerAction(request: Request, target: FlyerTarget) {
           title: flyer.title || (target.source?.event.title ?? ''),
           tags: flyer.tags,
           back: addressWithLayout(target.self, flyer).slice(0, 600),
-          requestedBy: target.uid,
+          requestedBy: target.uid ?? 'remote',
           requestedAt: now,
           historyKey: generatePushId(now),
           // What the designer holds now comes back with the image (nothing typed is lost).
           elements: formFromFlyer(flyer).elements,
         },
-        { jobId: `flyer-${target.community}-${now}`, attempts: 2 },
+        { jobId, attempts: 2 },
       );
       if (!queued.queued) {
         message = note('error', 'Image generation is not available right now. Please try again later.');
         status = 503;
         break;
       }
+      if (target.mode === 'remote') throw redirect(remoteJobAddress(target.self, queued.jobId));
       throw redirect(hrefs.jobStatus('flyer-image', queued.jobId, { back: target.self }));
     }
     case 'download':

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { loadBrowserImage, loadFontsOf } from '~/components/design/preview';
 import { Form } from '~/components/forms/form';
+import { hasEnded, JobProgress } from '~/components/job-progress/job-progress';
 import { ToastMessage } from '~/components/toast';
 import {
   FLYER_DEFAULTS,
@@ -232,34 +233,38 @@ export function FlyerDesigner({ data, actionData }: { data: FlyerPageData; actio
                     </Button>
                   </Flex>
                 </fieldset>
-                {data.mode === 'staff' ? (
-                  <fieldset>
-                    <legend>Generate an image</legend>
-                    <Field label="What the background shows" name="prompt" errors={errors.prompt}>
-                      <textarea
-                        id="prompt"
-                        name="prompt"
-                        defaultValue={form.prompt}
-                        maxLength={FLYER_LIMITS.prompt}
-                        rows={3}
-                        className="form-control"
-                      />
-                    </Field>
-                    <Text size="2" role="note">
-                      {FLYER_TEXTS.generationWait}
-                      {data.aiOffline ? ' AI images are offline here: a sample picture is made instead.' : ''}
-                    </Text>
-                    <Flex>
-                      <Button type="submit" name="intent" value="generate">
-                        Generate Image
-                      </Button>
-                    </Flex>
-                  </fieldset>
-                ) : (
+                {data.job ? (
+                  <section aria-label="Image generation" className="flyer-job">
+                    {hasEnded(data.job.view.state) ? null : (
+                      <noscript>
+                        <meta httpEquiv="refresh" content="3" />
+                      </noscript>
+                    )}
+                    <JobProgress view={data.job.view} stateHref={data.job.stateHref} follow={false} />
+                  </section>
+                ) : null}
+                <fieldset>
+                  <legend>Generate an image</legend>
+                  <Field label="What the background shows" name="prompt" errors={errors.prompt}>
+                    <textarea
+                      id="prompt"
+                      name="prompt"
+                      defaultValue={form.prompt}
+                      maxLength={FLYER_LIMITS.prompt}
+                      rows={3}
+                      className="form-control"
+                    />
+                  </Field>
                   <Text size="2" role="note">
-                    {FLYER_TEXTS.remoteNoGeneration}
+                    {FLYER_TEXTS.generationWait}
+                    {data.aiOffline ? ' AI images are offline here: a sample picture is made instead.' : ''}
                   </Text>
-                )}
+                  <Flex>
+                    <Button type="submit" name="intent" value="generate">
+                      Generate Image
+                    </Button>
+                  </Flex>
+                </fieldset>
                 {data.event && data.event.headerImages.length > 0 ? (
                   <fieldset>
                     <legend>Event images</legend>

@@ -108,7 +108,6 @@ export const FLYER_TEXTS = {
   needImage: 'Please generate an image or select one from history first.',
   generationWait: 'Image generation may take up to a minute.',
   /** A remote manager's designer: images come from the event or the history (the job-status page is the community's staff's). */
-  remoteNoGeneration: 'Only the community’s staff generate images; choose one of the event or of the history.',
   loadEventTitle: 'Load Event Layout',
   loadEventText: 'Do you want to load text from the event? Any previous element changes will be lost.',
   deleteTitle: 'Delete Flyer',
