@@ -13,6 +13,8 @@ import type { FileStorage, StorageEntry } from '@server/storage/types';
 import { makeTempDir } from '../../tests/setup/tmp';
 import { isSweptUpload, sweepUnreferencedImages, UNREFERENCED_IMAGE_GRACE_MS, unreferencedUploads } from './sweep';
 
+const GRACE_DAYS = UNREFERENCED_IMAGE_GRACE_MS / (24 * 60 * 60 * 1000);
+
 /**
  * The sweep of images no record names (decision 043): never a file a record names (nor its
  * upload's other copies), always an unnamed upload older than the grace, on both adapters.
@@ -60,8 +62,8 @@ describe('unreferencedUploads (the rule)', () => {
   });
 
   it('picks an unnamed upload older than the grace, and not a younger one', () => {
-    const old = entry('pines/images/header/200/old.png', 31, now);
-    const young = entry('pines/images/header/300/new.png', 29, now);
+    const old = entry('pines/images/header/200/old.png', GRACE_DAYS + 1, now);
+    const young = entry('pines/images/header/300/new.png', GRACE_DAYS - 1, now);
     expect(unreferencedUploads([old, young], named, now)).toEqual([old]);
   });
 
