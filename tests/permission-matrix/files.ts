@@ -11,7 +11,7 @@ const REMOTE = 'redirect:/detail/remote';
  * Rename, Delete asked first). The demo data stores A's header image at
  * demo-campground/images/header/1717200000000/lakeside-sunrise.jpg (firebase/seed/demo-data.json).
  * Storage is not rolled back between lines, so no line here changes a file: the writes that
- * succeed are proven by app/features/files/files.server.test.ts and tests/e2e/files.spec.ts.
+ * succeed are proven by server/files/index.test.ts (both adapters) and tests/e2e/files.spec.ts.
  */
 
 /** Admins of the session's community (A for everyone but editorB): adminA, super, system. */

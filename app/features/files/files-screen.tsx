@@ -102,7 +102,7 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
                 className="files-upload-input"
               />
               <Text id="files-upload-hint" size="1" color="gray">
-                {`${types}; up to ${formatBytes(data.maxBytes)} each, ${data.maxFiles} at a time.`}
+                {`${types}; up to ${Math.round(data.maxBytes / 1_024_000)} MB (${data.maxBytes.toLocaleString('en-US')} bytes) each, ${data.maxFiles} at a time.`}
               </Text>
               <Flex>
                 <Button type="submit" disabled={busy}>
