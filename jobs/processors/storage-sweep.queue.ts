@@ -11,6 +11,7 @@ export const storageSweepQueue = defineQueue({
   name: 'storage-sweep',
   schema: StorageSweepJobSchema,
   concurrency: 1,
-  description: 'Removes partial writes left by killed workers and entries exports past their retention and images no record names after their grace period from file storage.',
+  description:
+    'Removes partial writes left by killed workers and entries exports past their retention and images no record names after their grace period from file storage.',
   load: async () => (await import('./storage-sweep')).processStorageSweep,
 });

@@ -4,7 +4,8 @@ import { storagePathsIn, walkReferences } from './references';
 
 describe('storagePathsIn', () => {
   it('finds bucket download URLs, local /files/ URLs, gs:// addresses and bare paths, decoded', () => {
-    const bucket = 'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/pines%2Fimages%2Fheader%2F1%2Flake%20view.png?alt=media&token=t';
+    const bucket =
+      'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/pines%2Fimages%2Fheader%2F1%2Flake%20view.png?alt=media&token=t';
     expect(storagePathsIn(bucket)).toEqual(['pines/images/header/1/lake view.png']);
     expect(storagePathsIn('https://console.example/files/pines/images/a%20b.png?v=2')).toEqual(['pines/images/a b.png']);
     expect(storagePathsIn('gs://demo.appspot.com/pines/images/x.png')).toEqual(['pines/images/x.png']);

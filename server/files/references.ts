@@ -119,7 +119,11 @@ export async function usesOfFile(deps: { db: RealtimeDb; paths: Paths }, communi
 }
 
 /** Every storage path the records of `community` name. */
-export async function pathsNamedBy(deps: { db: RealtimeDb; paths: Paths }, community: string, into = new Set<string>()): Promise<Set<string>> {
+export async function pathsNamedBy(
+  deps: { db: RealtimeDb; paths: Paths },
+  community: string,
+  into = new Set<string>(),
+): Promise<Set<string>> {
   for (const record of communityRecordPaths(deps.paths, community)) {
     walkReferences((await deps.db.ref(record.path).get()).val() as unknown, (path) => into.add(path));
   }

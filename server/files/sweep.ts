@@ -41,8 +41,7 @@ export function unreferencedUploads(files: readonly StorageEntry[], named: Reado
   for (const file of files) if (named.has(file.path)) keptFolders.add(folderOf(file.path));
   const cutoff = now - UNREFERENCED_IMAGE_GRACE_MS;
   return files.filter(
-    (file) =>
-      isSweptUpload(file.path) && !named.has(file.path) && !keptFolders.has(folderOf(file.path)) && file.updated.getTime() < cutoff,
+    (file) => isSweptUpload(file.path) && !named.has(file.path) && !keptFolders.has(folderOf(file.path)) && file.updated.getTime() < cutoff,
   );
 }
 

@@ -202,7 +202,10 @@ describe.each(engines)('FileStorage contract: $name', ({ make }) => {
     let pageToken: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<FileStorage['listFolderPage']>> = await storage.listFolderPage('c1/images', { pageToken, maxResults: 2 });
+      const page: Awaited<ReturnType<FileStorage['listFolderPage']>> = await storage.listFolderPage('c1/images', {
+        pageToken,
+        maxResults: 2,
+      });
       pages += 1;
       seen.push(...page.folders, ...page.files.map((file) => file.path));
       expect(page.folders.length + page.files.length).toBeLessThanOrEqual(2);

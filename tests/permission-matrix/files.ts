@@ -33,7 +33,11 @@ const SUNRISE = `${HEADER}lakeside-sunrise.jpg`;
 export const FILE_LINES: MatrixRow[] = [
   { request: { path: FILES }, expected: admins(200), note: "the community's folder of files" },
   { request: { path: `${FILES}?folder=${encodeURIComponent(HEADER)}` }, expected: admins(200), note: 'a folder' },
-  { request: { path: `${FILES}?folder=${encodeURIComponent(HEADER)}&rename=${encodeURIComponent(SUNRISE)}` }, expected: admins(200), note: 'Rename open' },
+  {
+    request: { path: `${FILES}?folder=${encodeURIComponent(HEADER)}&rename=${encodeURIComponent(SUNRISE)}` },
+    expected: admins(200),
+    note: 'Rename open',
+  },
   { request: { path: `${FILES}?folder=..%2Fdemo-town%2F` }, expected: admins(400), note: 'a folder outside the community’s: refused' },
   { request: { path: `${FILES}?folder=%2Fetc` }, expected: admins(400), note: 'an absolute folder: refused' },
   { request: { path: `${FILES}?page=not*a*token` }, expected: admins(400), note: 'a junk page token' },

@@ -39,7 +39,11 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
           <ol className="files-crumbs">
             {data.crumbs.map((crumb, index) => (
               <li key={crumb.href}>
-                {index === data.crumbs.length - 1 ? <span aria-current="page">{crumb.name}</span> : <Link to={crumb.href}>{crumb.name}</Link>}
+                {index === data.crumbs.length - 1 ? (
+                  <span aria-current="page">{crumb.name}</span>
+                ) : (
+                  <Link to={crumb.href}>{crumb.name}</Link>
+                )}
               </li>
             ))}
           </ol>
@@ -142,11 +146,19 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
                   <Flex gap="2" wrap="wrap" align="start" className="files-actions">
                     <details className="files-copy">
                       <summary>Copy Link</summary>
-                      <CopyField label={`Link to ${file.name}`} hint="The address the app and browsers load the file from." value={file.url} hydrated={hydrated} />
+                      <CopyField
+                        label={`Link to ${file.name}`}
+                        hint="The address the app and browsers load the file from."
+                        value={file.url}
+                        hydrated={hydrated}
+                      />
                     </details>
                     {renaming === undefined ? (
                       <Button asChild variant="soft" size="1">
-                        <Link to={`${data.selfHref}${data.selfHref.includes('?') ? '&' : '?'}rename=${encodeURIComponent(file.path)}`} aria-label={`Rename ${file.name}`}>
+                        <Link
+                          to={`${data.selfHref}${data.selfHref.includes('?') ? '&' : '?'}rename=${encodeURIComponent(file.path)}`}
+                          aria-label={`Rename ${file.name}`}
+                        >
                           Rename
                         </Link>
                       </Button>
@@ -154,7 +166,16 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
                     <Form method="post" action={data.selfHref}>
                       <input type="hidden" name="path" value={file.path} />
                       <input type="hidden" name="folder" value={data.folder} />
-                      <Button type="submit" name="intent" value="delete" size="1" color="red" variant="soft" disabled={busy} aria-label={`Delete ${file.name}`}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        size="1"
+                        color="red"
+                        variant="soft"
+                        disabled={busy}
+                        aria-label={`Delete ${file.name}`}
+                      >
                         Delete
                       </Button>
                     </Form>

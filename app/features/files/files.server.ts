@@ -145,7 +145,8 @@ export async function filesAction(request: Request) {
       }
       case 'delete': {
         const result = await deleteFile(services, staff.community, text(form, 'path'), text(form, 'confirm') === 'yes');
-        if (result.kind === 'deleted') return redirectWithToast(request, back, { kind: 'success', message: FILES_TEXTS.deleted(result.name) });
+        if (result.kind === 'deleted')
+          return redirectWithToast(request, back, { kind: 'success', message: FILES_TEXTS.deleted(result.name) });
         return answer<FilesActionData>({
           confirmDelete: {
             path: result.path,

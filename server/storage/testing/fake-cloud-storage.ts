@@ -250,10 +250,19 @@ export class FakeCloudStorage {
     return HttpResponse.json(resource(object));
   }
 
-  private async rewrite(bucket: string, name: string, destBucket: string, destName: string, url: URL, recorded: RecordedRequest, request: Request) {
+  private async rewrite(
+    bucket: string,
+    name: string,
+    destBucket: string,
+    destName: string,
+    url: URL,
+    recorded: RecordedRequest,
+    request: Request,
+  ) {
     const source = this.objects.get(key(bucket, name));
     const generation = url.searchParams.get('sourceGeneration');
-    if (!source || (generation !== null && Number(generation) !== source.generation)) return apiError(404, `No such object: ${bucket}/${name}`);
+    if (!source || (generation !== null && Number(generation) !== source.generation))
+      return apiError(404, `No such object: ${bucket}/${name}`);
     const ifGenerationMatch = url.searchParams.get('ifGenerationMatch');
     const existing = this.objects.get(key(destBucket, destName));
     if (ifGenerationMatch !== null && Number(ifGenerationMatch) !== (existing?.generation ?? 0)) {
@@ -267,7 +276,13 @@ export class FakeCloudStorage {
       metadata: source.metadata,
     });
     const size = String(copy.data.byteLength);
-    return HttpResponse.json({ kind: 'storage#rewriteResponse', totalBytesRewritten: size, objectSize: size, done: true, resource: resource(copy) });
+    return HttpResponse.json({
+      kind: 'storage#rewriteResponse',
+      totalBytesRewritten: size,
+      objectSize: size,
+      done: true,
+      resource: resource(copy),
+    });
   }
 
   /** Sets an object's times, as if it had been stored at `updated`. */
