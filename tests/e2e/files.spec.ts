@@ -74,6 +74,8 @@ test('an admin uploads, renames, copies a link and deletes, warned of a file in 
   await submit(page, page.getByRole('button', { name: 'Save Name' }));
   await expect(page.getByText('A name cannot contain / or \\.')).toBeVisible();
   await expect(page.getByLabel('New name')).toHaveValue('../trail.png');
+  await audit(page, info.project.name);
+  await shot(page, 'rename-refused', info.project.name);
   await page.getByLabel('New name').fill('nature-trail.png');
   await submit(page, page.getByRole('button', { name: 'Save Name' }));
   await expect(page.getByText('trail.png renamed to nature-trail.png.')).toBeVisible();
