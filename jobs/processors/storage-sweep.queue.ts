@@ -6,11 +6,12 @@ export { STORAGE_SWEEP_EVERY_MS };
 /** The job scheduler's id (one per Redis prefix). */
 export const STORAGE_SWEEP_SCHEDULER_ID = 'storage-sweep-schedule';
 
-/** The storage-sweep queue: partial writes and old exports removed on a schedule (./storage-sweep.ts). */
+/** The storage-sweep queue: partial writes, old exports and unreferenced images removed on a schedule (./storage-sweep.ts). */
 export const storageSweepQueue = defineQueue({
   name: 'storage-sweep',
   schema: StorageSweepJobSchema,
   concurrency: 1,
-  description: 'Removes partial writes left by killed workers and entries exports past their retention from file storage.',
+  description:
+    'Removes partial writes left by killed workers and entries exports past their retention and images no record names after their grace period from file storage.',
   load: async () => (await import('./storage-sweep')).processStorageSweep,
 });

@@ -195,6 +195,48 @@ describe.each(engines)('FileStorage contract: $name', ({ make }) => {
     expect(await storage.listFolder('none')).toEqual({ folders: [], files: [] });
   });
 
+  it('pages over a folder, folders and files in one name order, each page a listing request', async () => {
+    const put = (path: string) => storage.put(path, text(path), { contentType: 'image/png' });
+    for (const name of ['a.png', 'b/1.png', 'c.png', 'd/2.png', 'e.png']) await put(`c1/images/${name}`);
+    const seen: string[] = [];
+    let pageToken: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<FileStorage['listFolderPage']>> = await storage.listFolderPage('c1/images', {
+        pageToken,
+        maxResults: 2,
+      });
+      pages += 1;
+      seen.push(...page.folders, ...page.files.map((file) => file.path));
+      expect(page.folders.length + page.files.length).toBeLessThanOrEqual(2);
+      pageToken = page.nextPageToken;
+    } while (pageToken && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.sort()).toEqual(['c1/images/a.png', 'c1/images/b/', 'c1/images/c.png', 'c1/images/d/', 'c1/images/e.png']);
+    expect(await storage.listFolderPage('c1/none', { maxResults: 10 })).toEqual({ folders: [], files: [], nextPageToken: null });
+    expect((await rejection(storage.listFolderPage('../x', { maxResults: 10 }))).code).toBe('invalid-path');
+    expect((await rejection(storage.listFolderPage('c1', { maxResults: 0 }))).code).toBe('invalid-argument');
+  });
+
+  it('moves an object, keeping its content and type, and never onto another', async () => {
+    await storage.put('c1/images/x/old name.png', text('png bytes'), { contentType: 'image/png', cacheControl: 'public, max-age=60' });
+    await storage.put('c1/images/taken.png', text('other'), { contentType: 'image/png' });
+    const moved = await storage.move('c1/images/x/old name.png', 'c1/images/new.png');
+    expect(moved).toMatchObject({ path: 'c1/images/new.png', size: 9, contentType: 'image/png' });
+    expect(moved.url).toBe(await storage.url('c1/images/new.png'));
+    expect(await storage.exists('c1/images/x/old name.png')).toBe(false);
+    const object = await storage.get('c1/images/new.png');
+    expect(decode(await object!.bytes())).toBe('png bytes');
+    expect(object!.cacheControl).toBe('public, max-age=60');
+    expect((await storage.listFolder('c1/images')).folders).toEqual([]);
+
+    expect((await rejection(storage.move('c1/images/new.png', 'c1/images/taken.png'))).code).toBe('conflict');
+    expect(decode(await (await storage.get('c1/images/taken.png'))!.bytes())).toBe('other');
+    expect(await storage.exists('c1/images/new.png')).toBe(true);
+    expect((await rejection(storage.move('c1/images/none.png', 'c1/images/z.png'))).code).toBe('not-found');
+    expect((await rejection(storage.move('c1/images/new.png', '../z.png'))).code).toBe('invalid-path');
+  });
+
   it('keeps names with spaces and non-ASCII letters, encoding them in URLs', async () => {
     const path = 'demo-campground/images/header/1717200000000/lake view #2 café.jpg';
     const stored = await storage.put(path, text('x'), { contentType: 'image/jpeg' });

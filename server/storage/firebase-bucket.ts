@@ -11,9 +11,11 @@ import {
   validateCacheControl,
   validateContentType,
   validateStoragePath,
+  validateMaxResults,
   isValidStoragePath,
   type FileStorage,
   type FolderListing,
+  type FolderPage,
   type StorageEntry,
   type StorageObject,
   type StoredFile,
@@ -208,6 +210,66 @@ export function createBucketStorage(options: BucketStorageOptions): FileStorage 
         pageToken = (next as { pageToken?: string } | null | undefined)?.pageToken;
       } while (pageToken);
       return listing;
+    },
+
+    async listFolderPage(prefix, { pageToken, maxResults }) {
+      const folder = normalizeStoragePrefix(prefix);
+      const size = validateMaxResults(maxResults);
+      if (pageToken !== undefined && pageToken !== null && !/^[A-Za-z0-9_=+/.-]{1,2000}$/.test(pageToken)) {
+        throw new StorageError('invalid-argument', 'Invalid page token.');
+      }
+      let files: BucketFile[];
+      let next: unknown;
+      let response: unknown;
+      try {
+        [files, next, response] = await bucket.getFiles({
+          prefix: folder,
+          delimiter: '/',
+          autoPaginate: false,
+          maxResults: size,
+          ...(pageToken ? { pageToken } : {}),
+        });
+      } catch (error) {
+        if (statusOf(error) === 400 && pageToken) throw new StorageError('invalid-argument', 'Invalid page token.', { cause: error });
+        throw backendError(error, folder);
+      }
+      const prefixes = (response as { prefixes?: unknown } | undefined)?.prefixes;
+      const token = (next as { pageToken?: string } | null | undefined)?.pageToken;
+      return {
+        // Skip the empty "folder" placeholder objects the Firebase console creates.
+        files: files.filter((file) => isValidStoragePath(file.name)).map((file) => entryOf(file)),
+        folders: Array.isArray(prefixes) ? prefixes.filter((sub): sub is string => typeof sub === 'string') : [],
+        nextPageToken: token || null,
+      } satisfies FolderPage;
+    },
+
+    async move(from, to) {
+      validateStoragePath(from);
+      validateStoragePath(to);
+      if (from === to) throw new StorageError('conflict', `Cannot move ${JSON.stringify(from)} onto itself.`);
+      const metadata = await metadataOf(from);
+      if (!metadata) throw new StorageError('not-found', `No file at ${JSON.stringify(from)}.`);
+      try {
+        // A server-side copy (the API's rewrite, metadata and download token kept) that only
+        // creates: ifGenerationMatch 0 fails when an object is at `to` already.
+        await bucket
+          .file(from, metadata.generation === undefined ? {} : { generation: Number(metadata.generation) })
+          .copy(bucket.file(to), { preconditionOpts: { ifGenerationMatch: 0 } });
+      } catch (error) {
+        if (statusOf(error) === 412) throw new StorageError('conflict', `Cannot move to ${JSON.stringify(to)}: a file is there already.`);
+        if (isNotFound(error)) throw new StorageError('not-found', `No file at ${JSON.stringify(from)}.`, { cause: error });
+        throw backendError(error, from);
+      }
+      await storage.delete(from);
+      const moved = await metadataOf(to);
+      const tokens = downloadTokens(moved);
+      const stored: StoredFile = {
+        path: to,
+        url: tokens ? downloadUrl(to, firstToken(tokens)) : await storage.url(to),
+        size: Number(moved?.size ?? metadata.size ?? 0),
+        contentType: moved?.contentType || metadata.contentType || contentTypeFromExtension(to) || DEFAULT_CONTENT_TYPE,
+      };
+      return stored;
     },
 
     async url(path) {

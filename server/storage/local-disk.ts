@@ -13,6 +13,7 @@ import {
   validateCacheControl,
   validateContentType,
   validateStoragePath,
+  validateMaxResults,
   isValidStoragePath,
   type ByteRange,
   type FileStorage,
@@ -351,6 +352,71 @@ export function createLocalDiskStorage(options: LocalDiskStorageOptions): FileSt
       return listing;
     },
 
+    async listFolderPage(prefix, { pageToken, maxResults }) {
+      const folder = normalizeStoragePrefix(prefix);
+      const size = validateMaxResults(maxResults);
+      const after = pageToken ? tokenName(pageToken) : null;
+      await prepare();
+      const dirents = await readFolder(join(objectsDir, ...folder.split('/').filter(Boolean)));
+      // Folders and files in one order, as a bucket names them: a folder by its name and '/'.
+      const names = dirents
+        .filter((dirent) => (dirent.isDirectory() || dirent.isFile()) && isValidStoragePath(`${folder}${dirent.name}`))
+        .map((dirent) => (dirent.isDirectory() ? `${dirent.name}/` : dirent.name))
+        .filter((name) => after === null || compareBytes(name, after) > 0)
+        .sort(compareBytes);
+      const page = names.slice(0, size);
+      const listing: FolderListing = { folders: [], files: [] };
+      const entries = await Promise.all(
+        page.map(async (name) =>
+          name.endsWith('/') ? null : entryFor(`${folder}${name}`, join(objectsDir, ...`${folder}${name}`.split('/'))),
+        ),
+      );
+      page.forEach((name, index) => {
+        if (name.endsWith('/')) listing.folders.push(`${folder}${name}`);
+        else {
+          const entry = entries[index];
+          if (entry) listing.files.push(entry);
+        }
+      });
+      const last = page.at(-1);
+      return { ...listing, nextPageToken: names.length > size && last !== undefined ? pageTokenOf(last) : null };
+    },
+
+    async move(from, to) {
+      validateStoragePath(from);
+      validateStoragePath(to);
+      if (from === to) throw new StorageError('conflict', `Cannot move ${JSON.stringify(from)} onto itself.`);
+      return serialised(from, () =>
+        serialised(to, async () => {
+          if ((await statObject(from)) === null) throw new StorageError('not-found', `No file at ${JSON.stringify(from)}.`);
+          if ((await statObject(to)) !== null) {
+            throw new StorageError('conflict', `Cannot move to ${JSON.stringify(to)}: a file is there already.`);
+          }
+          await checkNothingInTheWay(to);
+          const sidecar = await readSidecar(from);
+          try {
+            if (sidecar) {
+              await mkdir(dirname(sidecarFile(to)), { recursive: true });
+              await rename(sidecarFile(from), sidecarFile(to));
+            }
+            await moveIntoPlace(objectFile(from), objectFile(to), to);
+          } catch (error) {
+            throw error instanceof StorageError ? error : backendError(error, from);
+          }
+          await pruneEmptyFolders(dirname(objectFile(from)), objectsDir);
+          await pruneEmptyFolders(dirname(sidecarFile(from)), metaDir);
+          const stats = await statObject(to);
+          const stored: StoredFile = {
+            path: to,
+            url: fileUrl(to),
+            size: stats ? Number(stats.size) : 0,
+            contentType: sidecar?.contentType ?? contentTypeFromExtension(to) ?? DEFAULT_CONTENT_TYPE,
+          };
+          return stored;
+        }),
+      );
+    },
+
     async url(path) {
       validateStoragePath(path);
       if ((await statObject(path)) === null) {
@@ -373,6 +439,17 @@ async function writeContent(file: string, data: Uint8Array | Readable) {
   } else {
     await pipeline(data, createWriteStream(file, { flags: 'wx', flush: true }));
   }
+}
+
+/** A local page token: the last name answered, base64url (opaque to callers, as a bucket's). */
+function pageTokenOf(name: string): string {
+  return Buffer.from(name, 'utf8').toString('base64url');
+}
+
+function tokenName(token: string): string {
+  const name = /^[A-Za-z0-9_-]{1,1400}$/.test(token) ? Buffer.from(token, 'base64url').toString('utf8') : '';
+  if (name === '' || pageTokenOf(name) !== token) throw new StorageError('invalid-argument', 'Invalid page token.');
+  return name;
 }
 
 /** Cloud Storage lists names in UTF-8 byte order; local listings follow it. */

@@ -1,4 +1,9 @@
+import type { RealtimeDb } from '@server/db';
+import { sweepUnreferencedImages, UNREFERENCED_IMAGE_GRACE_MS } from '@server/files/sweep';
+import type { Paths } from '@server/paths';
 import type { FileStorage } from '@server/storage/types';
+
+export { UNREFERENCED_IMAGE_GRACE_MS };
 
 /**
  * The storage sweep (the `storage-sweep` job, every STORAGE_SWEEP_EVERY_MS; docs/decisions/039):
@@ -13,6 +18,10 @@ import type { FileStorage } from '@server/storage/types';
  *   after they were stored, well past the day their job-status page and Download link last
  *   (jobs/queues.ts removeOnComplete), then removed. Entry PDFs (`forms/completed/…`) are named
  *   in their entry and stay.
+ *
+ * - Images no record names any more (decision 043, server/files/sweep.ts): the uploader's files
+ *   of a replaced or deleted image, removed UNREFERENCED_IMAGE_GRACE_MS after they were written,
+ *   never while a record of any community names them. Needs the database (`records`).
  *
  * Both adapters alike, through the storage port: the bucket answers no partial writes (an
  * upload's object appears only when it completes) and lists exports as local disk does.
@@ -36,12 +45,16 @@ export const GENERATED_FILES = {
   printouts: { folder: PRINTOUTS_FOLDER, ending: '.pdf' },
 } as const satisfies Record<string, { folder: string; ending: string }>;
 
-export type SweepResult = { partialWrites: number } & Record<keyof typeof GENERATED_FILES, number>;
+export type SweepResult = { partialWrites: number; images: number } & Record<keyof typeof GENERATED_FILES, number>;
 
-export async function sweepStorage(storage: FileStorage, now: number = Date.now()): Promise<SweepResult> {
+export async function sweepStorage(
+  storage: FileStorage,
+  now: number = Date.now(),
+  records?: { db: RealtimeDb; paths: Paths },
+): Promise<SweepResult> {
   const partialWrites = await storage.removePartialWrites(new Date(now - PARTIAL_WRITE_GRACE_MS));
   const cutoff = now - GENERATED_RETENTION_MS;
-  const result: SweepResult = { partialWrites, exports: 0, printouts: 0 };
+  const result: SweepResult = { partialWrites, exports: 0, printouts: 0, images: 0 };
   const top = await storage.listFolder('');
   for (const community of top.folders) {
     for (const [kind, { folder, ending }] of Object.entries(GENERATED_FILES) as Array<
@@ -53,5 +66,6 @@ export async function sweepStorage(storage: FileStorage, now: number = Date.now(
       }
     }
   }
+  if (records) result.images = await sweepUnreferencedImages({ ...records, storage }, now);
   return result;
 }

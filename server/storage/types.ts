@@ -91,6 +91,19 @@ export interface FolderListing {
   files: StorageEntry[];
 }
 
+/** One page of a folder's direct children (`listFolderPage`), in the bucket's name order. */
+export interface FolderPage extends FolderListing {
+  /** Where the next page starts (opaque, the bucket's page token); null on the last page. */
+  nextPageToken: string | null;
+}
+
+export interface FolderPageOptions {
+  /** A token an earlier page answered; absent or null for the first page. */
+  pageToken?: string | null;
+  /** At most this many entries (folders and files together), 1 to 1000. */
+  maxResults: number;
+}
+
 export interface FileStorage {
   readonly kind: 'local' | 'bucket';
   /** Writes (or replaces) the object at `path`. A replaced object keeps its download URL. */
@@ -107,6 +120,19 @@ export interface FileStorage {
   list(prefix: string): Promise<StorageEntry[]>;
   /** The direct children (objects and sub-folders) of the folder `prefix`. */
   listFolder(prefix: string): Promise<FolderListing>;
+  /**
+   * One page of the direct children of the folder `prefix`, folders and files in one name order
+   * (UTF-8 bytes, as a bucket lists them). Bucket: one listing request with the delimiter and the
+   * API's own page token. Local disk: the token names the last entry answered. A token that is
+   * not one rejects with `invalid-argument`.
+   */
+  listFolderPage(prefix: string, options: FolderPageOptions): Promise<FolderPage>;
+  /**
+   * Moves (renames) the object at `from` to `to`, content, type and Cache-Control kept. Rejects
+   * with `not-found` when there is no object at `from` and with `conflict` when one is at `to`
+   * already (nothing is replaced).
+   */
+  move(from: string, to: string): Promise<StoredFile>;
   /**
    * The URL the browser and the mobile apps load the object from. Local disk:
    * `{baseUrl}/files/{path}` with each segment URI-encoded. Bucket: the Firebase download URL
@@ -202,6 +228,14 @@ export function validateCacheControl(cacheControl: unknown): string | undefined 
     throw new StorageError('invalid-argument', `Invalid Cache-Control ${JSON.stringify(cacheControl)}.`);
   }
   return cacheControl.trim();
+}
+
+/** The page size of `listFolderPage`: an integer from 1 to 1000 (the bucket API's most). */
+export function validateMaxResults(maxResults: unknown): number {
+  if (typeof maxResults !== 'number' || !Number.isInteger(maxResults) || maxResults < 1 || maxResults > 1000) {
+    throw new StorageError('invalid-argument', `Invalid page size ${JSON.stringify(maxResults)}: 1 to 1000.`);
+  }
+  return maxResults;
 }
 
 /** Throws `invalid-argument` unless `range` lies within a file of `size` bytes. */

@@ -7,6 +7,7 @@ import { DOLLARS_LINES } from './dollars';
 import { ENTRY_LINES } from './entries';
 import { EVENT_LIST_LINES } from './event-lists';
 import { EVENT_LINES } from './events';
+import { FILE_LINES } from './files';
 import { FLYER_LINES } from './flyers';
 import { GUEST_FORM_LINES } from './guest-forms';
 import { JOB_STATUS_LINES } from './job-status';
@@ -874,6 +875,8 @@ export const MATRIX: MatrixRow[] = [
   ...DOLLARS_LINES,
   // ── Rewards users (spec 02 context rewards-users; decision 041) ──
   ...REWARDS_LINES,
+  // ── File management (spec 02 context files; decision 043) ──
+  ...FILE_LINES,
   ...JOB_STATUS_LINES,
   ...ASSISTANT_LINES,
   ...PRINTOUT_LINES,

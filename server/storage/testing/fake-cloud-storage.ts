@@ -105,6 +105,12 @@ export class FakeCloudStorage {
       return apiError(400, `Unsupported upload ${request.method} ${uploadType}`);
     }
 
+    // /storage/v1/b/{bucket}/o/{object}/rewriteTo/b/{bucket}/o/{object}: a server-side copy
+    if (parts[0] === 'storage' && parts[2] === 'b' && parts[4] === 'o' && parts[6] === 'rewriteTo' && parts.length === 11) {
+      if (request.method !== 'POST') return apiError(400, `Unsupported rewrite ${request.method}`);
+      return this.rewrite(parts[3]!, parts[5]!, parts[8]!, parts[10]!, url, recorded, request);
+    }
+
     // /storage/v1/b/{bucket}/o[/{object}]
     if (parts[0] === 'storage' && parts[2] === 'b' && parts[4] === 'o') {
       const bucket = parts[3]!; // parts[4] exists
@@ -242,6 +248,47 @@ export class FakeCloudStorage {
     object.metageneration++;
     object.updated = new Date().toISOString();
     return HttpResponse.json(resource(object));
+  }
+
+  private async rewrite(
+    bucket: string,
+    name: string,
+    destBucket: string,
+    destName: string,
+    url: URL,
+    recorded: RecordedRequest,
+    request: Request,
+  ) {
+    const source = this.objects.get(key(bucket, name));
+    const generation = url.searchParams.get('sourceGeneration');
+    if (!source || (generation !== null && Number(generation) !== source.generation))
+      return apiError(404, `No such object: ${bucket}/${name}`);
+    const ifGenerationMatch = url.searchParams.get('ifGenerationMatch');
+    const existing = this.objects.get(key(destBucket, destName));
+    if (ifGenerationMatch !== null && Number(ifGenerationMatch) !== (existing?.generation ?? 0)) {
+      return apiError(412, 'At least one of the pre-conditions you specified did not hold.');
+    }
+    const text = await request.text();
+    recorded.body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const copy = this.write(destBucket, destName, source.data.slice(), {
+      ...(source.contentType ? { contentType: source.contentType } : {}),
+      ...(source.cacheControl ? { cacheControl: source.cacheControl } : {}),
+      metadata: source.metadata,
+    });
+    const size = String(copy.data.byteLength);
+    return HttpResponse.json({
+      kind: 'storage#rewriteResponse',
+      totalBytesRewritten: size,
+      objectSize: size,
+      done: true,
+      resource: resource(copy),
+    });
+  }
+
+  /** Sets an object's times, as if it had been stored at `updated`. */
+  age(bucket: string, name: string, updated: Date) {
+    const object = this.objects.get(key(bucket, name));
+    if (object) object.updated = object.timeCreated = updated.toISOString();
   }
 
   private list(bucket: string, url: URL) {

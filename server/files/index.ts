@@ -1,0 +1,199 @@
+import type { RealtimeDb } from '@server/db';
+import type { Paths } from '@server/paths';
+import { safeFileName, storagePaths } from '@server/paths/storage';
+import { IMAGE_TYPES, PDF_TYPES, storeUploadedFile } from '@server/storage';
+import { isStorageError, type FileStorage } from '@server/storage/types';
+import { fileNameProblem, relativePathProblem } from './names';
+import { usesOfFile, type FileUse } from './references';
+
+/**
+ * File management (spec 02 "Listing routes" context files, §7 "file-management folders (storage
+ * listing)"; spec 03 §9 list-screen mapping file management; decision 043): the community's
+ * folder of files, `{community}/images/` (server/paths/storage.ts communityImages), a page at a
+ * time, with upload, rename, delete and each file's link. Everything goes through the storage
+ * port, so it works on local disk and in the Cloud Storage bucket alike. Paths staff post are
+ * relative to that folder and checked (./names.ts) before storage sees them.
+ */
+
+export { fileNameProblem, relativePathProblem, FILE_NAME_TEXTS, PATH_TEXTS, MAX_FILE_NAME } from './names';
+export { usesOfFile, storagePathsIn, type FileUse } from './references';
+
+/** Entries (folders and files together) on one page of a folder. */
+export const FILES_PAGE_SIZE = 50;
+/** What file management uploads: the uploader's types (images and PDFs), at its size limit (MAX_UPLOAD_BYTES). */
+export const FILE_TYPES = [...IMAGE_TYPES, ...PDF_TYPES] as const;
+/** At most this many files in one upload. */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+export const FILES_TEXTS = {
+  noFile: 'Please choose a file to upload.',
+  missing: 'This file is not there any more.',
+  exists: (name: string) => `A file named ${name} is already in this folder.`,
+  badPage: 'This page of the folder is not available any more. Start again from the first page.',
+  confirmDelete: 'Are you certain you want to delete?',
+  usedBy: (labels: string[]) => `This file is used by ${labels.join(', ')}. Deleting it breaks the image or link there.`,
+  deleted: (name: string) => `${name} deleted.`,
+  renamed: (from: string, to: string) => `${from} renamed to ${to}.`,
+  uploaded: (count: number) => (count === 1 ? '1 file uploaded.' : `${count} files uploaded.`),
+} as const;
+
+export interface FilesDeps {
+  db: RealtimeDb;
+  paths: Paths;
+  storage: FileStorage;
+}
+
+/** A refusal with its status and the words staff see. */
+export class FilesError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FilesError';
+  }
+}
+
+/** The community's file-management folder, as a storage prefix ('{community}/images/'). */
+export function filesRoot(community: string): string {
+  return `${storagePaths.communityImages(community)}/`;
+}
+
+export interface FolderRow {
+  /** Relative to the community's folder, ending with '/'. */
+  path: string;
+  name: string;
+}
+
+export interface FileRow {
+  /** Relative to the community's folder. */
+  path: string;
+  name: string;
+  size: number;
+  contentType: string;
+  /** Last stored, ms since the epoch. */
+  updated: number;
+  /** The address the apps and browsers load it from (Copy Link). */
+  url: string;
+}
+
+export interface FilesPage {
+  /** The folder open, relative ('' for the community's folder, else ending with '/'). */
+  folder: string;
+  folders: FolderRow[];
+  files: FileRow[];
+  /** The page shown (null: the first). */
+  pageToken: string | null;
+  nextPageToken: string | null;
+}
+
+const lastSegment = (path: string) => path.replace(/\/$/, '').split('/').pop() ?? path;
+
+/** A posted or addressed folder in canonical form ('' or 'a/b/'); 400 with the reason otherwise. */
+export function parseFolder(folder: string | null | undefined): string {
+  const raw = folder ?? '';
+  const problem = relativePathProblem(raw, { folder: true });
+  if (problem) throw new FilesError(400, problem);
+  return raw === '' || raw.endsWith('/') ? raw : `${raw}/`;
+}
+
+/** A posted file path (relative); 400 with the reason otherwise. */
+export function parseFilePath(path: string | null | undefined): string {
+  const raw = path ?? '';
+  const problem = raw === '' ? 'Choose a file.' : relativePathProblem(raw);
+  if (problem) throw new FilesError(400, problem);
+  return raw;
+}
+
+/** One page of the folder `folder` of the community's files, in name order. */
+export async function readFilesPage(deps: FilesDeps, community: string, folder: string, pageToken: string | null): Promise<FilesPage> {
+  const root = filesRoot(community);
+  let page;
+  try {
+    page = await deps.storage.listFolderPage(`${root}${folder}`, { pageToken, maxResults: FILES_PAGE_SIZE });
+  } catch (error) {
+    if (isStorageError(error, 'invalid-argument')) throw new FilesError(400, FILES_TEXTS.badPage);
+    throw error;
+  }
+  const files = await Promise.all(
+    page.files.map(async (file): Promise<FileRow | null> => {
+      const url = await deps.storage.url(file.path).catch((error: unknown) => {
+        if (isStorageError(error, 'not-found')) return null; // deleted meanwhile
+        throw error;
+      });
+      if (url === null) return null;
+      const path = file.path.slice(root.length);
+      return { path, name: lastSegment(path), size: file.size, contentType: file.contentType, updated: file.updated.getTime(), url };
+    }),
+  );
+  return {
+    folder,
+    folders: page.folders.map((sub) => {
+      const path = sub.slice(root.length);
+      return { path, name: lastSegment(path) };
+    }),
+    files: files.filter((file): file is FileRow => file !== null),
+    pageToken,
+    nextPageToken: page.nextPageToken,
+  };
+}
+
+/** The file staff named, or 404 when it is not there. */
+async function existingFile(deps: FilesDeps, community: string, path: string): Promise<string> {
+  const full = `${filesRoot(community)}${parseFilePath(path)}`;
+  if (!(await deps.storage.exists(full))) throw new FilesError(404, FILES_TEXTS.missing);
+  return full;
+}
+
+export type DeleteAnswer = { kind: 'confirm'; path: string; name: string; uses: FileUse[] } | { kind: 'deleted'; name: string };
+
+/**
+ * Delete (STYLE 10, two posts): without `confirmed` it answers what to ask — 'Are you certain you
+ * want to delete?' and, when records name the file, which ones ('This file is used by …'); with
+ * it, the file is removed.
+ */
+export async function deleteFile(deps: FilesDeps, community: string, path: string, confirmed: boolean): Promise<DeleteAnswer> {
+  const full = await existingFile(deps, community, path);
+  const name = lastSegment(path);
+  if (!confirmed) return { kind: 'confirm', path, name, uses: await usesOfFile(deps, community, full) };
+  if (!(await deps.storage.delete(full))) throw new FilesError(404, FILES_TEXTS.missing);
+  return { kind: 'deleted', name };
+}
+
+/** Rename within its folder; never over another file (409). */
+export async function renameFile(deps: FilesDeps, community: string, path: string, newName: string): Promise<{ from: string; to: string }> {
+  const full = await existingFile(deps, community, path);
+  const problem = fileNameProblem(newName);
+  if (problem) throw new FilesError(400, problem);
+  const name = newName.trim();
+  const from = lastSegment(path);
+  if (name === from) return { from, to: name };
+  const target = `${full.slice(0, full.length - from.length)}${name}`;
+  try {
+    await deps.storage.move(full, target);
+  } catch (error) {
+    if (isStorageError(error, 'conflict')) throw new FilesError(409, FILES_TEXTS.exists(name));
+    if (isStorageError(error, 'not-found')) throw new FilesError(404, FILES_TEXTS.missing);
+    if (isStorageError(error, 'invalid-path')) throw new FilesError(400, FILES_TEXTS.exists(name));
+    throw error;
+  }
+  return { from, to: name };
+}
+
+/**
+ * Upload into the folder open: each accepted file (parseUpload has checked its type and size)
+ * under its storage-safe name; a name already in the folder refuses the whole upload before
+ * anything is stored.
+ */
+export async function uploadFiles(deps: FilesDeps, community: string, folder: string, files: readonly File[]): Promise<number> {
+  if (files.length === 0) throw new FilesError(400, FILES_TEXTS.noFile);
+  const root = `${filesRoot(community)}${parseFolder(folder)}`;
+  const targets = files.map((file) => ({ file, path: `${root}${safeFileName(file.name)}` }));
+  const seen = new Set<string>();
+  for (const { path } of targets) {
+    if (seen.has(path) || (await deps.storage.exists(path))) throw new FilesError(409, FILES_TEXTS.exists(lastSegment(path)));
+    seen.add(path);
+  }
+  for (const { file, path } of targets) await storeUploadedFile(deps.storage, path, file);
+  return targets.length;
+}

@@ -1,0 +1,131 @@
+import type { RealtimeDb } from '@server/db';
+import type { Paths } from '@server/paths';
+import { FIREBASE_STORAGE_ORIGIN } from '@server/storage/firebase-bucket';
+import { LOCAL_FILES_MOUNT } from '@server/storage/local-disk';
+import { isValidStoragePath } from '@server/storage/types';
+
+/**
+ * Which stored files the database names. Records keep a file as the URL the storage port gave
+ * (a bucket download URL `https://firebasestorage.googleapis.com/v0/b/{bucket}/o/{encoded path}?…`
+ * or a local `{baseUrl}/files/{path}`), sometimes inside rich text (`<img src="…">`), sometimes as
+ * `gs://{bucket}/{path}` or a bare path. Every string of a record is searched for all of them, so a
+ * file is counted as used wherever it is named; what is found may name more than is used (a
+ * `/files/…` address of another site), never less.
+ */
+
+const BUCKET_URL = new RegExp(`${escape(FIREBASE_STORAGE_ORIGIN)}/v0/b/[^/\\s"'<>]+/o/([^?#\\s"'<>)]+)`, 'g');
+const LOCAL_URL = new RegExp(`${escape(LOCAL_FILES_MOUNT)}/([^?#\\s"'<>)]+)`, 'g');
+const GS_URL = /gs:\/\/[^/\s"'<>]+\/([^?#\s"'<>)]+)/g;
+
+function escape(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function decoded(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The storage paths a string names (see the module comment). */
+export function storagePathsIn(text: string): string[] {
+  const found = new Set<string>();
+  const add = (path: string | null) => {
+    if (path !== null && isValidStoragePath(path)) found.add(path);
+  };
+  if (text.includes('/')) {
+    for (const match of text.matchAll(BUCKET_URL)) add(decoded(match[1]!));
+    for (const match of text.matchAll(GS_URL)) add(match[1]!);
+    for (const match of text.matchAll(LOCAL_URL)) {
+      const segments = match[1]!.split('/').map(decoded);
+      add(segments.some((segment) => segment === null || segment.includes('/')) ? null : segments.join('/'));
+    }
+    const bare = text.trim();
+    if (!/\s/.test(bare) && !bare.includes(':')) add(bare);
+  }
+  return [...found];
+}
+
+/** Where a record names a file: the record's section and its title when it has one. */
+export interface FileUse {
+  /** The database path of the string, from the community's folder on (e.g. `main-menu/3/iconData/url`). */
+  at: string;
+  /** How staff know the record: 'main-menu “Pool Hours”', 'header-info main-menu'. */
+  label: string;
+}
+
+function titleOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  for (const field of ['title', 'name', 'imageName']) {
+    const text = (value as Record<string, unknown>)[field];
+    if (typeof text === 'string' && text.trim() !== '') return text.trim().slice(0, 80);
+  }
+  return null;
+}
+
+/**
+ * Calls `found(path, use)` for every storage path named anywhere in `tree`. The walk keeps a
+ * stack rather than recursing, so a deep record cannot exhaust the call stack.
+ */
+export function walkReferences(tree: unknown, found: (path: string, use: FileUse) => void, root = ''): void {
+  type Frame = { value: unknown; keys: string[]; titles: Array<string | null> };
+  const stack: Frame[] = [{ value: tree, keys: root ? [root] : [], titles: [] }];
+  while (stack.length > 0) {
+    const { value, keys, titles } = stack.pop()!;
+    if (typeof value === 'string') {
+      const paths = storagePathsIn(value);
+      if (paths.length === 0) continue;
+      const section = keys[0] ?? '';
+      const title = [...titles].reverse().find((candidate) => candidate !== null) ?? null;
+      const label = title ? `${section} “${title}”` : keys.slice(0, 2).join(' ');
+      for (const path of paths) found(path, { at: keys.join('/'), label });
+    } else if (typeof value === 'object' && value !== null) {
+      const title = titleOf(value);
+      for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+        stack.push({ value: child, keys: [...keys, key], titles: [...titles, title] });
+      }
+    }
+  }
+}
+
+/** The records of a community that may name its files: its location data, its community record, what its app users wrote. */
+export function communityRecordPaths(paths: Paths, community: string): Array<{ label: string; path: string }> {
+  return [
+    { label: '', path: paths.locationData(community) },
+    { label: 'community', path: paths.community(community) },
+    { label: 'user-written', path: paths.userWritten(community) },
+  ];
+}
+
+/**
+ * Where the community's records name the file at `path` (spec: a file referenced by a menu item or
+ * listing warns before delete): one use per record, at most `max`.
+ */
+export async function usesOfFile(deps: { db: RealtimeDb; paths: Paths }, community: string, path: string, max = 5): Promise<FileUse[]> {
+  const uses = new Map<string, FileUse>();
+  for (const record of communityRecordPaths(deps.paths, community)) {
+    const tree = (await deps.db.ref(record.path).get()).val() as unknown;
+    walkReferences(
+      tree,
+      (named, use) => {
+        if (named === path && uses.size < max && !uses.has(use.label)) uses.set(use.label, use);
+      },
+      record.label,
+    );
+  }
+  return [...uses.values()];
+}
+
+/** Every storage path the records of `community` name. */
+export async function pathsNamedBy(
+  deps: { db: RealtimeDb; paths: Paths },
+  community: string,
+  into = new Set<string>(),
+): Promise<Set<string>> {
+  for (const record of communityRecordPaths(deps.paths, community)) {
+    walkReferences((await deps.db.ref(record.path).get()).val() as unknown, (path) => into.add(path));
+  }
+  return into;
+}
