@@ -94,4 +94,50 @@ describe('flyer rendering', () => {
     expect(info).toMatch(/Page size:\s+630 x 1089/);
     expect(info).toMatch(/TrimBox:\s+9\.00\s+9\.00\s+621\.00\s+1080\.00/);
   });
+
+  it('the print PDF draws blurred shadows as the PNG does (poppler’s picture of the PDF against the canvas’s PNG)', async () => {
+    const flyer = await sampleFlyer();
+    flyer.elements = flyer.elements.filter((element) => element.id === 'extra');
+    const extra = flyer.elements[0]!;
+    extra.position = { ...extra.position, y: 40 };
+    if (extra.type === 'text') extra.style = { ...extra.style, shadow: { enable: true, distance: 8, blur: 12, color: '#000000FF' } };
+    extra.box = { ...extra.box, shadow: { enable: true, distance: 16, blur: 20, color: '#000000CC' } };
+    // A light paper, so that the shadows show.
+    flyer.tint = { whiteBlack: 'white', opacity: 0.75 };
+    const design = flyerDesign(flyer);
+    const { png } = await renderDesignPngNow(design, [], 1);
+    writeFileSync('tests/.tmp/flyer-shadow-canvas.png', png);
+    writeFileSync('tests/.tmp/flyer-shadow.pdf', await renderFlyerPdfNow({ flyer, background: null }));
+    // 1024 design px are 8.5 in: poppler at that resolution, the 0.125 in bleed cut off.
+    const dpi = 1024 / 8.5;
+    const bleed = Math.round(0.125 * dpi);
+    execFileSync('pdftoppm', ['-png', '-singlefile', '-r', String(dpi), 'tests/.tmp/flyer-shadow.pdf', 'tests/.tmp/flyer-shadow-pdf']);
+    const pixels = async (source: Buffer | string, dx: number, dy: number) => {
+      const image = await loadImage(source);
+      const ctx = createCanvas(1024, 1792).getContext('2d');
+      ctx.drawImage(image, -dx, -dy);
+      return ctx.getImageData(0, 0, 1024, 1792).data;
+    };
+    const fromCanvas = await pixels(png, 0, 0);
+    const fromPdf = await pixels('tests/.tmp/flyer-shadow-pdf.png', bleed, bleed);
+    const luma = (data: Uint8ClampedArray, x: number, y: number) => {
+      const at = (y * 1024 + x) * 4;
+      return (data[at]! + data[at + 1]! + data[at + 2]!) / 3;
+    };
+    // The box's halo: below the box, past its offset shadow's hard edge, where only the blur reaches.
+    const box = { x: Math.round((1024 - 450) / 2), y: Math.round((40 / 100) * 1792), width: 450, height: 100 };
+    const paper = luma(fromCanvas, 5, 5);
+    let compared = 0;
+    let differing = 0;
+    for (let y = box.y + box.height + 16 - 6; y < box.y + box.height + 16 + 20; y++)
+      for (let x = box.x + 40; x < box.x + box.width - 40; x += 3) {
+        const canvasLuma = luma(fromCanvas, x, y);
+        if (canvasLuma > paper - 8) continue;
+        compared += 1;
+        if (Math.abs(canvasLuma - luma(fromPdf, x, y)) > 16) differing += 1;
+      }
+    // A flat (unblurred) shadow would differ at every one of them.
+    expect(compared, 'the PNG has a blurred halo there').toBeGreaterThan(500);
+    expect(differing / compared).toBeLessThan(0.05);
+  });
 });

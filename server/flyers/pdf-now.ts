@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import fontkit from '@pdf-lib/fontkit';
 import {
   PDFDocument,
@@ -14,15 +15,30 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
-import { designFontsDirectory } from '@server/render/fonts';
-import { DESIGN_FONTS, applyCase, elementBox, flyerSize, placeImage, wrapText, type DesignFontFamily, type Flyer } from '~/lib/design';
+import { designFontsDirectory, registerDesignFonts } from '@server/render/fonts';
+import {
+  DESIGN_FONTS,
+  applyCase,
+  canvasFont,
+  elementBox,
+  flyerSize,
+  placeImage,
+  wrapText,
+  type DesignFontFamily,
+  type Flyer,
+  type FlyerShadow,
+} from '~/lib/design';
 
 /**
  * The flyer's print PDF (beyond spec 02; docs/decisions/037), made in a thread of the worker
  * pool: the same flyer as the PNG, as vector text in the designer's fonts (embedded as subsets),
  * on a page of the paper's size at 612 pt per 1024 px (a letter flyer is 8.5 × 11 in) with a
  * 0.125 in bleed: the background (or the white margins) runs into the bleed, TrimBox and
- * BleedBox say where to cut. Shadows are drawn without blur (PDF has none).
+ * BleedBox say where to cut. PDF has no blur: a shadow with blur is drawn as a picture of the
+ * shadow alone (at SHADOW_PX_SCALE device pixels per design pixel, the canvas's own blur, as the
+ * PNG draws it) under the vector text or box; one without blur stays vector. Italic is the
+ * upright face slanted by ITALIC_DEGREES, as the canvas preview and the PNG draw it (the design
+ * fonts have no italic faces).
  */
 
 /** Points per design pixel: 1024 px are 8.5 in. */
@@ -31,6 +47,47 @@ export const PT_PER_PX = 612 / 1024;
 export const BLEED_PT = 9;
 const LINE_HEIGHT = 1.25;
 const TEXT_PADDING = 10;
+const ITALIC_DEGREES = 12;
+/** Device pixels per design pixel of a blurred shadow's picture (a flyer is 120 design px per inch: 240 dpi). */
+const SHADOW_PX_SCALE = 2;
+/** Shapes are drawn this far left of a shadow's picture, so only their shadows fall in it. */
+const OFF_CANVAS = 100_000;
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/**
+ * The picture of a blurred shadow alone: `region` (design px) at SHADOW_PX_SCALE, `shape` drawn
+ * off the canvas (its device coordinates given relative to the region, less OFF_CANVAS on x) so
+ * that only its shadow, offset back into the picture, lands there.
+ */
+async function shadowPicture(
+  document: PDFDocument,
+  region: Rect,
+  shadow: FlyerShadow,
+  /** The shape's own colour: the canvas multiplies the shadow's alpha by the fill's, as the PNG's drawing does. */
+  fill: string,
+  shape: (ctx: SKRSContext2D, k: number) => void,
+): Promise<PDFImage | null> {
+  const k = SHADOW_PX_SCALE;
+  const width = Math.ceil(region.width * k);
+  const height = Math.ceil(region.height * k);
+  if (width <= 0 || height <= 0 || width * height > 40_000_000) return null;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.shadowColor = shadow.color;
+  ctx.shadowBlur = shadow.blur * k;
+  ctx.shadowOffsetX = OFF_CANVAS + shadow.distance * k;
+  ctx.shadowOffsetY = shadow.distance * k;
+  ctx.fillStyle = fill;
+  shape(ctx, k);
+  return document.embedPng(await canvas.encode('png'));
+}
+
+/** A region around `box` wide enough for its shadow's offset and blur (and an italic's overhang). */
+function shadowRegion(box: Rect, shadow: FlyerShadow, extra = 0): Rect {
+  const margin = Math.abs(shadow.distance) + 2 * shadow.blur + extra + 2;
+  return { x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin };
+}
 
 export interface FlyerPdfInput {
   flyer: Flyer;
@@ -150,7 +207,7 @@ export async function renderFlyerPdfNow({ flyer, background }: FlyerPdfInput): P
   for (const element of flyer.elements) {
     if (!element.visible) continue;
     const box = elementBox(flyer, element);
-    drawBox(page, element.box, box, { X, Y, S });
+    await drawBox(document, page, element.box, box, { X, Y, S });
     if (element.type === 'image') {
       const comma = element.src.indexOf(',');
       if (comma < 0) continue;
@@ -176,8 +233,8 @@ export async function renderFlyerPdfNow({ flyer, background }: FlyerPdfInput): P
     const ascent = font.heightAtSize(sizePx, { descender: false });
     const textColor = parseColor(style.color);
     const shadowColor = parseColor(style.shadow.color);
-    const skew = style.italic ? degrees(12) : degrees(0);
-    lines.forEach((line, index) => {
+    const skew = style.italic ? degrees(ITALIC_DEGREES) : degrees(0);
+    const placed = lines.map((line, index) => {
       const width = measure(line);
       const left =
         style.align === 'right'
@@ -186,7 +243,29 @@ export async function renderFlyerPdfNow({ flyer, background }: FlyerPdfInput): P
             ? box.x + TEXT_PADDING + (maxWidth - width) / 2
             : box.x + TEXT_PADDING;
       // The canvas draws from the em box's top; the PDF from the baseline.
-      const baseline = top0 + index * step + ascent;
+      return { line, left, baseline: top0 + index * step + ascent };
+    });
+    const blurred = style.shadow.enable && style.shadow.blur > 0 && shadowColor.opacity > 0;
+    if (blurred) {
+      registerDesignFonts();
+      const region = shadowRegion(box, style.shadow, sizePx);
+      const slant = style.italic ? Math.tan((ITALIC_DEGREES * Math.PI) / 180) : 0;
+      const picture = await shadowPicture(document, region, style.shadow, style.color, (ctx, k) => {
+        ctx.font = canvasFont(style.family, sizePx * k, style.bold ? 'bold' : 'normal');
+        ctx.textBaseline = 'alphabetic';
+        ctx.textAlign = 'left';
+        for (const { line, left, baseline } of placed) {
+          ctx.save();
+          ctx.translate((left - region.x) * k - OFF_CANVAS, (baseline - region.y) * k);
+          ctx.transform(1, 0, -slant, 1, 0, 0);
+          ctx.fillText(line, 0, 0);
+          ctx.restore();
+        }
+      });
+      if (picture)
+        page.drawImage(picture, { x: X(region.x), y: Y(region.y + region.height), width: S(region.width), height: S(region.height) });
+    }
+    placed.forEach(({ line, left, baseline }) => {
       const draw = (dx: number, color: typeof textColor) =>
         page.drawText(line, {
           x: X(left + dx),
@@ -197,14 +276,15 @@ export async function renderFlyerPdfNow({ flyer, background }: FlyerPdfInput): P
           opacity: color.opacity,
           ySkew: skew,
         });
-      if (style.shadow.enable) draw(style.shadow.distance, shadowColor);
+      if (style.shadow.enable && !blurred) draw(style.shadow.distance, shadowColor);
       draw(0, textColor);
     });
   }
   return document.save();
 }
 
-function drawBox(
+async function drawBox(
+  document: PDFDocument,
   page: PDFPage,
   style: Flyer['elements'][number]['box'],
   box: { x: number; y: number; width: number; height: number },
@@ -230,6 +310,27 @@ function drawBox(
         opacity: color.opacity,
       });
   };
-  if (style.shadow.enable && fill.opacity > 0) draw(style.shadow.distance, parseColor(style.shadow.color));
+  const shadow = parseColor(style.shadow.color);
+  if (style.shadow.enable && fill.opacity > 0 && shadow.opacity > 0) {
+    if (style.shadow.blur > 0) {
+      const region = shadowRegion(box, style.shadow);
+      const picture = await shadowPicture(document, region, style.shadow, style.color, (ctx, k) => {
+        const x = (box.x - region.x) * k - OFF_CANVAS;
+        const y = (box.y - region.y) * k;
+        const [w, h] = [box.width * k, box.height * k];
+        ctx.beginPath();
+        if (style.corners) ctx.roundRect(x, y, w, h, Math.max(0, Math.min(style.cornerRadius * k, w / 2, h / 2)));
+        else ctx.rect(x, y, w, h);
+        ctx.fill();
+      });
+      if (picture)
+        page.drawImage(picture, {
+          x: at.X(region.x),
+          y: at.Y(region.y + region.height),
+          width: at.S(region.width),
+          height: at.S(region.height),
+        });
+    } else draw(style.shadow.distance, shadow);
+  }
   draw(0, fill);
 }
