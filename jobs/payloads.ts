@@ -138,6 +138,22 @@ export const EntriesExportJobSchema = z
   })
   .strict();
 
+/** A community export (./processors/community-export.ts; decision 044): communities' data as one zip. */
+export const CommunityExportJobSchema = z
+  .object({
+    product: ProductName,
+    /** The community the person had selected: whose staff follow the job, whose folder keeps the zip. */
+    community: DbKey,
+    /** The communities exported (one, or several for a resort system admin). */
+    communities: z.array(DbKey).min(1).max(500),
+    requestedBy: DbKey,
+    /** When it was asked for (ms): the zip's name (MM-DD-YYYY-hh-mm-A in the community's zone). */
+    requestedAt: z.number().int().min(0).max(8.64e15),
+    /** Names the stored zip's folder (random: the file's path is its capability). */
+    fileKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'must be a file key'),
+  })
+  .strict();
+
 /** A guest form entry whose PDF is made and stored (./processors/entry-pdf.ts). */
 export const EntryPdfJobSchema = z
   .object({
@@ -208,6 +224,7 @@ export const FlyerImageJobSchema = z
 
 export type FlyerImageJobPayload = z.infer<typeof FlyerImageJobSchema>;
 export type EntriesExportJobPayload = z.infer<typeof EntriesExportJobSchema>;
+export type CommunityExportJobPayload = z.infer<typeof CommunityExportJobSchema>;
 export type EmailJobPayload = z.infer<typeof EmailJobSchema>;
 export type CalendarImportJobPayload = z.infer<typeof CalendarImportJobSchema>;
 export type NotificationJobPayload = z.infer<typeof NotificationJobSchema>;

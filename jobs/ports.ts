@@ -3,6 +3,7 @@ import type {
   AiAssistantJobPayload,
   CalendarFeedJobPayload,
   CalendarImportJobPayload,
+  CommunityExportJobPayload,
   EmailJobPayload,
   EntriesExportJobPayload,
   EntryPdfJobPayload,
@@ -26,6 +27,7 @@ export interface JobPayloads {
   'activities-printout': ActivitiesPrintoutJobPayload;
   'calendar-feed': CalendarFeedJobPayload;
   'entries-export': EntriesExportJobPayload;
+  'community-export': CommunityExportJobPayload;
   'entry-pdf': EntryPdfJobPayload;
   'storage-sweep': StorageSweepJobPayload;
   'ai-assistant': AiAssistantJobPayload;

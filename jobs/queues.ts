@@ -5,6 +5,7 @@ import { activitiesPrintoutQueue } from './processors/activities-printout.queue'
 import { aiAssistantQueue } from './processors/ai-assistant.queue';
 import { calendarFeedQueue } from './processors/calendar-feed.queue';
 import { calendarImportQueue } from './processors/calendar-import.queue';
+import { communityExportQueue } from './processors/community-export.queue';
 import { emailQueue } from './processors/email.queue';
 import { entriesExportQueue } from './processors/entries-export.queue';
 import { entryPdfQueue } from './processors/entry-pdf.queue';
@@ -17,6 +18,7 @@ export {
   AiAssistantJobSchema,
   CalendarFeedJobSchema,
   CalendarImportJobSchema,
+  CommunityExportJobSchema,
   EmailJobSchema,
   EntriesExportJobSchema,
   EntryPdfJobSchema,
@@ -41,6 +43,7 @@ const QUEUES = [
   calendarFeedQueue,
   activitiesPrintoutQueue,
   entriesExportQueue,
+  communityExportQueue,
   entryPdfQueue,
   storageSweepQueue,
   aiAssistantQueue,
