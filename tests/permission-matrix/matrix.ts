@@ -20,6 +20,7 @@ import { PRINTOUT_LINES } from './printout';
 import { PUBLIC_CALENDAR_LINES } from './public-calendar';
 import { REMOTE_EVENT_LINES } from './remote-events';
 import { REMOTE_MESSAGE_LINES } from './remote-messages';
+import { RESORT_SYSTEM_LINES } from './resort-system';
 import { REWARDS_LINES } from './rewards';
 import { USER_LINES } from './users';
 
@@ -874,6 +875,8 @@ export const MATRIX: MatrixRow[] = [
   ...DOLLARS_LINES,
   // ── Rewards users (spec 02 context rewards-users; decision 041) ──
   ...REWARDS_LINES,
+  // ── Resort System Management: Export, Import, Update Data (spec 03 §6; decision 044) ──
+  ...RESORT_SYSTEM_LINES,
   ...JOB_STATUS_LINES,
   ...ASSISTANT_LINES,
   ...PRINTOUT_LINES,
