@@ -8,6 +8,7 @@ import type {
   EntriesExportJobPayload,
   EntryPdfJobPayload,
   FlyerImageJobPayload,
+  ListingImportJobPayload,
   NotificationJobPayload,
   StorageSweepJobPayload,
 } from './payloads';
@@ -28,6 +29,8 @@ export interface JobPayloads {
   'calendar-feed': CalendarFeedJobPayload;
   'entries-export': EntriesExportJobPayload;
   'community-export': CommunityExportJobPayload;
+  'listing-import': ListingImportJobPayload;
+  'listing-update': ListingImportJobPayload;
   'entry-pdf': EntryPdfJobPayload;
   'storage-sweep': StorageSweepJobPayload;
   'ai-assistant': AiAssistantJobPayload;

@@ -10,6 +10,7 @@ import { emailQueue } from './processors/email.queue';
 import { entriesExportQueue } from './processors/entries-export.queue';
 import { entryPdfQueue } from './processors/entry-pdf.queue';
 import { flyerImageQueue } from './processors/flyer-image.queue';
+import { listingImportQueue, listingUpdateQueue } from './processors/listing-import.queue';
 import { notificationQueue } from './processors/notification.queue';
 import { storageSweepQueue } from './processors/storage-sweep.queue';
 
@@ -23,6 +24,7 @@ export {
   EntriesExportJobSchema,
   EntryPdfJobSchema,
   FlyerImageJobSchema,
+  ListingImportJobSchema,
   MessageTargetSchema,
   NotificationJobSchema,
   StorageSweepJobSchema,
@@ -44,6 +46,8 @@ const QUEUES = [
   activitiesPrintoutQueue,
   entriesExportQueue,
   communityExportQueue,
+  listingImportQueue,
+  listingUpdateQueue,
   entryPdfQueue,
   storageSweepQueue,
   aiAssistantQueue,

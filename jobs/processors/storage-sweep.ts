@@ -8,9 +8,9 @@ import type { JobContext, JobDeps } from '../types';
  * A deployment without file storage has nothing to sweep.
  */
 export async function processStorageSweep(_payload: StorageSweepJobPayload, deps: JobDeps, _job: JobContext): Promise<SweepResult> {
-  if (!deps.storage) return { partialWrites: 0, exports: 0, printouts: 0, communityExports: 0 };
+  if (!deps.storage) return { partialWrites: 0, exports: 0, printouts: 0, communityExports: 0, imports: 0 };
   const result = await sweepStorage(deps.storage);
-  if (result.partialWrites + result.exports + result.printouts + result.communityExports > 0) {
+  if (result.partialWrites + result.exports + result.printouts + result.communityExports + result.imports > 0) {
     deps.log.info(
       `Storage sweep: removed ${result.partialWrites} partial write(s), ${result.exports + result.communityExports} old export(s) and ${result.printouts} old printout(s).`,
     );

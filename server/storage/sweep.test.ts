@@ -54,7 +54,7 @@ describe.each(engines)('storage sweep: $name', ({ make }) => {
     await storage.put(printout, new Uint8Array([5]), { contentType: 'application/pdf' });
 
     // Within the retention: nothing goes.
-    expect(await sweepStorage(storage, Date.now() + GENERATED_RETENTION_MS - DAY)).toEqual({ partialWrites: 0, exports: 0, printouts: 0, communityExports: 0 });
+    expect(await sweepStorage(storage, Date.now() + GENERATED_RETENTION_MS - DAY)).toEqual({ partialWrites: 0, exports: 0, printouts: 0, communityExports: 0, imports: 0 });
     expect(await storage.exists(old)).toBe(true);
 
     // Past it: both communities' zips go, nothing else does.
@@ -63,6 +63,7 @@ describe.each(engines)('storage sweep: $name', ({ make }) => {
       exports: 2,
       printouts: 1,
       communityExports: 0,
+      imports: 0,
     });
     expect(await storage.exists(printout)).toBe(false);
     expect(await storage.exists(old)).toBe(false);
@@ -89,7 +90,7 @@ describe('storage sweep: partial writes on local disk', () => {
     body.write(Buffer.alloc(1024, 1));
     await expect.poll(() => readdirSync(tmp).length).toBe(2);
 
-    expect(await sweepStorage(storage)).toEqual({ partialWrites: 1, exports: 0, printouts: 0, communityExports: 0 });
+    expect(await sweepStorage(storage)).toEqual({ partialWrites: 1, exports: 0, printouts: 0, communityExports: 0, imports: 0 });
     expect(readdirSync(tmp)).toHaveLength(1); // the live write's
 
     body.end(Buffer.alloc(1024, 2));
