@@ -28,6 +28,44 @@ const roles = (outcomes: Partial<Record<Role, Outcome>>, otherwise: Outcome = 40
 const adminsOfA = (outcome: Outcome) => roles({ adminA: outcome, super: outcome, system: outcome });
 
 const EXPORT = '/listnm/export';
+/** Resort system admins only. */
+const system = (outcome: Outcome) => roles({ system: outcome });
+const NO_FILE = '0000000000000000-matrix';
+
+/** Import and Update Data answer alike (one screen in two modes). */
+const importLines = (path: string): MatrixRow[] => [
+  { request: { path }, expected: system(200), note: 'Upload: the list and the CSV file' },
+  {
+    request: { path: `${path}?file=${NO_FILE}&list=dining` },
+    expected: system(200),
+    note: 'the preview of a file that is not (or no longer) stored: says so, with the upload form',
+  },
+  {
+    request: { path: `${path}?file=${NO_FILE}&list=no-such-list` },
+    expected: system(200),
+    note: 'a list the community does not have: says so',
+  },
+  {
+    request: { method: 'POST', path, form: { intent: 'upload', list: 'dining' } },
+    expected: system(400),
+    note: "no file: 'Please choose a CSV file to upload.'",
+  },
+  {
+    request: { method: 'POST', path, form: { intent: 'upload', list: 'no-such-list' } },
+    expected: system(400),
+    note: 'a list the community does not have',
+  },
+  {
+    request: { method: 'POST', path, form: { intent: 'run', list: 'dining', file: NO_FILE, 'map.title': '0', 'map.address': '1' } },
+    expected: system(400),
+    note: 'a file that is not stored: nothing queued',
+  },
+  {
+    request: { method: 'POST', path, form: { intent: 'run', list: 'dining', file: 'not a key' } },
+    expected: system(400),
+    note: 'not a file key',
+  },
+];
 
 export const RESORT_SYSTEM_LINES: MatrixRow[] = [
   { request: { path: EXPORT }, expected: adminsOfA(200), note: 'Export: the current community, or (system admin) a choice of them' },
@@ -56,4 +94,6 @@ export const RESORT_SYSTEM_LINES: MatrixRow[] = [
     expected: adminsOfA(400),
     note: 'not a community key',
   },
+  ...importLines('/listnm/import'),
+  ...importLines('/listnm/update-data'),
 ];
