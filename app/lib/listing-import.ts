@@ -17,6 +17,7 @@ export const LISTING_IMPORT_TEXTS = {
   failed: 'The import could not be finished. Please try again later.',
   queueDown: 'Imports cannot be started right now. Please try again later.',
   columnNotInFile: 'That column is not in the file.',
+  tooLarge: 'The file is larger than 900 KB. Please split it into smaller files.',
 } as const;
 
 export function importSummaryLines(result: {

@@ -91,7 +91,7 @@ function Upload({ data, actionData, busy }: { data: ImportScreenData; actionData
             aria-describedby={problems?.csv ? 'import-file-error import-file-hint' : 'import-file-hint'}
           />
           <Text as="p" size="1" color="gray" id="import-file-hint">
-            At most 1 MB and 2,000 rows. A spreadsheet (.xlsx) can be saved as CSV from its File menu.
+            At most 900 KB and 2,000 rows. A spreadsheet (.xlsx) can be saved as CSV from its File menu.
           </Text>
           <ErrorList id="import-file-error" errors={problems?.csv ? [problems.csv] : null} />
           <Flex>

@@ -174,7 +174,7 @@ const isFile = (value: FormDataEntryValue | null): value is File => typeof value
 
 export async function importAction(request: Request, mode: ImportMode) {
   const { staff, sections } = await open(request);
-  const form = await readForm(request, { schemas: [ImportUploadSchema, ImportRunSchema], maxBytes: CSV_LIMITS.maxBytes + 100_000 });
+  const form = await readForm(request, { schemas: [ImportUploadSchema, ImportRunSchema] });
   const posted = parseIntent(form, ListingImportIntent);
   const services = await getServices();
   const page = PAGES[mode];
@@ -189,7 +189,7 @@ export async function importAction(request: Request, mode: ImportMode) {
     let text: string | null = null;
     if (!isFile(file) || file.size === 0) problems.csv = LISTING_IMPORT_TEXTS.chooseFile;
     else if (!/\.csv$/i.test(file.name) && !/^text\/(csv|plain)|application\/vnd\.ms-excel/.test(file.type)) problems.csv = LISTING_IMPORT_TEXTS.notCsv;
-    else if (file.size > CSV_LIMITS.maxBytes) problems.csv = `The file is larger than ${CSV_LIMITS.maxBytes / 1_000_000} MB. Please split it into smaller files.`;
+    else if (file.size > CSV_LIMITS.maxBytes) problems.csv = LISTING_IMPORT_TEXTS.tooLarge;
     else {
       text = decodeText(new Uint8Array(await file.arrayBuffer()));
       try {
