@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import { exportAction, loadExportScreen } from '~/features/exports/export.server';
 import { ExportScreen } from '~/features/exports/export-screen';
+import { exportAction, loadExportScreen } from '~/features/exports/export.server';
 import { ExportIntent } from '~/features/exports/intents';
 import type { RouteHandle } from '~/lib/route-handle';
 

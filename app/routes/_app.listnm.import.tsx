@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
-import { importAction, loadImportScreen } from '~/features/imports/import.server';
 import { ImportScreen } from '~/features/imports/import-screen';
+import { importAction, loadImportScreen } from '~/features/imports/import.server';
 import { ListingImportIntent } from '~/features/imports/intents';
 import type { RouteHandle } from '~/lib/route-handle';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidKey } from '~/lib/db-key';
 import { COMMUNITY_EXPORT_TEXTS } from '~/lib/community-export';
+import { isValidKey } from '~/lib/db-key';
 
 /** The most communities one export takes (a resort system admin's several). */
 export const MAX_EXPORT_COMMUNITIES = 500;

@@ -129,6 +129,8 @@ describe('the community export job', () => {
       lines: ['Data was exported successfully. Click Download button to start downloading zip file', '2 communities, 8 files.'],
       download: { href: `/files/ce-one/exports/community/${job.fileKey}/11-29-2026-02-05-PM.zip`, label: 'Download' },
     });
-    expect(await viewJobStatus({ jobs: runtime }, { queue: 'community-export', id: queued.jobId, communities: ['someone-else'] })).toBeNull();
+    expect(
+      await viewJobStatus({ jobs: runtime }, { queue: 'community-export', id: queued.jobId, communities: ['someone-else'] }),
+    ).toBeNull();
   });
 });

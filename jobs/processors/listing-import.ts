@@ -1,6 +1,6 @@
+import { findDetailSection } from '@server/business/sections';
 import { readImportFile } from '@server/imports/file';
 import { planRows, readExisting, runImport, type ImportRunResult } from '@server/imports/listings';
-import { findDetailSection } from '@server/business/sections';
 import { createPaths } from '@server/paths';
 import { hrefs } from '~/lib/hrefs';
 import { LISTING_IMPORT_TEXTS } from '~/lib/listing-import';

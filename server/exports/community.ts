@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { RealtimeDb } from '@server/db/types';
-import { communityTimeZone } from '@server/events/import/run';
 import { exportTimestamp } from '@server/entries/export/table';
+import { communityTimeZone } from '@server/events/import/run';
 import type { Paths } from '@server/paths';
 import { assertStorageSegment } from '@server/paths/storage';
 import { COMMUNITY_EXPORTS_FOLDER } from '@server/storage/sweep';

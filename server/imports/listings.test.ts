@@ -89,7 +89,9 @@ describe('the writes', () => {
   it('adds the ready rows as new listings on top of the list in file order, once even when run again', async () => {
     const community = 'import-one';
     await db.ref(paths.section(community, 'dining')).set({ grill: { title: 'Lakeside Grill', address: '1 Shore Rd', ordinal: 0 } });
-    const table = parseCsv([HEADER, 'Trail Cafe,2 Main St,Pine,CO,80000,39.6,-105.2,,,', 'Bakery,9 Elm St,Pine,CO,,39.7,-105.3,,,Bread'].join('\n'));
+    const table = parseCsv(
+      [HEADER, 'Trail Cafe,2 Main St,Pine,CO,80000,39.6,-105.2,,,', 'Bakery,9 Elm St,Pine,CO,,39.7,-105.3,,,Bread'].join('\n'),
+    );
     const run = async () => {
       const plan = planRows(table, guessMapping(table.headers), await readExisting({ db, paths }, community, 'dining'), 'import');
       return runImport({ db, paths }, { community, section: 'dining', mode: 'import', fileKey: 'aaaaaaaaaaaaaaaa', plan }, async () => {});
@@ -116,12 +118,27 @@ describe('the writes', () => {
   it('Update Data writes the non-empty cells over the listing matched by title and address, and keeps the rest', async () => {
     const community = 'update-one';
     await db.ref(paths.section(community, 'dining')).set({
-      grill: { title: 'Lakeside Grill', address: '1 Shore Rd', latitude: '39.5', longitude: '-105.1', phone: '555 000 0000', hours: { Mon: ['9:00 AM', '5:00 PM'] } },
+      grill: {
+        title: 'Lakeside Grill',
+        address: '1 Shore Rd',
+        latitude: '39.5',
+        longitude: '-105.1',
+        phone: '555 000 0000',
+        hours: { Mon: ['9:00 AM', '5:00 PM'] },
+      },
     });
-    const table = parseCsv(['Title,Address,Phone,Website', 'lakeside grill,1 Shore Rd.,(555) 999-1234,https://new.example', 'Nobody,0 Road,5551234567,'].join('\n'));
+    const table = parseCsv(
+      ['Title,Address,Phone,Website', 'lakeside grill,1 Shore Rd.,(555) 999-1234,https://new.example', 'Nobody,0 Road,5551234567,'].join(
+        '\n',
+      ),
+    );
     const plan = planRows(table, guessMapping(table.headers), await readExisting({ db, paths }, community, 'dining'), 'update');
     expect(plan.rows.map((row) => row.status)).toEqual(['ready', 'not-found']);
-    const result = await runImport({ db, paths }, { community, section: 'dining', mode: 'update', fileKey: 'bbbbbbbbbbbbbbbb', plan }, async () => {});
+    const result = await runImport(
+      { db, paths },
+      { community, section: 'dining', mode: 'update', fileKey: 'bbbbbbbbbbbbbbbb', plan },
+      async () => {},
+    );
     expect(result).toMatchObject({ updated: 1, skipped: 1, conflicts: 0 });
     expect((await db.ref(paths.listItem(community, 'dining', 'grill')).get()).val()).toMatchObject({
       title: 'lakeside grill',
@@ -134,11 +151,17 @@ describe('the writes', () => {
 
   it('Update Data leaves a listing edited since the plan was made as it is (a conflict), never overwriting the edit', async () => {
     const community = 'update-two';
-    await db.ref(paths.section(community, 'dining')).set({ grill: { title: 'Grill', address: '1 Shore Rd', latitude: '1', longitude: '2' } });
+    await db
+      .ref(paths.section(community, 'dining'))
+      .set({ grill: { title: 'Grill', address: '1 Shore Rd', latitude: '1', longitude: '2' } });
     const table = parseCsv(['Title,Address,Phone', 'Grill,1 Shore Rd,5551234567'].join('\n'));
     const plan = planRows(table, guessMapping(table.headers), await readExisting({ db, paths }, community, 'dining'), 'update');
     await db.ref(paths.listItem(community, 'dining', 'grill')).update({ phone: '5550000000' });
-    const result = await runImport({ db, paths }, { community, section: 'dining', mode: 'update', fileKey: 'cccccccccccccccc', plan }, async () => {});
+    const result = await runImport(
+      { db, paths },
+      { community, section: 'dining', mode: 'update', fileKey: 'cccccccccccccccc', plan },
+      async () => {},
+    );
     expect(result).toMatchObject({ updated: 0, conflicts: 1 });
     expect((await db.ref(paths.listItem(community, 'dining', 'grill')).get()).val()).toMatchObject({ phone: '5550000000' });
   });

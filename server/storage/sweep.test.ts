@@ -54,7 +54,13 @@ describe.each(engines)('storage sweep: $name', ({ make }) => {
     await storage.put(printout, new Uint8Array([5]), { contentType: 'application/pdf' });
 
     // Within the retention: nothing goes.
-    expect(await sweepStorage(storage, Date.now() + GENERATED_RETENTION_MS - DAY)).toEqual({ partialWrites: 0, exports: 0, printouts: 0, communityExports: 0, imports: 0 });
+    expect(await sweepStorage(storage, Date.now() + GENERATED_RETENTION_MS - DAY)).toEqual({
+      partialWrites: 0,
+      exports: 0,
+      printouts: 0,
+      communityExports: 0,
+      imports: 0,
+    });
     expect(await storage.exists(old)).toBe(true);
 
     // Past it: both communities' zips go, nothing else does.

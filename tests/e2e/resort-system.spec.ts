@@ -36,7 +36,9 @@ const trayButton = (page: Page, name: string) => page.getByRole('region', { name
 /** Uploads a CSV into the Attractions list and waits for the preview. */
 async function upload(page: Page, csv: string) {
   await page.getByLabel('List').selectOption({ label: 'Attractions' });
-  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await submit(page, page.getByRole('button', { name: 'Upload' }));
   await expect(page.getByRole('heading', { name: 'Rows' })).toBeVisible();
 }
@@ -137,7 +139,10 @@ test('Update Data: rows matched by title and address update those listings, the 
   await trayButton(page, 'Update Data').click();
   await expect(page).toHaveURL(/\/listnm\/update-data$/);
   await expect(page.getByRole('heading', { name: 'Update Data', level: 1 })).toBeVisible();
-  await upload(page, ['Title,Address,Phone,Website', 'OLD MILL,5 River Rd,555 987 6543,https://mill.example', 'Nobody,1 Nowhere,5551234567,'].join('\n'));
+  await upload(
+    page,
+    ['Title,Address,Phone,Website', 'OLD MILL,5 River Rd,555 987 6543,https://mill.example', 'Nobody,1 Nowhere,5551234567,'].join('\n'),
+  );
   await expect(page.getByTestId('import-summary')).toHaveText('2 rows, 1 ready, 1 matching no listing.');
   await expect(page.getByText('No listing of the list has this title and address.')).toBeVisible();
   await audit(page, info.project.name);
@@ -170,7 +175,10 @@ test.describe('at 390 px', () => {
     await expect(page.getByRole('heading', { name: 'Export', level: 1 })).toBeVisible();
     await fits('export');
     await page.goto('/listnm/import');
-    await upload(page, ['Name,Address,Lat,Lng', 'A very long listing title that wraps on a phone,12 Long Street Name Avenue,39.1,-105.1'].join('\n'));
+    await upload(
+      page,
+      ['Name,Address,Lat,Lng', 'A very long listing title that wraps on a phone,12 Long Street Name Avenue,39.1,-105.1'].join('\n'),
+    );
     await fits('import');
     await page.goto('/listnm/update-data');
     await expect(page.getByRole('heading', { name: 'Update Data', level: 1 })).toBeVisible();

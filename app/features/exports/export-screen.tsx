@@ -2,10 +2,10 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useFetcher } from '@remix-run/react';
-import { JobProgress } from '~/components/job-progress/job-progress';
 import { CheckboxGroupField } from '~/components/forms/checkbox-group';
 import { FormErrors } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
+import { JobProgress } from '~/components/job-progress/job-progress';
 import { ShellColumns } from '~/components/shell/shell-columns';
 import { COMMUNITY_EXPORT_TEXTS } from '~/lib/community-export';
 import { CommunityExportSchema } from '~/schemas/community-export';
@@ -71,6 +71,9 @@ export function ExportScreen({ data, actionData }: { data: ExportScreenData; act
                         <label className="form-check">
                           {checkbox}
                           {community.title}
+                          <Text size="1" color="gray" ml="2">
+                            {community.value}
+                          </Text>
                         </label>
                       )}
                     />

@@ -36,7 +36,11 @@ export function ImportScreen({ data, actionData }: { data: ImportScreenData; act
           <Text as="p" size="2">
             {intro}
           </Text>
-          {data.preview ? <Preview data={data} actionData={actionData} busy={busy} /> : <Upload data={data} actionData={actionData} busy={busy} />}
+          {data.preview ? (
+            <Preview data={data} actionData={actionData} busy={busy} />
+          ) : (
+            <Upload data={data} actionData={actionData} busy={busy} />
+          )}
         </Flex>
       }
     />
@@ -191,24 +195,22 @@ function Preview({ data, actionData, busy }: { data: ImportScreenData; actionDat
           <Text as="p" size="2" data-testid="import-summary">
             {summary}.{preview.total > preview.rows.length ? ` The first ${preview.rows.length} are shown.` : ''}
           </Text>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
           <div className="table-scroll" tabIndex={0} role="group" aria-label="Rows of the file">
             <table className="data-table">
               <thead>
                 <tr>
                   <th scope="col">Row</th>
+                  <th scope="col">Check</th>
                   <th scope="col">Title</th>
                   <th scope="col">Address</th>
                   <th scope="col">City</th>
-                  <th scope="col">Check</th>
                 </tr>
               </thead>
               <tbody>
                 {preview.rows.map((row) => (
                   <tr key={row.row} data-status={row.status}>
                     <td>{row.row}</td>
-                    <td>{row.title}</td>
-                    <td>{row.address}</td>
-                    <td>{row.city}</td>
                     <td>
                       <Badge color={STATUS_TEXT[row.status].color}>{STATUS_TEXT[row.status].label}</Badge>
                       {row.status !== 'ready' ? (
@@ -221,6 +223,9 @@ function Preview({ data, actionData, busy }: { data: ImportScreenData; actionDat
                         </ul>
                       ) : null}
                     </td>
+                    <td>{row.title}</td>
+                    <td>{row.address}</td>
+                    <td>{row.city}</td>
                   </tr>
                 ))}
               </tbody>

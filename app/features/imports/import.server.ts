@@ -148,10 +148,9 @@ export async function loadImportScreen(request: Request, mode: ImportMode): Prom
       file: fileKey,
       fileName: url.searchParams.get('name')?.slice(0, 200) ?? null,
       headers: table.headers,
-      mapping: Object.fromEntries(IMPORT_FIELDS.map((field) => [field.id, mapping[field.id] === null ? '' : String(mapping[field.id])])) as Record<
-        ImportField,
-        string
-      >,
+      mapping: Object.fromEntries(
+        IMPORT_FIELDS.map((field) => [field.id, mapping[field.id] === null ? '' : String(mapping[field.id])]),
+      ) as Record<ImportField, string>,
       fields: IMPORT_FIELDS.map(({ id, label }) => ({ id, label })),
       rows: plan.rows.slice(0, PREVIEW_ROWS).map((row) => ({
         row: row.row,
@@ -188,7 +187,8 @@ export async function importAction(request: Request, mode: ImportMode) {
     const file = form.get('csv');
     let text: string | null = null;
     if (!isFile(file) || file.size === 0) problems.csv = LISTING_IMPORT_TEXTS.chooseFile;
-    else if (!/\.csv$/i.test(file.name) && !/^text\/(csv|plain)|application\/vnd\.ms-excel/.test(file.type)) problems.csv = LISTING_IMPORT_TEXTS.notCsv;
+    else if (!/\.csv$/i.test(file.name) && !/^text\/(csv|plain)|application\/vnd\.ms-excel/.test(file.type))
+      problems.csv = LISTING_IMPORT_TEXTS.notCsv;
     else if (file.size > CSV_LIMITS.maxBytes) problems.csv = LISTING_IMPORT_TEXTS.tooLarge;
     else {
       text = decodeText(new Uint8Array(await file.arrayBuffer()));
@@ -199,7 +199,8 @@ export async function importAction(request: Request, mode: ImportMode) {
         problems.csv = error.message;
       }
     }
-    if (problems.list || problems.csv || text === null || !list.success) return answer<ImportActionData>({ upload: problems }, { status: 400 });
+    if (problems.list || problems.csv || text === null || !list.success)
+      return answer<ImportActionData>({ upload: problems }, { status: 400 });
     const fileKey = randomUUID();
     await services.storage.put(importFilePath(staff.community, fileKey), Buffer.from(text, 'utf8'), {
       contentType: 'text/csv; charset=utf-8',
@@ -210,7 +211,8 @@ export async function importAction(request: Request, mode: ImportMode) {
   }
 
   const parsed = ImportRunSchema.safeParse(formObject(form));
-  if (!parsed.success) return answer<ImportActionData>({ error: parsed.error.issues[0]?.message ?? LISTING_IMPORT_TEXTS.failed }, { status: 400 });
+  if (!parsed.success)
+    return answer<ImportActionData>({ error: parsed.error.issues[0]?.message ?? LISTING_IMPORT_TEXTS.failed }, { status: 400 });
   const section = await findDetailSection(services, staff.community, parsed.data.list);
   if (!section) return answer<ImportActionData>({ error: LISTING_IMPORT_TEXTS.noList }, { status: 400 });
   let table;
