@@ -138,6 +138,54 @@ export const EntriesExportJobSchema = z
   })
   .strict();
 
+/** A community export (./processors/community-export.ts; decision 044): communities' data as one zip. */
+export const CommunityExportJobSchema = z
+  .object({
+    product: ProductName,
+    /** The community the person had selected: whose staff follow the job, whose folder keeps the zip. */
+    community: DbKey,
+    /** The communities exported (one, or several for a resort system admin). */
+    communities: z.array(DbKey).min(1).max(500),
+    requestedBy: DbKey,
+    /** When it was asked for (ms): the zip's name (MM-DD-YYYY-hh-mm-A in the community's zone). */
+    requestedAt: z.number().int().min(0).max(8.64e15),
+    /** Names the stored zip's folder (random: the file's path is its capability). */
+    fileKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'must be a file key'),
+  })
+  .strict();
+
+/** A column of the file for each listing field (an index into its header), or null (decision 044). */
+const ImportColumn = z.number().int().min(0).max(49).nullable();
+
+/** A listing import or data update from an uploaded CSV (./processors/listing-import.ts; decision 044). */
+export const ListingImportJobSchema = z
+  .object({
+    product: ProductName,
+    community: DbKey,
+    /** The list (section node of the community) the listings go into or are matched in. */
+    section: DbKey,
+    mode: z.enum(['import', 'update']),
+    /** The stored file ({community}/imports/{fileKey}.csv). */
+    fileKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'must be a file key'),
+    mapping: z
+      .object({
+        title: ImportColumn,
+        address: ImportColumn,
+        city: ImportColumn,
+        state: ImportColumn,
+        zip: ImportColumn,
+        latitude: ImportColumn,
+        longitude: ImportColumn,
+        phone: ImportColumn,
+        website: ImportColumn,
+        description: ImportColumn,
+      })
+      .strict(),
+    requestedBy: DbKey,
+    requestedAt: z.number().int().min(0).max(8.64e15),
+  })
+  .strict();
+
 /** A guest form entry whose PDF is made and stored (./processors/entry-pdf.ts). */
 export const EntryPdfJobSchema = z
   .object({
@@ -210,6 +258,8 @@ export const FlyerImageJobSchema = z
 
 export type FlyerImageJobPayload = z.infer<typeof FlyerImageJobSchema>;
 export type EntriesExportJobPayload = z.infer<typeof EntriesExportJobSchema>;
+export type CommunityExportJobPayload = z.infer<typeof CommunityExportJobSchema>;
+export type ListingImportJobPayload = z.infer<typeof ListingImportJobSchema>;
 export type EmailJobPayload = z.infer<typeof EmailJobSchema>;
 export type CalendarImportJobPayload = z.infer<typeof CalendarImportJobSchema>;
 export type NotificationJobPayload = z.infer<typeof NotificationJobSchema>;

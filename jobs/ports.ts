@@ -3,10 +3,12 @@ import type {
   AiAssistantJobPayload,
   CalendarFeedJobPayload,
   CalendarImportJobPayload,
+  CommunityExportJobPayload,
   EmailJobPayload,
   EntriesExportJobPayload,
   EntryPdfJobPayload,
   FlyerImageJobPayload,
+  ListingImportJobPayload,
   NotificationJobPayload,
   StorageSweepJobPayload,
 } from './payloads';
@@ -26,6 +28,9 @@ export interface JobPayloads {
   'activities-printout': ActivitiesPrintoutJobPayload;
   'calendar-feed': CalendarFeedJobPayload;
   'entries-export': EntriesExportJobPayload;
+  'community-export': CommunityExportJobPayload;
+  'listing-import': ListingImportJobPayload;
+  'listing-update': ListingImportJobPayload;
   'entry-pdf': EntryPdfJobPayload;
   'storage-sweep': StorageSweepJobPayload;
   'ai-assistant': AiAssistantJobPayload;

@@ -5,10 +5,12 @@ import { activitiesPrintoutQueue } from './processors/activities-printout.queue'
 import { aiAssistantQueue } from './processors/ai-assistant.queue';
 import { calendarFeedQueue } from './processors/calendar-feed.queue';
 import { calendarImportQueue } from './processors/calendar-import.queue';
+import { communityExportQueue } from './processors/community-export.queue';
 import { emailQueue } from './processors/email.queue';
 import { entriesExportQueue } from './processors/entries-export.queue';
 import { entryPdfQueue } from './processors/entry-pdf.queue';
 import { flyerImageQueue } from './processors/flyer-image.queue';
+import { listingImportQueue, listingUpdateQueue } from './processors/listing-import.queue';
 import { notificationQueue } from './processors/notification.queue';
 import { storageSweepQueue } from './processors/storage-sweep.queue';
 
@@ -17,10 +19,12 @@ export {
   AiAssistantJobSchema,
   CalendarFeedJobSchema,
   CalendarImportJobSchema,
+  CommunityExportJobSchema,
   EmailJobSchema,
   EntriesExportJobSchema,
   EntryPdfJobSchema,
   FlyerImageJobSchema,
+  ListingImportJobSchema,
   MessageTargetSchema,
   NotificationJobSchema,
   StorageSweepJobSchema,
@@ -41,6 +45,9 @@ const QUEUES = [
   calendarFeedQueue,
   activitiesPrintoutQueue,
   entriesExportQueue,
+  communityExportQueue,
+  listingImportQueue,
+  listingUpdateQueue,
   entryPdfQueue,
   storageSweepQueue,
   aiAssistantQueue,

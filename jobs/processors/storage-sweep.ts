@@ -8,11 +8,11 @@ import type { JobContext, JobDeps } from '../types';
  * A deployment without file storage has nothing to sweep.
  */
 export async function processStorageSweep(_payload: StorageSweepJobPayload, deps: JobDeps, _job: JobContext): Promise<SweepResult> {
-  if (!deps.storage) return { partialWrites: 0, exports: 0, printouts: 0, images: 0 };
+  if (!deps.storage) return { partialWrites: 0, exports: 0, printouts: 0, communityExports: 0, imports: 0, images: 0 };
   const result = await sweepStorage(deps.storage, Date.now(), { db: deps.db, paths: deps.paths });
-  if (result.partialWrites + result.exports + result.printouts + result.images > 0) {
+  if (result.partialWrites + result.exports + result.printouts + result.communityExports + result.imports + result.images > 0) {
     deps.log.info(
-      `Storage sweep: removed ${result.partialWrites} partial write(s), ${result.exports} old export(s), ${result.printouts} old printout(s) and ${result.images} unreferenced image(s).`,
+      `Storage sweep: removed ${result.partialWrites} partial write(s), ${result.exports + result.communityExports} old export(s), ${result.imports} old import file(s), ${result.printouts} old printout(s) and ${result.images} unreferenced image(s).`,
     );
   }
   return result;

@@ -59,6 +59,8 @@ describe.each(engines)('storage sweep: $name', ({ make }) => {
       exports: 0,
       printouts: 0,
       images: 0,
+      communityExports: 0,
+      imports: 0,
     });
     expect(await storage.exists(old)).toBe(true);
 
@@ -68,6 +70,8 @@ describe.each(engines)('storage sweep: $name', ({ make }) => {
       exports: 2,
       printouts: 1,
       images: 0,
+      communityExports: 0,
+      imports: 0,
     });
     expect(await storage.exists(printout)).toBe(false);
     expect(await storage.exists(old)).toBe(false);
@@ -94,7 +98,7 @@ describe('storage sweep: partial writes on local disk', () => {
     body.write(Buffer.alloc(1024, 1));
     await expect.poll(() => readdirSync(tmp).length).toBe(2);
 
-    expect(await sweepStorage(storage)).toEqual({ partialWrites: 1, exports: 0, printouts: 0, images: 0 });
+    expect(await sweepStorage(storage)).toEqual({ partialWrites: 1, exports: 0, printouts: 0, images: 0, communityExports: 0, imports: 0 });
     expect(readdirSync(tmp)).toHaveLength(1); // the live write's
 
     body.end(Buffer.alloc(1024, 2));

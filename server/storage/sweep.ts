@@ -13,7 +13,9 @@ export { UNREFERENCED_IMAGE_GRACE_MS };
  *   the file's last write, which a write in progress moves with every chunk (a zip of 20,000
  *   files writes many times a second), so a file still being written is never that old.
  * - Files the jobs made for one download (GENERATED_FILES): an entries export
- *   (`{community}/exports/entries/{fileKey}/{name}.zip`) and an activities printout
+ *   (`{community}/exports/entries/{fileKey}/{name}.zip`), a community export
+ *   (`{community}/exports/community/{fileKey}/{name}.zip`), a listing import's uploaded CSV
+ *   (`{community}/imports/{fileKey}.csv`) and an activities printout
  *   (`{community}/amc-events/printouts/{calendarId}/{jobId}.pdf`) are kept GENERATED_RETENTION_MS
  *   after they were stored, well past the day their job-status page and Download link last
  *   (jobs/queues.ts removeOnComplete), then removed. Entry PDFs (`forms/completed/…`) are named
@@ -36,6 +38,10 @@ export const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** The folder of a community's entries exports, under the community's folder. */
 export const ENTRIES_EXPORTS_FOLDER = 'exports/entries';
+/** The folder of a community's data exports (server/exports/community.ts; decision 044). */
+export const COMMUNITY_EXPORTS_FOLDER = 'exports/community';
+/** The folder of the CSV files of a community's listing imports (server/imports/file.ts; decision 044). */
+export const IMPORTS_FOLDER = 'imports';
 /** The folder of a community's activities printouts (server/paths/storage.ts printoutPdf). */
 export const PRINTOUTS_FOLDER = 'amc-events/printouts';
 
@@ -43,6 +49,8 @@ export const PRINTOUTS_FOLDER = 'amc-events/printouts';
 export const GENERATED_FILES = {
   exports: { folder: ENTRIES_EXPORTS_FOLDER, ending: '.zip' },
   printouts: { folder: PRINTOUTS_FOLDER, ending: '.pdf' },
+  communityExports: { folder: COMMUNITY_EXPORTS_FOLDER, ending: '.zip' },
+  imports: { folder: IMPORTS_FOLDER, ending: '.csv' },
 } as const satisfies Record<string, { folder: string; ending: string }>;
 
 export type SweepResult = { partialWrites: number; images: number } & Record<keyof typeof GENERATED_FILES, number>;
@@ -54,7 +62,7 @@ export async function sweepStorage(
 ): Promise<SweepResult> {
   const partialWrites = await storage.removePartialWrites(new Date(now - PARTIAL_WRITE_GRACE_MS));
   const cutoff = now - GENERATED_RETENTION_MS;
-  const result: SweepResult = { partialWrites, exports: 0, printouts: 0, images: 0 };
+  const result: SweepResult = { partialWrites, exports: 0, printouts: 0, communityExports: 0, imports: 0, images: 0 };
   const top = await storage.listFolder('');
   for (const community of top.folders) {
     for (const [kind, { folder, ending }] of Object.entries(GENERATED_FILES) as Array<

@@ -21,6 +21,7 @@ import { PRINTOUT_LINES } from './printout';
 import { PUBLIC_CALENDAR_LINES } from './public-calendar';
 import { REMOTE_EVENT_LINES } from './remote-events';
 import { REMOTE_MESSAGE_LINES } from './remote-messages';
+import { RESORT_SYSTEM_LINES } from './resort-system';
 import { REWARDS_LINES } from './rewards';
 import { USER_LINES } from './users';
 
@@ -877,6 +878,8 @@ export const MATRIX: MatrixRow[] = [
   ...REWARDS_LINES,
   // ── File management (spec 02 context files; decision 043) ──
   ...FILE_LINES,
+  // ── Resort System Management: Export, Import, Update Data (spec 03 §6; decision 044) ──
+  ...RESORT_SYSTEM_LINES,
   ...JOB_STATUS_LINES,
   ...ASSISTANT_LINES,
   ...PRINTOUT_LINES,

@@ -29,7 +29,7 @@ function JobStatusContent({ view, back, backLabel }: JobStatusPageData & { backL
         {view.title}
       </Heading>
       <Card size="2">
-        <JobProgress view={view} follow={false} downloadButton={view.queue === 'entries-export'} />
+        <JobProgress view={view} follow={false} downloadButton={view.queue === 'entries-export' || view.queue === 'community-export'} />
       </Card>
       {back ? (
         <ThemeLink asChild size="2">
