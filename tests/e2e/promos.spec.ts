@@ -1,7 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../../playwright.config';
 import { expectNoSeriousViolations } from './axe';
-import { createCommunity, e2ePaths, expect, readE2e, submit, test, withE2eDb, type TestCommunity } from './fixtures';
+import { createCommunity, e2ePaths, expect, readE2e, signIn, submit, test, withE2eDb, type TestCommunity } from './fixtures';
 
 /**
  * Splash screens and banner ads (spec 02 "Listing routes" context splashscreen, §7 "delete
@@ -174,6 +175,27 @@ test.describe('on a phone', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390);
       await audit(page, info.project.name);
       await shot(page, `phone-${address.split('/')[2]}-${address.split('/')[3]?.replace(/[^a-z]/g, '') ?? 'list'}`, info.project.name);
+    }
+  });
+});
+
+test.describe('the studio project', () => {
+  const STUDIO_URL = E2E_BASE_URL.replace('127.0.0.1', 'studio.localhost');
+  test.use({ baseURL: STUDIO_URL });
+
+  test("the lists' addresses open 'Feature Unavailable' on the home screen", async ({ page, context }) => {
+    await signIn(context, 'admin@demo.example');
+    const session = (await context.cookies(E2E_BASE_URL)).find((cookie) => cookie.name === '__session');
+    if (!session) throw new Error('signing in gave no session cookie');
+    await context.addCookies([{ name: '__session', value: session.value, url: STUDIO_URL, httpOnly: true, sameSite: 'Lax' }]);
+    const dialog = page.getByRole('alertdialog', { name: 'Feature Unavailable' });
+    for (const [address, id] of [
+      ['/listnm/splashscreen', 'splashscreens'],
+      ['/listnm/ads/add', 'banner-ads'],
+    ] as const) {
+      await page.goto(address);
+      await expect(page).toHaveURL(`${STUDIO_URL}/?unavailable=${id}`);
+      await expect(dialog).toBeVisible();
     }
   });
 });
