@@ -1,6 +1,7 @@
 import { storagePaths } from '@server/paths';
 import { PoolBusyError, PoolLimitError } from '@server/pool';
 import { IMAGE_TYPES, PDF_TYPES, type FileStorage } from '@server/storage';
+import { PROMO_IMAGE_SIZE } from '~/lib/promos';
 import type { UploadedImage } from '~/lib/upload-result';
 import { IMAGE_TOO_LARGE_MESSAGE, ImageTooLargeError } from './dimensions';
 import { PDF_TOO_COMPLEX_MESSAGE, PdfTooComplexError, renderPdfFirstPage } from './pdf';
@@ -39,6 +40,9 @@ export const UPLOAD_BUCKETS = {
   attachments: { accept: [...IMAGE_TYPES, ...PDF_TYPES], target: BLUR_FIT },
   /** The marketing screen's images (QR code, phone-only, introducing and ongoing images): png and jpeg (spec 03 §5). */
   marketing: { accept: IMAGE_TYPES, target: MARKETING_IMAGE_SIZE },
+  /** Splash screens (full screen on a phone) and banner ads (across a listing page): png and jpeg (app/lib/promos.ts). */
+  splashscreen: { accept: IMAGE_TYPES, target: PROMO_IMAGE_SIZE.splashscreen },
+  ads: { accept: IMAGE_TYPES, target: PROMO_IMAGE_SIZE.ads },
 } as const satisfies Record<string, UploadBucket>;
 
 export type UploadBucketName = keyof typeof UPLOAD_BUCKETS;

@@ -13,6 +13,8 @@ export {
   USER_MANAGEMENT_LIST_KEY,
   DOLLARS_ACCOUNTS_LIST_KEY,
   REWARDS_USERS_LIST_KEY,
+  SPLASH_LIST_KEY,
+  ADS_LIST_KEY,
   type ListSourceKey,
   type ListSources,
   type ListUseCase,

@@ -5,6 +5,7 @@ import type { ListAddress } from './address';
 import { ListError } from './cursor';
 import type { ListRow } from './engine';
 import {
+  ADS_LIST_KEY,
   DOLLARS_ACCOUNTS_LIST_KEY,
   ENTRIES_LIST_KEY,
   LIST_SOURCES,
@@ -12,6 +13,7 @@ import {
   MESSAGES_LIST_KEY,
   ORDERS_LIST_KEY,
   REWARDS_USERS_LIST_KEY,
+  SPLASH_LIST_KEY,
   USER_MANAGEMENT_LIST_KEY,
   USERS_LIST_KEY,
   type ListSources,
@@ -64,7 +66,7 @@ const address: ListAddress = { community: 'test-community', definition: GUESTS, 
 const list = { key: 'test-guests', address };
 
 describe('list sources', () => {
-  it('give every list context, the messages lists, the entries lists, the orders list, the users lists, the dollars accounts and the rewards users a source', () => {
+  it('give every list context, the messages lists, the entries lists, the orders list, the users lists, the dollars accounts, the rewards users, the splash screens and the banner ads a source', () => {
     expect(Object.keys(LIST_SOURCES).sort()).toEqual(
       [
         ...LIST_CONTEXT_KEYS,
@@ -75,6 +77,8 @@ describe('list sources', () => {
         USER_MANAGEMENT_LIST_KEY,
         DOLLARS_ACCOUNTS_LIST_KEY,
         REWARDS_USERS_LIST_KEY,
+        SPLASH_LIST_KEY,
+        ADS_LIST_KEY,
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 import { DOLLARS_ACCOUNTS_SOURCE } from '@server/dollars/store';
 import { ENTRIES_SOURCE } from '@server/entries/store';
 import { ORDERS_SOURCE } from '@server/orders/store';
+import { ADS_SOURCE, SPLASH_SOURCE } from '@server/promos/store';
 import { REWARDS_USERS_SOURCE } from '@server/rewards/users';
 import { USER_MANAGEMENT_SOURCE, USERS_SOURCE } from '@server/users/store';
 import type { ListContextKey } from '~/lib/listing/contexts';
@@ -42,6 +43,10 @@ export const DOLLARS_ACCOUNTS_LIST_KEY = 'dollarsaccountstatus';
 /** The rewards users list (`/listnm/rewards-users`: its definition is app/features/rewards, its routes its own; decision 041). */
 export const REWARDS_USERS_LIST_KEY = 'rewards-users';
 
+/** Splash screens and banner ads (`/listnm/splashscreen`, `/listnm/ads`: their definitions are app/features/promos, their routes their own; decision 042). */
+export const SPLASH_LIST_KEY = 'splashscreen';
+export const ADS_LIST_KEY = 'ads';
+
 /** Every list the list screen serves: the list contexts (app/lib/listing/contexts.ts), the messages, the entries and the orders lists. */
 export type ListSourceKey =
   | ListContextKey
@@ -51,7 +56,9 @@ export type ListSourceKey =
   | typeof USERS_LIST_KEY
   | typeof USER_MANAGEMENT_LIST_KEY
   | typeof DOLLARS_ACCOUNTS_LIST_KEY
-  | typeof REWARDS_USERS_LIST_KEY;
+  | typeof REWARDS_USERS_LIST_KEY
+  | typeof SPLASH_LIST_KEY
+  | typeof ADS_LIST_KEY;
 
 export type ListSources = Readonly<Record<string, ListSourceAdapter>>;
 
@@ -89,6 +96,8 @@ export const LIST_SOURCES = {
   [USER_MANAGEMENT_LIST_KEY]: USER_MANAGEMENT_SOURCE,
   [DOLLARS_ACCOUNTS_LIST_KEY]: DOLLARS_ACCOUNTS_SOURCE,
   [REWARDS_USERS_LIST_KEY]: REWARDS_USERS_SOURCE,
+  [SPLASH_LIST_KEY]: SPLASH_SOURCE,
+  [ADS_LIST_KEY]: ADS_SOURCE,
 } as const satisfies Record<ListSourceKey, ListSourceAdapter>;
 
 /** A list as the use case names it: its context (the registry's key) and its address. */

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { storagePaths, safeFileName } from '@server/paths';
+import { dropAdPage } from '@server/promos/store';
 import { qrImages, type QrImages } from '@server/qr';
 import type { Services } from '@server/services';
 import { storeUploadedFile, type ParsedUpload } from '@server/storage';
@@ -42,6 +43,7 @@ import {
   trackedDeepLink,
   trackingFor,
   typeOfItem,
+  usedUniqueIds,
   type Choice,
   type EditorItem,
 } from './items';
@@ -300,7 +302,11 @@ async function answerPost(
     const result = await deleteMenuItem(services, community, section.id, item.key, (index) =>
       canDeleteMenuItem(section.id, index, ctx.record, ctx.isResortSystem),
     );
-    return result.ok ? { kind: 'deleted' } : { kind: 'delete-refused', message: result.message };
+    if (!result.ok) return { kind: 'delete-refused', message: result.message };
+    // Spec 02 §7 "ads pages update": the list this item opened is no banner ad's page any more.
+    const uniqueId = typeof item.value.uniqueId === 'string' ? item.value.uniqueId.trim() : '';
+    if (uniqueId && !(await usedUniqueIds(services, community)).has(uniqueId)) await dropAdPage(services, community, uniqueId);
+    return { kind: 'deleted' };
   }
 
   if (!upload.ok) {

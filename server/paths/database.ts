@@ -27,6 +27,7 @@ export const LOCATION_DATA_NODES = [
   'bookings',
   'remote-audit',
   'remote-requests',
+  'splashscreen',
   ...LEGACY_EVENT_SECTIONS,
 ] as const;
 
@@ -115,9 +116,13 @@ export function createPaths(product: string) {
     storeItems: (community: string) => `${loc(community)}/store`,
     storeItem: (community: string, storeItemKey: string) => `${loc(community)}/store/${key('storeItemKey', storeItemKey)}`,
     bookings: (community: string) => `${loc(community)}/bookings`,
+    /** The banner ads of a community (spec 03 §9 "banner ad (title, url, drawable, pages)"): `pages` names the listing pages each shows on. */
     ads: (community: string) => `${loc(community)}/ads`,
     ad: (community: string, adKey: string) => `${loc(community)}/ads/${key('adKey', adKey)}`,
     adPages: (community: string, adKey: string) => `${loc(community)}/ads/${key('adKey', adKey)}/pages`,
+    /** The splash screens of an app (spec 03 §9 "splash (title, url, drawable, pages)"): one copy in each app its `pages` names. */
+    splashScreens: (community: string) => `${loc(community)}/splashscreen`,
+    splashScreen: (community: string, splashKey: string) => `${loc(community)}/splashscreen/${key('splashKey', splashKey)}`,
     /** Searchable maps (searchablemap-detail). */
     maps: (community: string) => `${loc(community)}/searchablemap-detail`,
     map: (community: string, mapKey: string) => `${loc(community)}/searchablemap-detail/${key('mapKey', mapKey)}`,

@@ -45,6 +45,8 @@ export const PATH_SHAPES = {
   ads: '{product}/location-data/{community}/ads',
   ad: '{product}/location-data/{community}/ads/{adKey}',
   adPages: '{product}/location-data/{community}/ads/{adKey}/pages',
+  splashScreens: '{product}/location-data/{community}/splashscreen',
+  splashScreen: '{product}/location-data/{community}/splashscreen/{splashKey}',
   maps: '{product}/location-data/{community}/searchablemap-detail',
   map: '{product}/location-data/{community}/searchablemap-detail/{mapKey}',
   mapTitle: '{product}/location-data/{community}/searchablemap-detail/{mapKey}/title',

@@ -18,6 +18,7 @@ import { MESSAGE_FORM_LINES } from './message-form';
 import { MESSAGE_LINES } from './messages';
 import { ORDER_LINES } from './orders';
 import { PRINTOUT_LINES } from './printout';
+import { PROMO_LINES } from './promos';
 import { PUBLIC_CALENDAR_LINES } from './public-calendar';
 import { REMOTE_EVENT_LINES } from './remote-events';
 import { REMOTE_MESSAGE_LINES } from './remote-messages';
@@ -880,6 +881,8 @@ export const MATRIX: MatrixRow[] = [
   ...FILE_LINES,
   // ── Resort System Management: Export, Import, Update Data (spec 03 §6; decision 044) ──
   ...RESORT_SYSTEM_LINES,
+  // ── Splash screens and banner ads (spec 02 context splashscreen, §7; decision 042) ──
+  ...PROMO_LINES,
   ...JOB_STATUS_LINES,
   ...ASSISTANT_LINES,
   ...PRINTOUT_LINES,
