@@ -118,7 +118,7 @@ describe('flyer rendering', () => {
       ctx.drawImage(image, -dx, -dy);
       return ctx.getImageData(0, 0, 1024, 1792).data;
     };
-    const fromCanvas = await pixels(png, 0, 0);
+    const fromCanvas = await pixels(Buffer.from(png), 0, 0);
     const fromPdf = await pixels('tests/.tmp/flyer-shadow-pdf.png', bleed, bleed);
     const luma = (data: Uint8ClampedArray, x: number, y: number) => {
       const at = (y * 1024 + x) * 4;
