@@ -137,6 +137,30 @@ test('a system admin opens the dollars config from the tray and saves it @forms'
   await expect(page).toHaveURL(/\/listnm\/dollarsaccountstatus\/config$/);
 });
 
+test.describe('the business editor', () => {
+  test.use({ communityOptions: { label: 'dollars-business', from: 'demo-campground', role: 'admin' } });
+
+  // Lakeside Grill's record (businesses~lakeside-grill, three purchases) is the product's: read only.
+  for (const width of [1366, 390]) {
+    test(`its Dollars section shows the same dollars history display, at ${width} px`, async ({ page, community }, info) => {
+      expect(community.key).toBeTruthy(); // signs the admin in
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/detail/business/dining-resort/lakeside-grill');
+      const dollars = page.locator('details.editor-section', { has: page.locator('summary', { hasText: 'Dollars' }) });
+      if ((await dollars.getAttribute('open')) === null) await dollars.locator('summary').click();
+      const table = dollars.getByRole('table', { name: 'Dollars history' });
+      await expect(table).toContainText('Lunch for two');
+      await expect(table).toContainText('$18.00');
+      await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Type', 'Amount', 'From', 'To', 'By', 'Notes']);
+      await expect(dollars.getByTestId('dollars-current')).toHaveText(/^\$\d+\.\d\d$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await dollars.scrollIntoViewIfNeeded();
+      await audit(page, info.project.name);
+      await page.screenshot({ path: `tests/.tmp/dollars-business-${width}-${info.project.name}.png` });
+    });
+  }
+});
+
 test.describe('an admin who is not a resort system admin', () => {
   test.use({ communityOptions: { label: 'dollars-admin', role: 'admin' } });
 
