@@ -68,3 +68,23 @@ export function parseNotes(input: string): { notes: string } | { error: string }
 
 /** Spec 03 §8: the empty dollars history. */
 export const NO_DOLLARS_HISTORY = 'There is no history for this user/business.';
+
+/** One history entry as the dollars history display shows it (app/components/widgets/dollars-history.tsx). */
+export interface DollarsHistoryRow {
+  key: string;
+  /** The date and time in the community's time zone. */
+  when: string;
+  type: string;
+  amount: string;
+  from: string;
+  to: string;
+  by: string;
+  notes: string;
+}
+
+export interface DollarsHistoryView {
+  /** The current dollars, "$84.00". */
+  balance: string;
+  /** Newest first. */
+  rows: DollarsHistoryRow[];
+}

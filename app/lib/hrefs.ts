@@ -52,7 +52,7 @@ export type HomeActionSegment =
   | 'header-images';
 
 /** A list's own actions under `/listnm/:context/…` (`rows`: the infinite-scroll chunks). */
-export type ListnmAction = 'add' | 'sort' | 'header-images' | 'rows';
+export type ListnmAction = 'add' | 'sort' | 'header-images' | 'rows' | 'config';
 /** A list's actions under `/list/:menuId/:gridMenuKey/:tab/…`. */
 export type MenuListAction = ListnmAction | 'config.events';
 /** What a list does to one of its items. */

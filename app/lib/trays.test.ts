@@ -91,6 +91,7 @@ describe('the tray catalogue', () => {
     expect(to('import')).toBe('/listnm/import');
     expect(to('email-templates')).toBe('/listnm/email');
     expect(to('dollars')).toBe('/listnm/dollarsaccountstatus');
+    expect(to('dollars-config')).toBe('/listnm/dollarsaccountstatus/config');
     expect(trayButton('nope')).toBeUndefined();
   });
 
@@ -140,7 +141,7 @@ describe('visibleTrays, role by role (demo people in their own community)', () =
       'resort-system-management': ['add-community', 'import', 'export'],
       'update-data': ['update-data'],
       'marketing-asset-editor': ['marketing-asset-editor'],
-      'dollars-accounts-status': ['dollars'],
+      'dollars-accounts-status': ['dollars', 'dollars-config'],
     });
   });
 
@@ -191,8 +192,9 @@ describe('visibleTrays, rule by rule', () => {
     expect(has({ ...NOBODY, isResortAdmin: true, editLocationsCount: 0 })).toBe(true);
   });
 
-  it('Dollars needs the dollars flag; its tray goes with it', () => {
-    expect(shape(visibleTrays({ ...DEMO.system, dollarsEnabled: false }))['dollars-accounts-status']).toBeUndefined();
+  it('Dollars needs the dollars flag; Dollars Config (where they are turned on) does not', () => {
+    expect(shape(visibleTrays({ ...DEMO.system, dollarsEnabled: false }))['dollars-accounts-status']).toEqual(['dollars-config']);
+    expect(shape(visibleTrays({ ...DEMO.adminA, dollarsEnabled: true }))['dollars-accounts-status']).toBeUndefined();
   });
 
   it('a system admin without any stored community still sees the system trays', () => {

@@ -13,7 +13,8 @@
  * - Resort System Management: system admin (Add Community, Import, Export); super admin (App
  *   Setup, Integrations).
  * - Email Templates: super admin. Update Data and Marketing Asset Editor: system admin.
- *   Dollars Accounts Status: system admin, and its Dollars button needs the dollars flag.
+ *   Dollars Accounts Status: system admin, and its Dollars button needs the dollars flag; its
+ *   Dollars Config button does not (it is where dollars are turned on; decision 045).
  * - In the studio project, studio-disabled buttons (bookings, splash screens, banner ads, user
  *   management, analytics, marketing) stay visible but are `unavailable`: the page opens the
  *   'Feature Unavailable' dialog (with the link to schedule a demo) instead of navigating.
@@ -154,7 +155,10 @@ export const TRAYS: readonly Tray[] = [
     id: 'dollars-accounts-status',
     title: 'Dollars Accounts Status',
     auth: ['isResortAdmin'],
-    buttons: [{ id: 'dollars', label: 'Dollars', to: hrefs.listnm('dollarsaccountstatus'), needsDollars: true }],
+    buttons: [
+      { id: 'dollars', label: 'Dollars', to: hrefs.listnm('dollarsaccountstatus'), needsDollars: true },
+      { id: 'dollars-config', label: 'Dollars Config', to: hrefs.listnmAction('dollarsaccountstatus', 'config') },
+    ],
   },
 ];
 

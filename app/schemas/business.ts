@@ -21,8 +21,6 @@ import { remoteAdminSchema } from './remote-admin';
 export const BUSINESS_TEXTS = {
   /** Spec 03 §5, the form-level message. */
   formIncomplete: 'One or more required fields have not been completed. Please check all tabs for your missing field.',
-  /** Spec 03 §8. */
-  noDollarsHistory: 'There is no history for this user/business.',
   saveCompleteTitle: 'Save Complete',
   remoteSaved: 'Your updates have been saved. You can continue to update or leave this page.',
   requestSent: 'Your request has been sent to the administrators.',

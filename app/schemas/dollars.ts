@@ -35,3 +35,8 @@ export const TransferSchema = z.object({
   amount: Amount,
   notes: Notes,
 });
+
+/** The product's dollars config (decision 045): Dollars enabled. */
+export const DollarsConfigSchema = z.object({ enabled: z.boolean().optional() });
+
+export const DOLLARS_CONFIG_LABELS = { enabled: 'Dollars enabled' } as const;

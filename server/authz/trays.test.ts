@@ -76,7 +76,7 @@ describe('the demo people’s trays', () => {
       'resort-system-management': ['add-community', 'import', 'export'],
       'update-data': ['update-data'],
       'marketing-asset-editor': ['marketing-asset-editor'],
-      'dollars-accounts-status': ['dollars'],
+      'dollars-accounts-status': ['dollars', 'dollars-config'],
     };
     expect(shape(await traysOf('system', COMMUNITY_A))).toEqual(expected);
     expect(shape(await traysOf('system', COMMUNITY_B))).toEqual(expected);

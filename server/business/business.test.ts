@@ -8,7 +8,7 @@ import { BUSINESS_SECTIONS, businessSchema, sectionOfErrors } from '~/schemas/bu
 import { dyingAfter } from '../../tests/setup/dying-db';
 import { installTestServices } from '../../tests/setup/services';
 import { allowedFields, editorRights } from './access';
-import { BUSINESS_DOLLARS_TYPE, readDollarsHistory } from './dollars';
+import { BUSINESS_DOLLARS_TYPE, dollarsHistoryView, readDollarsHistory } from './dollars';
 import { businessRecord } from './item';
 import { businessVersion, commitBusinessSave, duplicateOf, planBusinessSave, saveBusiness } from './save';
 import { detailSections, findDetailSection } from './sections';
@@ -340,5 +340,32 @@ describe('sections and dollars', () => {
     expect(history.currentDollars).toBe(12);
     expect(history.entries.map((entry) => entry.key)).toEqual(['b', 'a']);
     expect(await readDollarsHistory(services, 'nobody')).toEqual({ currentDollars: 0, entries: [] });
+  });
+
+  it('shows the history as the dollars history display does: dollars and cents, community-zone times', () => {
+    const view = dollarsHistoryView(
+      {
+        currentDollars: 84,
+        entries: [
+          { key: 'h', type: 'purchase', amount: 18.3, from: 'Site 51', to: 'Grill', notes: 'Lunch', by: 'desk', at: 1_700_000_000_000 },
+        ],
+      },
+      'America/Chicago',
+    );
+    expect(view).toEqual({
+      balance: '$84.00',
+      rows: [
+        {
+          key: 'h',
+          when: 'Nov 14, 2023 4:13 PM',
+          type: 'purchase',
+          amount: '$18.30',
+          from: 'Site 51',
+          to: 'Grill',
+          by: 'desk',
+          notes: 'Lunch',
+        },
+      ],
+    });
   });
 });

@@ -1,5 +1,7 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import type { RealtimeDb } from '@server/db/types';
 import type { Paths } from '@server/paths';
+import { formatCents, toCents, type DollarsHistoryView } from '~/lib/dollars';
 
 /**
  * The Dollars section's history (spec 03 §3 "Dollars record": currentDollars and history
@@ -22,7 +24,7 @@ export interface DollarsEntry {
   at: number | null;
 }
 
-export interface DollarsHistory {
+export interface StoredDollarsHistory {
   currentDollars: number;
   /** Newest first. */
   entries: DollarsEntry[];
@@ -38,7 +40,7 @@ export async function readDollarsHistory(
   deps: { db: RealtimeDb; paths: Paths },
   id: string,
   type = BUSINESS_DOLLARS_TYPE,
-): Promise<DollarsHistory> {
+): Promise<StoredDollarsHistory> {
   const record = (await deps.db.ref(deps.paths.dollarsRecord(type, id)).get()).val();
   if (!isObject(record)) return { currentDollars: 0, entries: [] };
   const history = isObject(record.history) ? record.history : Array.isArray(record.history) ? Object.assign({}, record.history) : {};
@@ -62,4 +64,21 @@ export async function readDollarsHistory(
     .slice(0, MAX_DOLLARS_ENTRIES);
   const current = Number(record.currentDollars);
   return { currentDollars: Number.isFinite(current) ? current : 0, entries };
+}
+
+/** The history as the dollars history display shows it: amounts in dollars and cents, dates in the community's time zone. */
+export function dollarsHistoryView(history: StoredDollarsHistory, timeZone: string): DollarsHistoryView {
+  return {
+    balance: formatCents(toCents(history.currentDollars)),
+    rows: history.entries.map((entry) => ({
+      key: entry.key,
+      when: entry.at ? formatInTimeZone(entry.at, timeZone, 'MMM d, yyyy h:mm a') : '',
+      type: entry.type,
+      amount: formatCents(toCents(entry.amount)),
+      from: entry.from,
+      to: entry.to,
+      by: entry.by,
+      notes: entry.notes,
+    })),
+  };
 }

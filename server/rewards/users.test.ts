@@ -28,8 +28,8 @@ describe('a rewards user', () => {
     });
     expect(user).toMatchObject({ name: 'Ann', total: 12, barcodes: ['RW-1', 'RW-2', '5'] });
     expect(user.history).toEqual([
-      { key: '1', title: 'New', points: -3, at: 2000 },
-      { key: '0', title: 'Old', points: 5, at: 1000 },
+      { key: '1', title: 'New', points: -3, at: 2000, note: '', by: '' },
+      { key: '0', title: 'Old', points: 5, at: 1000, note: '', by: '' },
     ]);
   });
 });

@@ -25,6 +25,9 @@ export interface RewardsHistoryEntry {
   points: number;
   /** ms since the epoch, or null. */
   at: number | null;
+  /** A change made by staff: its note and who made it ('' otherwise). */
+  note: string;
+  by: string;
 }
 
 export interface RewardsUser {
@@ -56,6 +59,8 @@ export function rewardsUserOf(uid: string, record: Record<string, unknown>): Rew
           title: text(entry.title) || text(entry.description) || text(entry.type),
           points: points(entry.points ?? entry.amount),
           at: Number.isFinite(when) && when > 0 ? when : null,
+          note: text(entry.note),
+          by: text(entry.by),
         };
       })
       .sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || a.key.localeCompare(b.key))

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { e2ePaths, expect, readE2e, test, withE2eDb, type TestCommunity } from './fixtures';
+import { e2ePaths, expect, readE2e, submit, test, withE2eDb, type TestCommunity } from './fixtures';
 
 /**
  * Dollars Accounts Status (spec 02 "Listing routes" context dollarsaccountstatus, §9 "Dollars
@@ -117,15 +117,61 @@ test('a system admin opens the accounts from the tray, richest first, and record
   await shot(page, 'account', info.project.name);
 });
 
+// The dollars config is the whole product's: the test saves it as it is (dollars stay enabled for the other tests).
+test('a system admin opens the dollars config from the tray and saves it @forms', async ({ page, community }, info) => {
+  expect(community.key).toBeTruthy(); // signs the system admin in
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Dollars Config', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/listnm\/dollarsaccountstatus\/config$/);
+  const form = page.getByRole('form', { name: 'Dollars config' });
+  await expect(page.getByRole('heading', { name: 'Dollars Config', level: 1 })).toBeVisible();
+  await expect(form.getByLabel('Dollars enabled')).toBeChecked();
+  await submit(page, form.getByRole('button', { name: 'Save' }));
+  await expect(page.getByText('Dollars are enabled.')).toBeVisible();
+  await expect.poll(async () => readE2e(e2ePaths.dollarsEnabled())).toBe(true);
+  await audit(page, info.project.name);
+  await shot(page, 'config', info.project.name);
+  await page.getByRole('link', { name: 'Dollars Accounts Status' }).last().click();
+  await expect(page).toHaveURL(/\/listnm\/dollarsaccountstatus$/);
+  await page.getByRole('link', { name: 'Dollars Config' }).last().click();
+  await expect(page).toHaveURL(/\/listnm\/dollarsaccountstatus\/config$/);
+});
+
+test.describe('the business editor', () => {
+  test.use({ communityOptions: { label: 'dollars-business', from: 'demo-campground', role: 'admin' } });
+
+  // Lakeside Grill's record (businesses~lakeside-grill, three purchases) is the product's: read only.
+  for (const width of [1366, 390]) {
+    test(`its Dollars section shows the same dollars history display, at ${width} px`, async ({ page, community }, info) => {
+      expect(community.key).toBeTruthy(); // signs the admin in
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/detail/business/dining-resort/lakeside-grill');
+      const dollars = page.locator('details.editor-section', { has: page.locator('summary', { hasText: 'Dollars' }) });
+      if ((await dollars.getAttribute('open')) === null) await dollars.locator('summary').click();
+      const table = dollars.getByRole('table', { name: 'Dollars history' });
+      await expect(table).toContainText('Lunch for two');
+      await expect(table).toContainText('$18.00');
+      await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Type', 'Amount', 'From', 'To', 'By', 'Notes']);
+      await expect(dollars.getByTestId('dollars-current')).toHaveText(/^\$\d+\.\d\d$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await dollars.scrollIntoViewIfNeeded();
+      await audit(page, info.project.name);
+      await page.screenshot({ path: `tests/.tmp/dollars-business-${width}-${info.project.name}.png` });
+    });
+  }
+});
+
 test.describe('an admin who is not a resort system admin', () => {
   test.use({ communityOptions: { label: 'dollars-admin', role: 'admin' } });
 
-  test('has no Dollars button and is refused the list', async ({ page, community }) => {
+  test('has no Dollars button and is refused the list and the config', async ({ page, community }) => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toContainText(community.displayName);
     await expect(page.getByRole('link', { name: 'Dollars', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Dollars Config', exact: true })).toHaveCount(0);
     const refused = await page.goto(LIST);
     expect(refused?.status()).toBe(403);
+    expect((await page.goto(`${LIST}/config`))?.status()).toBe(403);
   });
 });
 
@@ -147,5 +193,9 @@ test.describe('on a phone', () => {
     await page.goto(`${LIST}?q=${community.key}`);
     await audit(page, info.project.name);
     await shot(page, 'phone-list', info.project.name);
+    await page.goto(`${LIST}/config`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await audit(page, info.project.name);
+    await shot(page, 'phone-config', info.project.name);
   });
 });

@@ -9,7 +9,8 @@ const REMOTE = 'redirect:/detail/remote';
  * Dollars Accounts Status (spec 02 "Listing routes" context dollarsaccountstatus; spec 03 §6
  * trays: system admin, the Dollars button needs the dollars flag; decision 041):
  * `/listnm/dollarsaccountstatus` (the list, its next chunk, an account with its history,
- * Record and Add Bought Dollars). The demo product has dollars enabled, with the accounts businesses~lakeside-grill
+ * Record and Add Bought Dollars), and the dollars config (`/listnm/dollarsaccountstatus/config`,
+ * reachable while dollars are off). The demo product has dollars enabled, with the accounts businesses~lakeside-grill
  * ($84) and users~guest-jordan-rivera ($120.50) (firebase/seed/demo-data.json).
  * What the screens show and write: app/features/dollars/dollars.server.test.ts.
  */
@@ -26,6 +27,7 @@ const system = (outcome: Outcome): Record<Role, Outcome> => ({
 });
 
 const LIST = '/listnm/dollarsaccountstatus';
+const CONFIG = `${LIST}/config`;
 const GRILL = `${LIST}/edit/businesses~lakeside-grill`;
 
 export const DOLLARS_LINES: MatrixRow[] = [
@@ -74,5 +76,16 @@ export const DOLLARS_LINES: MatrixRow[] = [
     request: { method: 'POST', path: GRILL, form: { intent: 'transfer', kind: 'transfer', to: 'users~guest-jordan-rivera', amount: '-1' } },
     expected: system(400),
     note: 'not an amount',
+  },
+  { request: { path: CONFIG }, expected: system(200), note: 'the dollars config (decision 045)' },
+  {
+    request: { method: 'POST', path: CONFIG, form: { intent: 'save' } },
+    expected: system(`redirect:${CONFIG}`),
+    note: 'Save: dollars turned off (the ledger version left alone)',
+  },
+  {
+    request: { method: 'POST', path: CONFIG, form: { intent: 'save', enabled: 'on', version: 'stale' } },
+    expected: system(409),
+    note: 'a form made from another version: nothing written',
   },
 ];

@@ -873,9 +873,9 @@ export const MATRIX: MatrixRow[] = [
   ...ORDER_LINES,
   // ── Users and User Management (spec 02 contexts users, usermgmt; decision 040) ──
   ...USER_LINES,
-  // ── Dollars Accounts Status (spec 02 context dollarsaccountstatus; decision 041) ──
+  // ── Dollars Accounts Status and the dollars config (spec 02 context dollarsaccountstatus; decisions 041, 045) ──
   ...DOLLARS_LINES,
-  // ── Rewards users (spec 02 context rewards-users; decision 041) ──
+  // ── Rewards users, their points and the rewards config (spec 02 context rewards-users; decisions 041, 045) ──
   ...REWARDS_LINES,
   // ── File management (spec 02 context files; decision 043) ──
   ...FILE_LINES,

@@ -16,6 +16,7 @@ import { validateOnSave } from '~/components/forms/validate';
 import { RemoteAdminSection } from '~/components/remote/remote-admin-section';
 import { DoneNotice } from '~/components/ui/done-notice';
 import { DetailButtonsEditor } from '~/components/widgets/detail-buttons-editor';
+import { DollarsHistory } from '~/components/widgets/dollars-history';
 import { HeaderMediaSummary } from '~/components/widgets/header-media-summary';
 import { HoursEditor } from '~/components/widgets/hours-editor';
 import { PlacePicker } from '~/components/widgets/place-picker';
@@ -24,7 +25,7 @@ import { SocialMediaEditor } from '~/components/widgets/social-media-editor';
 import { postedPreviewFields } from '~/lib/business';
 import { previewModel, type PreviewModel } from '~/lib/business-preview';
 import { detailButtonsFormValue } from '~/lib/detail-buttons';
-import { formatCents, toCents } from '~/lib/dollars';
+import type { DollarsHistoryView } from '~/lib/dollars';
 import { openSections } from '~/lib/editor-sections';
 import { hoursFormSchema, hoursFormValue, hoursRecord } from '~/lib/hours';
 import { locationFormValueOfPost } from '~/lib/location';
@@ -44,6 +45,9 @@ import {
 import type { RemoteAdminFormValue } from '~/schemas/remote-admin';
 import type { BusinessEditorActionData, BusinessEditorData } from './editor.server';
 import { BusinessPreview } from './preview';
+
+/** A listing not saved yet has no dollars record. */
+const NO_DOLLARS: DollarsHistoryView = { balance: '', rows: [] };
 
 /**
  * The business detail editor's screen (spec 03 §2): the accordion of sections (each a
@@ -214,7 +218,7 @@ export function BusinessEditor({
 
             {data.dollarsEnabled ? (
               <Part id="dollars" open={opened.has('dollars')}>
-                <DollarsHistoryView dollars={data.dollars} />
+                <DollarsHistory history={data.dollars ?? NO_DOLLARS} showBalance={data.dollars !== null} />
               </Part>
             ) : null}
 
@@ -351,50 +355,6 @@ function ListIconsGrid({ field, icons }: { field: ListField; icons: BusinessEdit
         </label>
       )}
     />
-  );
-}
-
-function DollarsHistoryView({ dollars }: { dollars: BusinessEditorData['dollars'] }) {
-  if (!dollars || dollars.entries.length === 0) {
-    return (
-      <Text as="p" size="2" data-testid="dollars-empty">
-        {BUSINESS_TEXTS.noDollarsHistory}
-      </Text>
-    );
-  }
-  return (
-    <Flex direction="column" gap="2">
-      <Text size="2">
-        Current dollars: <strong>{dollars.currentDollars}</strong>
-      </Text>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Dollars history</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Type</th>
-              <th scope="col">Amount</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {dollars.entries.map((entry) => (
-              <tr key={entry.key}>
-                <td>{entry.at ? new Date(entry.at).toISOString().slice(0, 10) : ''}</td>
-                <td>{entry.type}</td>
-                <td>{formatCents(toCents(entry.amount))}</td>
-                <td>{entry.from}</td>
-                <td>{entry.to}</td>
-                <td>{entry.notes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Flex>
   );
 }
 

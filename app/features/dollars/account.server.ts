@@ -1,13 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data as answer } from '@remix-run/node';
-import { formatInTimeZone } from 'date-fns-tz';
-import { readDollarsHistory } from '@server/business/dollars';
+import { dollarsHistoryView, readDollarsHistory } from '@server/business/dollars';
 import { accountTypeLabel, parseAccountKey, readAccount, readAccounts, recordBought, recordTransfer } from '@server/dollars/ledger';
 import { readForm } from '@server/http/form.server';
 import { communityTimeZone } from '@server/listing';
 import { actorName } from '@server/users/manage';
-import { formatCents, parseAmount, toCents } from '~/lib/dollars';
+import { formatCents, parseAmount, type DollarsHistoryView } from '~/lib/dollars';
 import { parseIntent } from '~/lib/intent';
 import { atRow, listUrls } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -26,23 +25,12 @@ import { notFound, resolveDollarsAccounts } from './resolve.server';
 
 type Params = Record<string, string | undefined>;
 
-export interface HistoryRow {
-  key: string;
-  when: string;
-  type: string;
-  amount: string;
-  from: string;
-  to: string;
-  by: string;
-  notes: string;
-}
-
 export interface AccountData {
   key: string;
   name: string;
   typeLabel: string;
   balance: string;
-  history: HistoryRow[];
+  history: DollarsHistoryView;
   /** The accounts dollars may go to (every other account). */
   targets: Array<{ value: string; label: string }>;
   closeHref: string;
@@ -77,16 +65,7 @@ export async function loadAccount(request: Request, params: Params): Promise<Acc
     name: account.name,
     typeLabel: accountTypeLabel(account.type),
     balance: formatCents(account.cents),
-    history: history.entries.map((entry) => ({
-      key: entry.key,
-      when: entry.at ? formatInTimeZone(entry.at, timeZone, 'MMM d, yyyy h:mm a') : '',
-      type: entry.type,
-      amount: formatCents(toCents(entry.amount)),
-      from: entry.from,
-      to: entry.to,
-      by: entry.by,
-      notes: entry.notes,
-    })),
+    history: dollarsHistoryView(history, timeZone),
     targets: accounts
       .filter((other) => other.key !== account.key)
       .map((other) => ({ value: other.key, label: `${other.name} (${accountTypeLabel(other.type)}, ${formatCents(other.cents)})` })),

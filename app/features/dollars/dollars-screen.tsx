@@ -4,10 +4,11 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
 import { FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
-import { NO_DOLLARS_HISTORY } from '~/lib/dollars';
+import { ListColumnIntro, RecordHeader } from '~/components/record-column';
+import { DollarsHistory } from '~/components/widgets/dollars-history';
 import type { ListScreenData } from '~/lib/listing/screen';
 import { BoughtSchema, TransferSchema } from '~/schemas/dollars';
-import type { AccountActionData, AccountData, HistoryRow } from './account.server';
+import type { AccountActionData, AccountData } from './account.server';
 
 /**
  * Dollars Accounts Status's right columns (spec 03 §3 "Dollars record", §8; decision 041): what
@@ -15,64 +16,18 @@ import type { AccountActionData, AccountData, HistoryRow } from './account.serve
  * purchase. Plain forms: everything works without JavaScript.
  */
 
-export function DollarsActions({ data }: { data: ListScreenData }) {
+export function DollarsActions({ data, configHref }: { data: ListScreenData; configHref: string }) {
   return (
-    <Flex direction="column" gap="3">
-      <Heading as="h2" size="4">
-        {data.title}
-      </Heading>
-      <Text as="p" size="2" color="gray">
-        Every dollars account, richest first. Open one to see its history or to record a transfer or a purchase.
-      </Text>
-      {data.rows.length === 0 && !data.filters.active ? (
-        <Text as="p" color="gray" size="2">
-          {data.emptyMessage}
-        </Text>
-      ) : null}
-    </Flex>
-  );
-}
-
-/** The dollars history display: bought, transfer or purchase; amount, to, from, by, notes, date. */
-export function DollarsHistoryTable({ rows }: { rows: HistoryRow[] }) {
-  if (rows.length === 0) {
-    return (
-      <Text as="p" size="2" data-testid="dollars-empty">
-        {NO_DOLLARS_HISTORY}
-      </Text>
-    );
-  }
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-    <div className="table-scroll" tabIndex={0} role="group" aria-label="Dollars history table">
-      <table className="data-table dollars-history">
-        <caption className="visually-hidden">Dollars history</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            <th scope="col">Amount</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">By</th>
-            <th scope="col">Notes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <td>{row.when}</td>
-              <td>{row.type}</td>
-              <td>{row.amount}</td>
-              <td>{row.from}</td>
-              <td>{row.to}</td>
-              <td>{row.by}</td>
-              <td>{row.notes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListColumnIntro
+      data={data}
+      text="Every dollars account, richest first. Open one to see its history or to record a transfer or a purchase."
+    >
+      <Flex gap="2" wrap="wrap">
+        <Button asChild variant="soft">
+          <Link to={configHref}>Dollars Config</Link>
+        </Button>
+      </Flex>
+    </ListColumnIntro>
   );
 }
 
@@ -97,19 +52,13 @@ export function AccountView({ data, actionData }: { data: AccountData; actionDat
   });
   return (
     <Flex direction="column" gap="4" className="entry-view">
-      <Heading as="h2" size="4" tabIndex={-1}>
-        {data.name}
-      </Heading>
-      <dl className="entry-facts">
-        <div>
-          <dt>Kind</dt>
-          <dd>{data.typeLabel}</dd>
-        </div>
-        <div>
-          <dt>Current dollars</dt>
-          <dd data-testid="dollars-balance">{data.balance}</dd>
-        </div>
-      </dl>
+      <RecordHeader
+        title={data.name}
+        facts={[
+          { label: 'Kind', value: data.typeLabel },
+          { label: 'Current dollars', value: data.balance, testId: 'dollars-balance' },
+        ]}
+      />
       {actionData?.error ? (
         <Card>
           <Text as="p" color="red" role="alert" size="2">
@@ -173,7 +122,7 @@ export function AccountView({ data, actionData }: { data: AccountData; actionDat
         <Heading as="h3" size="3" mb="2">
           History
         </Heading>
-        <DollarsHistoryTable rows={data.history} />
+        <DollarsHistory history={data.history} />
       </section>
     </Flex>
   );

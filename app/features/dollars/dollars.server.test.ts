@@ -3,10 +3,12 @@ import type { Services } from '@server/services';
 import type { ListScreenData } from '~/lib/listing/screen';
 import * as listRoute from '~/routes/_app.listnm.dollarsaccountstatus';
 import * as accountRoute from '~/routes/_app.listnm.dollarsaccountstatus.edit.$account';
+import * as configRoute from '~/routes/_app.listnm.dollarsaccountstatus_.config';
 import { outcome } from '../../../tests/setup/outcome';
 import { getRequest, postRequest, type PostedFields } from '../../../tests/setup/requests';
 import { installTestServices, sessionCookie } from '../../../tests/setup/services';
 import type { AccountActionData, AccountData } from './account.server';
+import type { DollarsConfigActionData, DollarsConfigData } from './config.server';
 
 /**
  * Dollars Accounts Status with real requests, sessions and the embedded database (spec 02 §9
@@ -91,7 +93,7 @@ describe('Dollars Accounts Status', () => {
   it("shows an account's history, and 'There is no history for this user/business.' when it has none", async () => {
     const type = await accounts({ a: 10, b: 0 });
     const empty = await account(system, `${type}~b`);
-    expect(empty.data).toMatchObject({ name: `${type} b`, balance: '$0.00', history: [] });
+    expect(empty.data).toMatchObject({ name: `${type} b`, balance: '$0.00', history: { balance: '$0.00', rows: [] } });
     expect(empty.data!.targets.map((target) => target.value)).toContain(`${type}~a`);
     expect(empty.data!.targets.map((target) => target.value)).not.toContain(`${type}~b`);
     expect((await account(system, `${type}~nobody`)).status).toBe(404);
@@ -113,7 +115,7 @@ describe('Dollars Accounts Status', () => {
     const b = (await account(system, `${type}~b`)).data!;
     expect(a.balance).toBe('$9.80');
     expect(b.balance).toBe('$0.30');
-    expect(b.history).toEqual([
+    expect(b.history.rows).toEqual([
       expect.objectContaining({
         type: 'purchase',
         amount: '$0.20',
@@ -123,7 +125,7 @@ describe('Dollars Accounts Status', () => {
         by: 'dollars-system (dollars-system@test.example)',
       }),
     ]);
-    expect(a.history).toHaveLength(1);
+    expect(a.history.rows).toHaveLength(1);
   });
 
   it('refuses more than the account holds, the same account, bad amounts and long notes, writing nothing', async () => {
@@ -141,7 +143,7 @@ describe('Dollars Accounts Status', () => {
     await refused({ amount: '1', to: `${type}~ghost` }, 'to', 'There is no such dollars account.');
     await refused({ amount: '1', notes: 'x'.repeat(501) }, 'notes', 'Notes can be at most 500 characters.');
     expect((await account(system, `${type}~a`)).data!.balance).toBe('$1.00');
-    expect((await account(system, `${type}~b`)).data!.history).toEqual([]);
+    expect((await account(system, `${type}~b`)).data!.history.rows).toEqual([]);
   });
 
   it('adds bought dollars to the account, refusing a bad amount', async () => {
@@ -153,7 +155,7 @@ describe('Dollars Accounts Status', () => {
     expect(result.status).toBe(302);
     const a = (await account(system, `${type}~a`)).data!;
     expect(a.balance).toBe('$20.99');
-    expect(a.history).toEqual([expect.objectContaining({ type: 'bought', amount: '$19.99', to: `${type} a`, notes: 'Desk' })]);
+    expect(a.history.rows).toEqual([expect.objectContaining({ type: 'bought', amount: '$19.99', to: `${type} a`, notes: 'Desk' })]);
   });
 
   it('answers 403 to an admin who is not a resort system admin, and 400 to an unknown intent', async () => {
@@ -161,5 +163,41 @@ describe('Dollars Accounts Status', () => {
     expect((await post(admin, `${type}~a`, { intent: 'transfer', kind: 'transfer', to: `${type}~b`, amount: '1' })).status).toBe(403);
     expect((await post(system, `${type}~a`, { intent: 'steal', to: `${type}~b`, amount: '1' })).status).toBe(400);
     expect((await account(system, `${type}~a`)).data!.balance).toBe('$5.00');
+  });
+});
+
+describe('the dollars config', () => {
+  const CONFIG = `${LIST}/config`;
+  const load = (cookie: string) => outcome<DollarsConfigData>(configRoute.loader(args(getRequest(cookie, CONFIG))));
+  const save = (cookie: string, fields: PostedFields) =>
+    outcome<DollarsConfigActionData>(configRoute.action(args(postRequest(cookie, CONFIG, { intent: 'save', ...fields }))));
+
+  it('turns dollars off and on, leaving the ledger version alone; the accounts list follows', async () => {
+    await services.db.ref(services.paths.dollarsLedgerVersion()).set(7);
+    const shown = (await load(system)).data!;
+    expect(shown).toMatchObject({ enabled: true, accountsHref: LIST });
+    const off = await save(system, { version: shown.version });
+    expect(off.status).toBe(302);
+    expect(off.response!.headers.get('Location')).toBe(CONFIG);
+    expect((await services.db.ref(services.paths.dollarsEnabled()).get()).val()).toBe(false);
+    expect((await list(system)).status).toBe(404);
+    const offShown = (await load(system)).data!;
+    expect(offShown).toMatchObject({ enabled: false, accountsHref: null });
+    expect((await save(system, { enabled: 'on', version: offShown.version })).status).toBe(302);
+    expect((await list(system)).status).toBe(200);
+    expect((await services.db.ref(services.paths.dollarsLedgerVersion()).get()).val()).toBe(7);
+  });
+
+  it('a form made from another version writes nothing (409, their version shown); for resort system admins only', async () => {
+    const stale = (await load(system)).data!.version;
+    await services.db.ref(services.paths.dollarsEnabled()).set(false);
+    const conflict = await save(system, { enabled: 'on', version: stale });
+    expect(conflict.status).toBe(409);
+    expect(conflict.data!.conflict!.theirs).toEqual([{ label: 'Dollars enabled', value: 'No' }]);
+    expect((await services.db.ref(services.paths.dollarsEnabled()).get()).val()).toBe(false);
+    expect((await save(system, { enabled: 'on', version: conflict.data!.conflict!.version })).status).toBe(302);
+    expect((await load(admin)).status).toBe(403);
+    expect((await save(admin, { version: stale })).status).toBe(403);
+    expect((await services.db.ref(services.paths.dollarsEnabled()).get()).val()).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { Link, useNavigation, useSubmit } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
+import { ListColumnIntro, RecordHeader } from '~/components/record-column';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { hrefs } from '~/lib/hrefs';
 import { SHOW_ALL_PARAM, SHOW_ALL_USERS_LABEL, SHOW_ALL_VALUE } from '~/lib/users';
@@ -24,13 +25,10 @@ export function UsersActions({ data }: { data: PeopleScreenData }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
-    <Flex direction="column" gap="3">
-      <Heading as="h2" size="4">
-        {data.title}
-      </Heading>
-      <Text as="p" size="2" color="gray">
-        {data.everyone ? 'The staff of this community and every logged-in app user.' : 'The staff of this community (admin users).'}
-      </Text>
+    <ListColumnIntro
+      data={data}
+      text={data.everyone ? 'The staff of this community and every logged-in app user.' : 'The staff of this community (admin users).'}
+    >
       <Form method="get" action={data.links.path} aria-label="Which users">
         {data.filters.who ? <input type="hidden" name="who" value={data.filters.who} /> : null}
         <Flex direction="column" gap="2" align="start">
@@ -51,36 +49,22 @@ export function UsersActions({ data }: { data: PeopleScreenData }) {
           )}
         </Flex>
       </Form>
-      {data.rows.length === 0 && !data.filters.active ? (
-        <Text as="p" color="gray" size="2">
-          {data.emptyMessage}
-        </Text>
-      ) : null}
-    </Flex>
+    </ListColumnIntro>
   );
-}
-
-function Fact({ label, value }: { label: string; value: string | null }) {
-  return value ? (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  ) : null;
 }
 
 /** A person of the users list. */
 export function UserView({ data }: { data: UserViewData }) {
   return (
     <Flex direction="column" gap="3" className="entry-view">
-      <Heading as="h2" size="4" tabIndex={-1}>
-        {data.name}
-      </Heading>
-      <dl className="entry-facts">
-        <Fact label="E-mail" value={data.email || null} />
-        <Fact label="User ID" value={data.uid} />
-        <Fact label={data.kind === 'staff' ? 'Rights in this community' : 'Kind'} value={data.roles.join(', ') || null} />
-      </dl>
+      <RecordHeader
+        title={data.name}
+        facts={[
+          { label: 'E-mail', value: data.email },
+          { label: 'User ID', value: data.uid },
+          { label: data.kind === 'staff' ? 'Rights in this community' : 'Kind', value: data.roles.join(', ') },
+        ]}
+      />
       <Flex gap="2" wrap="wrap">
         {data.manageHref ? (
           <Button asChild>
@@ -99,22 +83,13 @@ export function UserView({ data }: { data: UserViewData }) {
 export function UserManagementActions({ data }: { data: UserManagementScreenData }) {
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="4">
-        {data.title}
-      </Heading>
-      <Text as="p" size="2" color="gray">
-        Open a person to change their rights. Changes apply from their next page.
-      </Text>
-      <Flex gap="2" wrap="wrap">
-        <Button asChild>
-          <Link to={data.addHref}>Invite User</Link>
-        </Button>
-      </Flex>
-      {data.rows.length === 0 && !data.filters.active ? (
-        <Text as="p" color="gray" size="2">
-          {data.emptyMessage}
-        </Text>
-      ) : null}
+      <ListColumnIntro data={data} text="Open a person to change their rights. Changes apply from their next page.">
+        <Flex gap="2" wrap="wrap">
+          <Button asChild>
+            <Link to={data.addHref}>Invite User</Link>
+          </Button>
+        </Flex>
+      </ListColumnIntro>
       <History title="Recent changes" entries={data.recent.map((entry) => ({ ...entry, summary: `${entry.whom}: ${entry.summary}` }))} />
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { loadActionTargets } from '@server/actions/targets';
 import { remoteAuditView } from '@server/business/audit';
-import { readDollarsHistory } from '@server/business/dollars';
+import { dollarsHistoryView, readDollarsHistory } from '@server/business/dollars';
 import { businessVersion, duplicateOf } from '@server/business/save';
 import { detailSections, NO_LIST_ICON_CONTEXTS } from '@server/business/sections';
 import { readCommunity } from '@server/community/setup';
@@ -76,7 +76,11 @@ export async function loadEditorScreen(target: Target, request: Request): Promis
   const [listIcons, sections, dollars, qr, remoteAdmin, audit] = await Promise.all([
     listIconChoices(target),
     rights.sections ? detailSections(services, community) : Promise.resolve([]),
-    target.dollarsEnabled && detailId ? readDollarsHistory(services, detailId) : Promise.resolve(null),
+    target.dollarsEnabled && detailId
+      ? Promise.all([readDollarsHistory(services, detailId), communityTimeZone(services, community)]).then(([history, zone]) =>
+          dollarsHistoryView(history, zone),
+        )
+      : Promise.resolve(null),
     qrFor(target, detailId),
     rights.remoteAdmin && detailId ? remoteAdminOf(services, detailId, stored, community) : Promise.resolve(null),
     rights.remoteAdmin && detailId

@@ -3,7 +3,6 @@ import type { ActionTargets } from '@server/actions/targets';
 import type { RemoteContext, StaffContext } from '@server/authz';
 import type { EditorRights } from '@server/business/access';
 import type { RemoteAuditView } from '@server/business/audit';
-import type { DollarsHistory } from '@server/business/dollars';
 import type { DetailSection } from '@server/business/sections';
 import type { PlaceSuggestion } from '@server/providers/places';
 import type { QrImages } from '@server/qr';
@@ -13,6 +12,7 @@ import type { ActionKind } from '~/lib/actions';
 import type { BusinessFormValue } from '~/lib/business';
 import type { PreviewModel, PreviewSource } from '~/lib/business-preview';
 import type { Conflict } from '~/lib/conflict';
+import type { DollarsHistoryView } from '~/lib/dollars';
 import type { HeaderView } from '~/lib/header-info';
 import type { BusinessSectionId } from '~/schemas/business';
 
@@ -103,7 +103,7 @@ export interface BusinessEditorData {
   header: HeaderView;
   /** Where the header editor of this item is (staff, saved items only). */
   headerHref: string | null;
-  dollars: DollarsHistory | null;
+  dollars: DollarsHistoryView | null;
   qr: QrImages | null;
   preview: PreviewModel;
   /** Stored fields the form does not edit but the preview shows. */
