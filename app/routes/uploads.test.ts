@@ -167,11 +167,10 @@ describe('POST /uploads', () => {
     // The production limit is 10 s; the rule is the same at 2 s.
     await configurePool({ timeLimitMs: { 'pdf-first-page': 2_000 } });
     const before = (await services.storage.list(`${COMMUNITY_A}/images`)).length;
-    const started = performance.now();
+    // How fast the header's refusal is stays with the benchmark (npm run bench:hostile), not a timed test.
     const huge = await run(
       post(editorA, '?bucket=header', [['file', new File([hugePng(20_000, 20_000)], 'huge.png', { type: 'image/png' })]]),
     );
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(huge).toEqual({
       status: 413,
       data: { ok: false, error: { code: 'too-many-pixels', title: 'Upload Failed', message: 'This image is larger than 50 megapixels.' } },
