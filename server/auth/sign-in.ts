@@ -4,6 +4,7 @@ import { accessVerdict, defaultCommunity, loadAccess, loadVisibleCommunities, NO
 import { REMOTE_HOME } from '../authz/require';
 import { DEMO_PASSWORD, isDemoMode, linkOrigin } from '../env';
 import { queueEmail } from '../mail/email-queue';
+import { emailFromTemplate } from '../mail/templates';
 import type { ProjectConfig } from '../projects';
 import type { Services } from '../services';
 import {
@@ -479,7 +480,10 @@ async function sendSignInLink(services: SignInServices, { email, origin, appTitl
   if (accessVerdict(await loadAccess(services, user)) !== 'staff') return;
   const token = await services.auth.tokens.issue({ kind: 'email-link', uid: user.uid, email: user.email, ttlMs: EMAIL_LINK_TTL_MS });
   const link = `${origin}${hrefs.login(new URLSearchParams({ mode: 'email-link', token }))}`;
-  await queueEmail(services, { to: user.email, ...signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }) });
+  const mail = await emailFromTemplate(services, 'sign-in-link', { community: appTitle, email: user.email, link }, () =>
+    signInLinkEmail({ appTitle, email: user.email, link, validForMs: EMAIL_LINK_TTL_MS }),
+  );
+  await queueEmail(services, { to: user.email, ...mail });
 }
 
 /** The e-mail this browser asked a sign-in link for, if it remembers one. */

@@ -2,6 +2,7 @@ import type { JobQueue } from '@jobs/ports';
 import type { DbValue } from '@server/db/types';
 import { versionOf } from '@server/db/version';
 import { enqueueQueuedEmail, plannedEmail, QueueEmailSchema } from '@server/mail/email-queue';
+import { emailFromTemplate } from '@server/mail/templates';
 import { formatEventContext, isValidKey, parseEventContext } from '@server/paths';
 import { startOfZonedDay } from '~/lib/date-time';
 import { eventWhen } from '~/lib/event-preview';
@@ -249,13 +250,25 @@ export async function submitPendingEvent(
     submittedBy: { uid: input.submittedBy.uid, who: input.submittedBy.who },
     submittedTime: input.now,
   };
-  const mail = pendingEventEmail({
+  const pending = {
     calendarTitle: policy.title,
     eventTitle: typeof input.fields.title === 'string' ? input.fields.title : '',
     when: eventWhen(input.fields, input.timeZone),
     who: input.submittedBy.who,
     reviewLink: `${input.origin.replace(/\/+$/, '')}${pendingEventPath(importId)}`,
-  });
+  };
+  const mail = await emailFromTemplate(
+    deps,
+    'approval',
+    {
+      calendar: pending.calendarTitle,
+      event: pending.eventTitle || 'Untitled event',
+      when: pending.when,
+      name: pending.who,
+      link: pending.reviewLink,
+    },
+    () => pendingEventEmail(pending),
+  );
   // The pending record and its e-mails in one update (a crash leaves both or neither); the jobs
   // follow, and an e-mail whose job never came is sent when the workers start (requeuePendingEmails).
   const updates: Record<string, DbValue> = { [ref.path]: record };

@@ -15,6 +15,7 @@ export {
   REWARDS_USERS_LIST_KEY,
   SPLASH_LIST_KEY,
   ADS_LIST_KEY,
+  EMAIL_TEMPLATES_LIST_KEY,
   type ListSourceKey,
   type ListSources,
   type ListUseCase,

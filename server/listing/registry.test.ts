@@ -6,6 +6,7 @@ import { ListError } from './cursor';
 import type { ListRow } from './engine';
 import {
   ADS_LIST_KEY,
+  EMAIL_TEMPLATES_LIST_KEY,
   DOLLARS_ACCOUNTS_LIST_KEY,
   ENTRIES_LIST_KEY,
   LIST_SOURCES,
@@ -79,6 +80,7 @@ describe('list sources', () => {
         REWARDS_USERS_LIST_KEY,
         SPLASH_LIST_KEY,
         ADS_LIST_KEY,
+        EMAIL_TEMPLATES_LIST_KEY,
       ].sort(),
     );
   });

@@ -1,5 +1,6 @@
 import { DOLLARS_ACCOUNTS_SOURCE } from '@server/dollars/store';
 import { ENTRIES_SOURCE } from '@server/entries/store';
+import { EMAIL_TEMPLATES_SOURCE } from '@server/mail/templates-list';
 import { ORDERS_SOURCE } from '@server/orders/store';
 import { ADS_SOURCE, SPLASH_SOURCE } from '@server/promos/store';
 import { REWARDS_USERS_SOURCE } from '@server/rewards/users';
@@ -47,6 +48,9 @@ export const REWARDS_USERS_LIST_KEY = 'rewards-users';
 export const SPLASH_LIST_KEY = 'splashscreen';
 export const ADS_LIST_KEY = 'ads';
 
+/** E-mail templates (`/listnm/email`: its definition is app/features/email-templates, its routes its own; decision 046). */
+export const EMAIL_TEMPLATES_LIST_KEY = 'email';
+
 /** Every list the list screen serves: the list contexts (app/lib/listing/contexts.ts), the messages, the entries and the orders lists. */
 export type ListSourceKey =
   | ListContextKey
@@ -58,7 +62,8 @@ export type ListSourceKey =
   | typeof DOLLARS_ACCOUNTS_LIST_KEY
   | typeof REWARDS_USERS_LIST_KEY
   | typeof SPLASH_LIST_KEY
-  | typeof ADS_LIST_KEY;
+  | typeof ADS_LIST_KEY
+  | typeof EMAIL_TEMPLATES_LIST_KEY;
 
 export type ListSources = Readonly<Record<string, ListSourceAdapter>>;
 
@@ -98,6 +103,7 @@ export const LIST_SOURCES = {
   [REWARDS_USERS_LIST_KEY]: REWARDS_USERS_SOURCE,
   [SPLASH_LIST_KEY]: SPLASH_SOURCE,
   [ADS_LIST_KEY]: ADS_SOURCE,
+  [EMAIL_TEMPLATES_LIST_KEY]: EMAIL_TEMPLATES_SOURCE,
 } as const satisfies Record<ListSourceKey, ListSourceAdapter>;
 
 /** A list as the use case names it: its context (the registry's key) and its address. */

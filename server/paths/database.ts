@@ -286,6 +286,8 @@ export function createPaths(product: string) {
     // Mail
     /** email-queue[/{id}]: spec-shaped e-mail items (subject, body, emailType 3, email). */
     emailQueue: (id?: string) => optional(`${p}/email-queue`, 'id', id),
+    /** email-templates[/{id}]: the e-mail templates super admins edit, keyed by the send they shape (decision 046). */
+    emailTemplates: (id?: string) => optional(`${p}/email-templates`, 'id', id),
     /** dev-outbox[/{id}]: mail the offline mailer keeps instead of sending (platform, not spec). */
     outbox: (id?: string) => optional(`${p}/dev-outbox`, 'id', id),
 

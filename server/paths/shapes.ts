@@ -143,6 +143,7 @@ export const PATH_SHAPES = {
   aiPrompt: '{product}/users/{uid}/campground-locations/{community}/ai/{assistantPath}/{promptKey}',
   aiResponse: '{product}/users/{uid}/campground-locations/{community}/ai/{assistantPath}/{promptKey}/responses/{responseKey}',
   emailQueue: '{product}/email-queue[/{id}]',
+  emailTemplates: '{product}/email-templates[/{id}]',
   outbox: '{product}/dev-outbox[/{id}]',
   pushOutbox: '{product}/dev-push-outbox[/{id}]',
   messageDelivery: '{product}/message-deliveries/{id}',

@@ -3,6 +3,7 @@ import { publicOrigin } from '@server/auth/sign-in';
 import type { Access } from '@server/authz/access';
 import type { DbValue } from '@server/db';
 import { queueEmail } from '@server/mail/email-queue';
+import { emailFromTemplate } from '@server/mail/templates';
 import { accountFor } from '@server/remote/management';
 import type { Services } from '@server/services';
 import { isValidKey } from '~/lib/db-key';
@@ -261,10 +262,14 @@ export async function invitePerson(
   const token = await deps.auth.tokens.issue({ kind: 'email-link', uid, email, ttlMs: INVITATION_TTL_MS });
   const link = `${origin}${hrefs.login(new URLSearchParams({ mode: 'email-link', token }))}`;
   const forgotLink = `${origin}${hrefs.login(new URLSearchParams({ mode: 'forgot' }))}`;
-  const queued = await queueEmail(deps, {
-    to: email,
-    ...invitationEmail({ name: input.name.trim(), email, communityTitle: who.communityTitle, link, forgotLink }),
-  });
+  const name = input.name.trim();
+  const mail = await emailFromTemplate(
+    deps,
+    'invitation',
+    { name, email, community: who.communityTitle, link, passwordLink: forgotLink },
+    () => invitationEmail({ name, email, communityTitle: who.communityTitle, link, forgotLink }),
+  );
+  const queued = await queueEmail(deps, { to: email, ...mail });
   return { kind: 'invited', uid, created, queued: queued.queued };
 }
 

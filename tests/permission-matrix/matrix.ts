@@ -4,6 +4,7 @@ import { BUSINESS_LINES } from './business';
 import { CALENDAR_BUILDER_LINES } from './calendar-builder';
 import { CALENDAR_LINES } from './calendars';
 import { DOLLARS_LINES } from './dollars';
+import { EMAIL_TEMPLATE_LINES } from './email-templates';
 import { ENTRY_LINES } from './entries';
 import { EVENT_LIST_LINES } from './event-lists';
 import { EVENT_LINES } from './events';
@@ -883,6 +884,9 @@ export const MATRIX: MatrixRow[] = [
   ...RESORT_SYSTEM_LINES,
   // ── Splash screens and banner ads (spec 02 context splashscreen, §7; decision 042) ──
   ...PROMO_LINES,
+
+  // ── Email Templates (spec 03 §6, super admin; decision 046) ──
+  ...EMAIL_TEMPLATE_LINES,
   ...JOB_STATUS_LINES,
   ...ASSISTANT_LINES,
   ...PRINTOUT_LINES,
