@@ -179,6 +179,8 @@ export const ListingImportJobSchema = z
         phone: ImportColumn,
         website: ImportColumn,
         description: ImportColumn,
+        /** Jobs queued before the Place ID column have none: not mapped. */
+        placeId: ImportColumn.default(null),
       })
       .strict(),
     requestedBy: DbKey,

@@ -20,6 +20,22 @@ export const LISTING_IMPORT_TEXTS = {
   tooLarge: 'The file is larger than 900 KB. Please split it into smaller files.',
 } as const;
 
+/** Import's place search (decision 044, "Place search"): the circles offered, in miles (spec 03 §9's 10000 m is about 6). */
+export const PLACE_IMPORT_RADII_MILES = [1, 3, 6, 15, 30] as const;
+export const DEFAULT_PLACE_IMPORT_RADIUS_MILES = 6;
+/** The longest search text: the places port's MAX_PLACE_QUERY_LENGTH (a test keeps them equal). */
+export const PLACE_IMPORT_QUERY_MAX = 120;
+
+export const PLACE_IMPORT_TEXTS = {
+  query: 'Please type what to search for, e.g. restaurants.',
+  tooLong: `Please search with at most ${PLACE_IMPORT_QUERY_MAX} characters.`,
+  radius: 'Please choose a radius.',
+  nothingFound: (query: string, miles: number) =>
+    `No places matching “${query}” were found within ${miles} ${miles === 1 ? 'mile' : 'miles'} of the community.`,
+  importOnly: 'Places can be searched on the Import page only.',
+  source: (query: string, miles: number) => `Place search “${query}” within ${miles} ${miles === 1 ? 'mile' : 'miles'}`,
+} as const;
+
 export function importSummaryLines(result: {
   mode: 'import' | 'update';
   created: number;

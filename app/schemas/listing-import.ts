@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidKey } from '~/lib/db-key';
-import { LISTING_IMPORT_TEXTS } from '~/lib/listing-import';
+import { LISTING_IMPORT_TEXTS, PLACE_IMPORT_QUERY_MAX, PLACE_IMPORT_RADII_MILES, PLACE_IMPORT_TEXTS } from '~/lib/listing-import';
 
 /**
  * Import and Update Data (Resort System Management; decision 044): the upload form (the list
@@ -40,6 +40,20 @@ export const ImportRunSchema = z.object({
       phone: column,
       website: column,
       description: column,
+      placeId: column,
     })
     .default({}),
+});
+
+/** Import's second source (decision 044, "Place search"): the list, what to search for and the circle (miles). */
+export const ImportPlacesSchema = z.object({
+  list,
+  q: z
+    .string({ required_error: PLACE_IMPORT_TEXTS.query })
+    .trim()
+    .min(1, PLACE_IMPORT_TEXTS.query)
+    .max(PLACE_IMPORT_QUERY_MAX, PLACE_IMPORT_TEXTS.tooLong),
+  radius: z.coerce
+    .number({ invalid_type_error: PLACE_IMPORT_TEXTS.radius })
+    .refine((miles) => (PLACE_IMPORT_RADII_MILES as readonly number[]).includes(miles), PLACE_IMPORT_TEXTS.radius),
 });

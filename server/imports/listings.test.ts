@@ -56,6 +56,7 @@ describe('the mapping and the plan', () => {
       phone: 7,
       website: 8,
       description: 9,
+      placeId: null,
     });
   });
 

@@ -33,6 +33,7 @@ export const IMPORT_FIELDS = [
   { id: 'phone', label: 'Phone', aliases: ['phone number', 'telephone', 'tel'] },
   { id: 'website', label: 'Website', aliases: ['url', 'web', 'web site', 'homepage'] },
   { id: 'description', label: 'Description', aliases: ['details', 'about'] },
+  { id: 'placeId', label: 'Place ID', aliases: ['place id', 'placeid', 'google place id'] },
 ] as const;
 
 export type ImportField = (typeof IMPORT_FIELDS)[number]['id'];
@@ -127,7 +128,7 @@ export function rowErrors(values: Record<ImportField, string>): string[] {
     zip: values.zip,
     latitude: values.latitude,
     longitude: values.longitude,
-    placeId: '',
+    placeId: values.placeId,
   };
   const parsed = rowSchema.safeParse({
     title: values.title,
@@ -151,7 +152,7 @@ export function rowFields(values: Record<ImportField, string>, mode: ImportMode)
     zip: values.zip,
     latitude: values.latitude,
     longitude: values.longitude,
-    placeId: '',
+    placeId: values.placeId,
   });
   const description = values.description === '' ? null : htmlFromPlainText(values.description);
   const fields: Record<string, DbValue> = {
@@ -164,6 +165,7 @@ export function rowFields(values: Record<ImportField, string>, mode: ImportMode)
     longitude: location.longitude ?? null,
     phone: values.phone === '' ? null : values.phone,
     website: values.website === '' ? null : values.website,
+    placeId: location.placeId ?? null,
     description,
     htmlDescription: description,
   };

@@ -33,9 +33,12 @@ async function shot(page: Page, name: string, project: string) {
 /** The home screen's tray button (the side navigation names the same addresses). */
 const trayButton = (page: Page, name: string) => page.getByRole('region', { name: 'Button tray' }).getByRole('link', { name, exact: true });
 
+/** The upload form (the place search has its own List). */
+const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload a CSV file' });
+
 /** Uploads a CSV into the Attractions list and waits for the preview. */
 async function upload(page: Page, csv: string) {
-  await page.getByLabel('List').selectOption({ label: 'Attractions' });
+  await uploadForm(page).getByLabel('List').selectOption({ label: 'Attractions' });
   await page
     .getByLabel('CSV file', { exact: true })
     .setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
@@ -83,10 +86,10 @@ test('Import: upload, map the columns, every row checked, duplicates left out, t
   await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
 
   // No file: the form says so and keeps the chosen list.
-  await page.getByLabel('List').selectOption({ label: 'Attractions' });
+  await uploadForm(page).getByLabel('List').selectOption({ label: 'Attractions' });
   await submit(page, page.getByRole('button', { name: 'Upload' }));
   await expect(page.getByText('Please choose a CSV file to upload.')).toBeVisible();
-  await expect(page.getByLabel('List')).toHaveValue('attractions');
+  await expect(uploadForm(page).getByLabel('List')).toHaveValue('attractions');
   await audit(page, info.project.name);
 
   // "Where" is no name the address is guessed from: the preview asks for it.
@@ -183,5 +186,81 @@ test.describe('at 390 px', () => {
     await page.goto('/listnm/update-data');
     await expect(page.getByRole('heading', { name: 'Update Data', level: 1 })).toBeVisible();
     await fits('update-data');
+  });
+});
+
+test.describe('Import from a place search', () => {
+  const DINER = {
+    title: 'Lakeshore Diner',
+    address: '212 Lakeshore Road',
+    city: 'Lake Luzerne',
+    latitude: '43.3188',
+    longitude: '-73.8302',
+    ordinal: 0,
+  };
+  // Where the offline places default knows places: Lake Luzerne, NY.
+  test.use({
+    communityOptions: {
+      label: 'place-import',
+      role: 'system',
+      record: { latitude: 43.3123, longitude: -73.8351 },
+      locationData: { 'attractions/diner': DINER },
+    },
+  });
+
+  test('places around the community become checked rows, duplicates left out, then the job @forms', async ({ page, community }, info) => {
+    test.slow();
+    await page.goto('/listnm/import');
+    const places = page.getByRole('form', { name: 'Search places' });
+    await expect(page.getByTestId('places-offline')).toBeVisible();
+
+    // Nothing typed: the form says so and keeps the chosen list.
+    await places.getByLabel('List').selectOption({ label: 'Attractions' });
+    await submit(page, places.getByRole('button', { name: 'Search places' }));
+    await expect(page.getByText('Please type what to search for, e.g. restaurants.')).toBeVisible();
+    await expect(places.getByLabel('List')).toHaveValue('attractions');
+    await audit(page, info.project.name);
+
+    // Nothing of that name within the circle.
+    await places.getByLabel('Search for').fill('queensbury');
+    await submit(page, places.getByRole('button', { name: 'Search places' }));
+    await expect(page.getByText('No places matching “queensbury” were found within 6 miles of the community.')).toBeVisible();
+    await expect(places.getByLabel('Search for')).toHaveValue('queensbury');
+    await shot(page, 'places-form', info.project.name);
+
+    await places.getByLabel('Search for').fill('lakeshore');
+    await submit(page, places.getByRole('button', { name: 'Search places' }));
+    await expect(page.getByRole('heading', { name: 'Rows' })).toBeVisible();
+    await expect(page.getByText('Place search “lakeshore” within 6 miles')).toBeVisible();
+    await expect(page.getByTestId('import-summary')).toHaveText('2 rows, 1 ready, 1 duplicate.');
+    const rows = page.getByRole('group', { name: 'Rows of the file' });
+    await expect(rows.getByText('A listing with this title and address already exists in the list.')).toBeVisible();
+    await expect(rows.getByText('Northwoods Bait & Tackle')).toBeVisible();
+    await audit(page, info.project.name);
+    await shot(page, 'places-preview', info.project.name);
+
+    await submit(page, page.getByRole('button', { name: 'Import 1 listing' }));
+    await expect(page).toHaveURL(/\/job-status\/listing-import\/listing-import--[0-9a-f]{32}\?back=/);
+    await expect(page.getByText('1 listing added.')).toBeVisible({ timeout: 30_000 });
+
+    const list = await readE2e<Record<string, Record<string, unknown>>>(e2ePaths.section(community.key, 'attractions'));
+    const added = Object.values(list ?? {}).find((item) => item.title === 'Northwoods Bait & Tackle');
+    expect(added).toMatchObject({
+      address: '77 Lakeshore Road',
+      city: 'Lake Luzerne',
+      state: 'NY',
+      zip: '12846',
+      latitude: '43.3055',
+      longitude: '-73.8268',
+      placeId: 'offline-northwoods-bait',
+    });
+    expect(Object.keys(list ?? {})).toHaveLength(2);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/listnm/import');
+    await expect(page.getByRole('heading', { name: 'Search places' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await audit(page, info.project.name);
+    await shot(page, 'places-390', info.project.name);
   });
 });

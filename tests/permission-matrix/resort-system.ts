@@ -96,4 +96,25 @@ export const RESORT_SYSTEM_LINES: MatrixRow[] = [
   },
   ...importLines('/listnm/import'),
   ...importLines('/listnm/update-data'),
+  // Import's place search (decision 044, "Place search"): what it finds is tested in server/imports/places.test.ts and the e2e.
+  {
+    request: { method: 'POST', path: '/listnm/import', form: { intent: 'places', list: 'dining', q: '', radius: '6' } },
+    expected: system(400),
+    note: "Search places with nothing typed: 'Please type what to search for, e.g. restaurants.'",
+  },
+  {
+    request: { method: 'POST', path: '/listnm/import', form: { intent: 'places', list: 'no-such-list', q: 'lake', radius: '6' } },
+    expected: system(400),
+    note: 'Search places into a list the community does not have',
+  },
+  {
+    request: { method: 'POST', path: '/listnm/import', form: { intent: 'places', list: 'dining', q: 'lake', radius: '7000' } },
+    expected: system(400),
+    note: 'Search places with a radius not offered',
+  },
+  {
+    request: { method: 'POST', path: '/listnm/update-data', form: { intent: 'places', list: 'dining', q: 'lake', radius: '6' } },
+    expected: system(400),
+    note: 'Update Data has no place search',
+  },
 ];

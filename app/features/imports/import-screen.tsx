@@ -39,7 +39,10 @@ export function ImportScreen({ data, actionData }: { data: ImportScreenData; act
           {data.preview ? (
             <Preview data={data} actionData={actionData} busy={busy} />
           ) : (
-            <Upload data={data} actionData={actionData} busy={busy} />
+            <>
+              <Upload data={data} actionData={actionData} busy={busy} />
+              {data.places ? <PlaceSearch data={data} places={data.places} actionData={actionData} busy={busy} /> : null}
+            </>
           )}
         </Flex>
       }
@@ -109,6 +112,110 @@ function Upload({ data, actionData, busy }: { data: ImportScreenData; actionData
   );
 }
 
+/** Import's second source (decision 044, "Place search"): places around the community become the preview's rows. */
+function PlaceSearch({
+  data,
+  places,
+  actionData,
+  busy,
+}: {
+  data: ImportScreenData;
+  places: NonNullable<ImportScreenData['places']>;
+  actionData: ImportActionData | undefined;
+  busy: boolean;
+}) {
+  const problems = actionData?.places;
+  const field = (name: 'list' | 'q' | 'radius') => ({
+    'aria-invalid': problems?.[name] ? true : undefined,
+    'aria-describedby': problems?.[name] ? `places-${name}-error` : undefined,
+  });
+  return (
+    <Card size="2">
+      <Heading as="h2" size="4" mb="2">
+        Search places
+      </Heading>
+      <Text as="p" size="2" mb="3">
+        Or take the listings from a place search around the community: the places found are checked and shown as rows, as a file&apos;s
+        would be.
+      </Text>
+      {places.offlineNotice ? (
+        <Text as="p" size="2" color="gray" mb="3" data-testid="places-offline">
+          {places.offlineNotice}
+        </Text>
+      ) : null}
+      {problems?.error ? (
+        <Text as="p" color="red" role="alert" size="2" mb="3">
+          {problems.error}
+        </Text>
+      ) : null}
+      <Form method="post" aria-label="Search places">
+        <Flex direction="column" gap="3">
+          <label className="form-stack" htmlFor="places-list">
+            <Text size="2" weight="bold">
+              List
+            </Text>
+          </label>
+          <select
+            id="places-list"
+            name="list"
+            className="form-control"
+            defaultValue={problems?.listValue ?? data.list ?? ''}
+            {...field('list')}
+          >
+            <option value="">Choose a list</option>
+            {data.sections.map((section) => (
+              <option key={section.node} value={section.node}>
+                {section.title}
+              </option>
+            ))}
+          </select>
+          <ErrorList id="places-list-error" errors={problems?.list ? [problems.list] : null} />
+          <label className="form-stack" htmlFor="places-q">
+            <Text size="2" weight="bold">
+              Search for
+            </Text>
+          </label>
+          <input
+            id="places-q"
+            name="q"
+            type="search"
+            className="form-control"
+            placeholder="restaurants"
+            maxLength={200}
+            defaultValue={problems?.qValue ?? ''}
+            {...field('q')}
+          />
+          <ErrorList id="places-q-error" errors={problems?.q ? [problems.q] : null} />
+          <label className="form-stack" htmlFor="places-radius">
+            <Text size="2" weight="bold">
+              Within
+            </Text>
+          </label>
+          <select
+            id="places-radius"
+            name="radius"
+            className="form-control"
+            defaultValue={problems?.radiusValue || String(places.defaultRadius)}
+            {...field('radius')}
+          >
+            {places.radii.map((miles) => (
+              <option key={miles} value={String(miles)}>
+                {miles} {miles === 1 ? 'mile' : 'miles'} of the community
+              </option>
+            ))}
+          </select>
+          <ErrorList id="places-radius-error" errors={problems?.radius ? [problems.radius] : null} />
+          <Flex>
+            <Button type="submit" name="intent" value="places" loading={busy}>
+              Search places
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
 function Preview({ data, actionData, busy }: { data: ImportScreenData; actionData: ImportActionData | undefined; busy: boolean }) {
   const preview = data.preview!;
   const ready = preview.counts.ready;
@@ -140,12 +247,12 @@ function Preview({ data, actionData, busy }: { data: ImportScreenData; actionDat
             {preview.fileName ? (
               <>
                 {' '}
-                · File: <strong>{preview.fileName}</strong>
+                · {preview.fromPlaces ? 'Source' : 'File'}: <strong>{preview.fileName}</strong>
               </>
             ) : null}
           </Text>
           <ThemeLink asChild size="2">
-            <Link to=".">Upload another file</Link>
+            <Link to=".">{preview.fromPlaces ? 'Search again or upload a file' : 'Upload another file'}</Link>
           </ThemeLink>
         </Flex>
       </Card>
@@ -155,6 +262,7 @@ function Preview({ data, actionData, busy }: { data: ImportScreenData; actionDat
           <input type="hidden" name="file" value={preview.file} />
           <input type="hidden" name="list" value={data.list ?? ''} />
           {preview.fileName ? <input type="hidden" name="name" value={preview.fileName} /> : null}
+          {preview.fromPlaces ? <input type="hidden" name="source" value="places" /> : null}
           <Heading as="h2" size="4" mb="2">
             Columns
           </Heading>

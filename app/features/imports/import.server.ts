@@ -15,10 +15,17 @@ import {
   type ImportMode,
   type RowStatus,
 } from '@server/imports/listings';
+import { placesCsv, searchPlacesForImport } from '@server/imports/places';
+import { PLACE_SEARCH_OFFLINE_MESSAGE, placesProvider } from '@server/providers/places';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent } from '~/lib/intent';
-import { LISTING_IMPORT_TEXTS } from '~/lib/listing-import';
-import { ImportRunSchema, ImportUploadSchema } from '~/schemas/listing-import';
+import {
+  DEFAULT_PLACE_IMPORT_RADIUS_MILES,
+  LISTING_IMPORT_TEXTS,
+  PLACE_IMPORT_RADII_MILES,
+  PLACE_IMPORT_TEXTS,
+} from '~/lib/listing-import';
+import { ImportPlacesSchema, ImportRunSchema, ImportUploadSchema } from '~/schemas/listing-import';
 import { getServices } from '~/services.server';
 import { ListingImportIntent } from './intents';
 
@@ -63,6 +70,8 @@ export interface ImportScreenData {
   preview: {
     file: string;
     fileName: string | null;
+    /** The rows came from a place search, not a file. */
+    fromPlaces: boolean;
     headers: string[];
     mapping: Record<ImportField, string>;
     fields: Array<{ id: ImportField; label: string }>;
@@ -73,11 +82,15 @@ export interface ImportScreenData {
   } | null;
   /** Why the preview cannot be shown (the file gone or unreadable). */
   error: string | null;
+  /** Import only: the place search form (decision 044, "Place search"). */
+  places: { radii: number[]; defaultRadius: number; offlineNotice: string | null } | null;
 }
 
 export interface ImportActionData {
   /** The upload form's problems, by field. */
   upload?: { list?: string; csv?: string; listValue?: string };
+  /** The place search form's problems, by field, and what was typed. */
+  places?: { list?: string; q?: string; radius?: string; error?: string; listValue: string; qValue: string; radiusValue: string };
   /** Why the run was refused. */
   error?: string;
 }
@@ -128,6 +141,14 @@ export async function loadImportScreen(request: Request, mode: ImportMode): Prom
     listTitle: section?.title ?? null,
     preview: null,
     error: null,
+    places:
+      mode === 'import'
+        ? {
+            radii: [...PLACE_IMPORT_RADII_MILES],
+            defaultRadius: DEFAULT_PLACE_IMPORT_RADIUS_MILES,
+            offlineNotice: placesProvider((await getServices()).env).offline ? PLACE_SEARCH_OFFLINE_MESSAGE : null,
+          }
+        : null,
   };
   if (!fileKey) return base;
   if (!section) return { ...base, error: LISTING_IMPORT_TEXTS.noList };
@@ -147,6 +168,7 @@ export async function loadImportScreen(request: Request, mode: ImportMode): Prom
     preview: {
       file: fileKey,
       fileName: url.searchParams.get('name')?.slice(0, 200) ?? null,
+      fromPlaces: url.searchParams.get('source') === 'places',
       headers: table.headers,
       mapping: Object.fromEntries(
         IMPORT_FIELDS.map((field) => [field.id, mapping[field.id] === null ? '' : String(mapping[field.id])]),
@@ -173,7 +195,7 @@ const isFile = (value: FormDataEntryValue | null): value is File => typeof value
 
 export async function importAction(request: Request, mode: ImportMode) {
   const { staff, sections } = await open(request);
-  const form = await readForm(request, { schemas: [ImportUploadSchema, ImportRunSchema] });
+  const form = await readForm(request, { schemas: [ImportUploadSchema, ImportPlacesSchema, ImportRunSchema] });
   const posted = parseIntent(form, ListingImportIntent);
   const services = await getServices();
   const page = PAGES[mode];
@@ -208,6 +230,43 @@ export async function importAction(request: Request, mode: ImportMode) {
     });
     const name = isFile(file) ? file.name.slice(0, 200) : '';
     throw redirect(`${page.path()}?${new URLSearchParams({ file: fileKey, list: list.data, name }).toString()}`);
+  }
+
+  if (posted.intent === 'places') {
+    const text = (name: string, max: number) => (typeof form.get(name) === 'string' ? String(form.get(name)).slice(0, max) : '');
+    const problems: NonNullable<ImportActionData['places']> = {
+      listValue: text('list', 768),
+      qValue: text('q', 200),
+      radiusValue: text('radius', 4),
+    };
+    if (mode !== 'import')
+      return answer<ImportActionData>({ places: { ...problems, error: PLACE_IMPORT_TEXTS.importOnly } }, { status: 400 });
+    const fields = ImportPlacesSchema.safeParse({
+      list: form.get('list') ?? undefined,
+      q: form.get('q') ?? undefined,
+      radius: form.get('radius') ?? undefined,
+    });
+    if (!fields.success) {
+      for (const issue of fields.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'list' || field === 'q' || field === 'radius') && !problems[field]) problems[field] = issue.message;
+      }
+    } else if (!sections.some((section) => section.node === fields.data.list)) problems.list = LISTING_IMPORT_TEXTS.noList;
+    if (!fields.success || problems.list) return answer<ImportActionData>({ places: problems }, { status: 400 });
+    const found = await searchPlacesForImport(
+      { db: services.db, paths: services.paths, places: placesProvider(services.env) },
+      staff.community,
+      fields.data.q,
+      fields.data.radius,
+    );
+    if (!found.ok) return answer<ImportActionData>({ places: { ...problems, error: found.error } }, { status: 400 });
+    const fileKey = randomUUID();
+    await services.storage.put(importFilePath(staff.community, fileKey), Buffer.from(placesCsv(found.places), 'utf8'), {
+      contentType: 'text/csv; charset=utf-8',
+      cacheControl: 'private, no-store',
+    });
+    const name = PLACE_IMPORT_TEXTS.source(fields.data.q, fields.data.radius);
+    throw redirect(`${page.path()}?${new URLSearchParams({ file: fileKey, list: fields.data.list, name, source: 'places' }).toString()}`);
   }
 
   const parsed = ImportRunSchema.safeParse(formObject(form));
