@@ -1,7 +1,7 @@
 import { Theme } from '@radix-ui/themes';
 import radixStyles from '@radix-ui/themes/styles.css';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { GeneralErrorBoundary } from './components/error-boundary';
@@ -49,8 +49,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Set once React has taken over the server's page: end-to-end tests with JavaScript wait for it
   // before they audit or act on what only the script adds.
   const hydrated = useHydrated();
+  // Present while a post or page change is under way: gone once its answer is on the page.
+  const navigating = useNavigation().state !== 'idle';
   return (
-    <html lang="en" data-page-hydrated={hydrated ? '' : undefined}>
+    <html lang="en" data-page-hydrated={hydrated ? '' : undefined} data-navigating={navigating ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,5 +1,6 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { shellMeta } from '~/components/shell/meta';
+import { notFound } from '~/lib/responses.server';
 import type { RouteHandle } from '~/lib/route-handle';
 
 export const handle: RouteHandle = { title: 'Page not found' };
@@ -12,11 +13,11 @@ export const meta = shellMeta;
  * with the plain 404 page rather than the sign-in redirect (see loadShell).
  */
 export function loader(): never {
-  throw new Response('Not Found', { status: 404 });
+  throw notFound();
 }
 
 export function action(): never {
-  throw new Response('Not Found', { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

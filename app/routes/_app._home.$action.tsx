@@ -6,6 +6,7 @@ import { sortAction } from '~/features/home/sort/sort-action.server';
 import { isSortAction, SortIntent } from '~/features/home/sort/sort-types';
 import { requireStaff } from '~/features/shell/authz.server';
 import { parseIntent } from '~/lib/intent';
+import { notFound } from '~/lib/responses.server';
 
 /**
  * The home screen's generic actions (spec 01 §2.6): sort-button (drag mode), sort-submit,
@@ -14,7 +15,7 @@ import { parseIntent } from '~/lib/intent';
  * (/community-setup, /add …), so any other word here is not a page.
  */
 function requireSortAction(action: string | undefined) {
-  if (!isSortAction(action)) throw new Response('Not Found', { status: 404 });
+  if (!isSortAction(action)) throw notFound();
   return action;
 }
 

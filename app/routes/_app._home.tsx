@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { HomeScreen } from '~/features/home/home-screen';
 import { loadHome } from '~/features/home/home.server';
 import { isUnknownHomeAddress } from '~/features/shell/shell.server';
+import { notFound } from '~/lib/responses.server';
 import { routeTitleFromHandles } from '~/lib/title';
 
 /**
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // As the shell's loader does: an unknown one-segment address is no page, signed in or not,
     // so it answers 404 rather than the sign-in redirect (signed in, the page answers 404).
     if (error instanceof Response && error.status >= 300 && error.status < 400 && isUnknownHomeAddress(request, params)) {
-      throw new Response('Not Found', { status: 404 });
+      throw notFound();
     }
     throw error;
   });

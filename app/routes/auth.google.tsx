@@ -3,6 +3,7 @@ import { googleCredentials, projectForRequest, startGoogleSignIn } from '@server
 import { readForm } from '@server/http/form.server';
 import { hrefs } from '~/lib/hrefs';
 import { intent, intents, parseIntent } from '~/lib/intent';
+import { notFound } from '~/lib/responses.server';
 import { getServices } from '~/services.server';
 
 /** The Login screen's "Sign in with Google" form. */
@@ -15,7 +16,7 @@ export const Intent = intents(intent('google'));
 export async function action({ request }: ActionFunctionArgs) {
   const services = await getServices();
   const project = projectForRequest(request, services.env.PRODUCT);
-  if (!googleCredentials(services.env, project)) throw new Response('Not Found', { status: 404 });
+  if (!googleCredentials(services.env, project)) throw notFound();
   const formData = await readForm(request);
   parseIntent(formData, Intent);
   const redirectTo = formData.get('redirectTo');
@@ -25,6 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Nothing to show here: the button posts. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const services = await getServices();
-  if (!googleCredentials(services.env, projectForRequest(request, services.env.PRODUCT))) throw new Response('Not Found', { status: 404 });
+  if (!googleCredentials(services.env, projectForRequest(request, services.env.PRODUCT))) throw notFound();
   return redirect(hrefs.login());
 }

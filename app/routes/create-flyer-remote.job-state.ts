@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { notFound } from '@server/http/responses';
 import { remoteFlyerJob, remoteFlyerTarget } from '~/features/flyers/flyer-designer.server';
 
 /**
@@ -8,7 +9,7 @@ import { remoteFlyerJob, remoteFlyerTarget } from '~/features/flyers/flyer-desig
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const view = await remoteFlyerJob(await remoteFlyerTarget(request, { action: 'event' }), new URL(request.url));
-  if (!view) return new Response('Not Found', { status: 404 });
+  if (!view) return notFound();
   return new Response(JSON.stringify(view), {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });

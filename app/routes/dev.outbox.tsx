@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { listOutbox, showsDevOutbox } from '@server/mail/outbox-list.server';
 import { listPendingEmails } from '@server/mail/pending-list.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { notFound } from '~/lib/responses.server';
 import { getServices } from '~/services.server';
 
 /** How many of the latest messages the page shows. */
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: 'Outbox - App Admin' }];
 export async function loader() {
   const services = await getServices();
   const { db, paths } = services;
-  if (!showsDevOutbox(services)) throw new Response('Not Found', { status: 404 });
+  if (!showsDevOutbox(services)) throw notFound();
   const [messages, pending] = await Promise.all([
     listOutbox(db, paths, { limit: OUTBOX_PAGE_SIZE }),
     listPendingEmails(db, paths, { limit: OUTBOX_PAGE_SIZE }),

@@ -3,6 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { listPushOutbox, showsDevPushOutbox } from '@server/messages/push/outbox-list.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { notFound } from '~/lib/responses.server';
 import { getServices } from '~/services.server';
 
 /** How many of the latest notifications the page shows. */
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Push outbox - App Admin' }];
  */
 export async function loader() {
   const services = await getServices();
-  if (!showsDevPushOutbox(services)) throw new Response('Not Found', { status: 404 });
+  if (!showsDevPushOutbox(services)) throw notFound();
   const notifications = await listPushOutbox(services.db, services.paths, { limit: PUSH_OUTBOX_PAGE_SIZE });
   return { notifications, limit: PUSH_OUTBOX_PAGE_SIZE };
 }

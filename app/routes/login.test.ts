@@ -501,6 +501,25 @@ describe('forgotten passwords', () => {
     expect(reused.location).toBe(`/login?mode=reset&token=${encodeURIComponent(token)}`);
   });
 
+  it('uses the stored password reset template, with the link filled in', async () => {
+    const user = await createUser('forgot-template@demo.example', { 'demo-campground': { isEditor: true } });
+    const path = services.paths.emailTemplates('password-reset');
+    await services.db
+      .ref(path)
+      .set({ title: 'New password for {{community}}', body: '<p>Choose one: <a href="{{link}}">here</a> ({{email}})</p>' });
+    try {
+      await submit(browser(), { intent: 'forgot', email: user.email });
+      const mail = await firstEmail(user.email);
+      expect(mail.subject).toBe('New password for App Admin');
+      expect(mail.body).toContain(`(${user.email})`);
+      const link = new URL(linkIn(mail.body));
+      expect(link.searchParams.get('mode')).toBe('reset');
+      expect((await view(browser(), link.pathname + link.search)).view).toMatchObject({ name: 'reset', email: user.email });
+    } finally {
+      await services.db.ref(path).remove();
+    }
+  });
+
   it('answers an unknown address as a known one, and sends it nothing', async () => {
     const known = await submit(browser(), { intent: 'forgot', email: 'editor@demo.example' });
     const ghost = browser();

@@ -44,6 +44,7 @@ import { SignInPanel } from '~/features/login/sign-in-panel';
 import type { LoginActionData, LoginLoaderData, LoginOptions, LoginView } from '~/features/login/types';
 import { hrefs } from '~/lib/hrefs';
 import { intent, intents, parseIntent } from '~/lib/intent';
+import { notFound } from '~/lib/responses.server';
 import { DeviceSchema, EmailLinkRedeemSchema, EmailSchema, LOGIN_FORM_SCHEMAS, LoginSchema, ResetPasswordSchema } from '~/schemas/login';
 import { getServices } from '~/services.server';
 
@@ -92,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       break;
     }
     case 'email-link': {
-      if (!options.emailLink) throw new Response('Not Found', { status: 404 });
+      if (!options.emailLink) throw notFound();
       if (!url.searchParams.has('token')) {
         view = { name: 'email-link', email: typedEmail || ((await rememberedEmail(services, request)) ?? '') };
         break;
@@ -156,7 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   switch (intent) {
     case 'password': {
-      if (!project.signIn.password) throw new Response('Not Found', { status: 404 });
+      if (!project.signIn.password) throw notFound();
       checkHoneypot(services, formData);
       const submission = parseWithZod(formData, { schema: LoginSchema });
       const reply = { hideFields: ['password'] };
@@ -196,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return cancelSignIn(services, request);
 
     case 'email-link': {
-      if (!project.signIn.emailLink) throw new Response('Not Found', { status: 404 });
+      if (!project.signIn.emailLink) throw notFound();
       checkHoneypot(services, formData);
       const submission = parseWithZod(formData, { schema: EmailSchema });
       if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply() }, { status: 400 });
@@ -206,7 +207,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
 
     case 'email-link-redeem': {
-      if (!project.signIn.emailLink) throw new Response('Not Found', { status: 404 });
+      if (!project.signIn.emailLink) throw notFound();
       checkHoneypot(services, formData);
       const submission = parseWithZod(formData, { schema: EmailLinkRedeemSchema });
       if (submission.status !== 'success') return data<LoginActionData>({ intent, result: submission.reply() }, { status: 400 });

@@ -1,5 +1,6 @@
 import { hrefs } from '~/lib/hrefs';
 import { queueEmail } from '../mail/email-queue';
+import { emailFromTemplate } from '../mail/templates';
 import { runInBackground } from './background';
 import { passwordResetEmail } from './emails';
 import { IdentityError, normalizeEmail } from './identity/types';
@@ -61,7 +62,10 @@ async function sendResetLink(services: SignInServices, { email, origin, appTitle
     link = `${origin}${hrefs.login(new URLSearchParams({ mode: 'reset', token }))}`;
     validForMs = PASSWORD_RESET_TTL_MS;
   }
-  await queueEmail(services, { to: email, ...passwordResetEmail({ appTitle, email, link, validForMs }) });
+  const mail = await emailFromTemplate(services, 'password-reset', { community: appTitle, email, link }, () =>
+    passwordResetEmail({ appTitle, email, link, validForMs }),
+  );
+  await queueEmail(services, { to: email, ...mail });
 }
 
 export type ResetOutcome =

@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import { notFound } from '@server/http/responses';
 import { hrefs } from '~/lib/hrefs';
 import { accessVerdict, defaultCommunity, loadAccess, loadVisibleCommunities, NO_ACCESS_TEXT, NO_ACCESS_TITLE } from '../authz/access';
 import { REMOTE_HOME } from '../authz/require';
@@ -281,7 +282,7 @@ export async function startGoogleSignIn(
   redirectTo: string | null,
 ): Promise<Response> {
   const authenticator = googleAuthenticator(services, request, project);
-  if (!authenticator) throw new Response('Not Found', { status: 404 });
+  if (!authenticator) throw notFound();
   const session = await flowSession(services, request);
   session.unset('pending');
   const target = safeRedirectTo(redirectTo);
@@ -325,7 +326,7 @@ export async function finishGoogleSignIn(
   project: Pick<ProjectConfig, 'signIn'>,
 ): Promise<Response> {
   const authenticator = googleAuthenticator(services, request, project);
-  if (!authenticator) throw new Response('Not Found', { status: 404 });
+  if (!authenticator) throw notFound();
   // Google answers with ?error=… when the person cancels or Google refuses (OAuth 2.0 §4.1.2.1).
   const refusal = new URL(request.url).searchParams.get('error');
   if (refusal) {

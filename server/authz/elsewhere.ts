@@ -1,4 +1,5 @@
 import type { RealtimeDb } from '@server/db';
+import { notFound } from '@server/http/responses';
 import { OTHER_COMMUNITY, otherCommunityTexts, type OtherCommunityRefusal } from '~/lib/other-community';
 import { canSwitchCommunity } from './access';
 import type { StaffContext } from './require';
@@ -31,7 +32,7 @@ export async function notInThisCommunity(
     }),
   );
   const holder = found.find((key): key is string => key !== null);
-  if (!holder) return new Response('Not Found', { status: 404 });
+  if (!holder) return notFound();
   const canSwitch = canSwitchCommunity(staff.access);
   const body: OtherCommunityRefusal = {
     reason: OTHER_COMMUNITY,

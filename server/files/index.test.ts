@@ -90,6 +90,16 @@ describe.each(engines)('file management: $name', ({ make }) => {
     expect((await refusal(uploadFiles(deps, 'pines', '', []))).message).toBe(FILES_TEXTS.noFile);
   });
 
+  it('keeps the first of two uploads of one name at the same moment and refuses the other', async () => {
+    const both = await Promise.allSettled([
+      uploadFiles(deps, 'pines', 'race/', [png('map.png')]),
+      uploadFiles(deps, 'pines', 'race/', [png('map.png')]),
+    ]);
+    expect(both.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = both.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409, message: FILES_TEXTS.exists('map.png') });
+  });
+
   it('renames within the folder, refusing bad names, a name taken and paths outside', async () => {
     await uploadFiles(deps, 'pines', 'maps/', [png('a.png'), png('b.png')]);
     expect(await renameFile(deps, 'pines', 'maps/a.png', ' pool.png ')).toEqual({ from: 'a.png', to: 'pool.png' });

@@ -194,6 +194,14 @@ export async function uploadFiles(deps: FilesDeps, community: string, folder: st
     if (seen.has(path) || (await deps.storage.exists(path))) throw new FilesError(409, FILES_TEXTS.exists(lastSegment(path)));
     seen.add(path);
   }
-  for (const { file, path } of targets) await storeUploadedFile(deps.storage, path, file);
+  for (const { file, path } of targets) {
+    try {
+      // Another upload of the same name at the same moment: the later one is refused, not written over the first.
+      await storeUploadedFile(deps.storage, path, file, { ifAbsent: true });
+    } catch (error) {
+      if (isStorageError(error, 'conflict')) throw new FilesError(409, FILES_TEXTS.exists(lastSegment(path)));
+      throw error;
+    }
+  }
   return targets.length;
 }

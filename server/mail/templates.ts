@@ -12,7 +12,7 @@ import type { Paths } from '@server/paths';
  * `{{name}}` are replaced by the send's values, escaped for HTML in the body.
  */
 
-export const EMAIL_TEMPLATE_KINDS = ['sign-in-link', 'invitation', 'approval'] as const;
+export const EMAIL_TEMPLATE_KINDS = ['sign-in-link', 'password-reset', 'invitation', 'approval'] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
 export const isEmailTemplateKind = (value: unknown): value is EmailTemplateKind =>
@@ -31,6 +31,15 @@ export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKind, EmailTemplateKindInf
     label: 'Sign-in link',
     placeholders: { community: 'The app or community title', email: "The person's e-mail address", link: 'The sign-in link' },
     sample: { community: 'Demo Campground', email: 'pat@example.com', link: 'https://console.example.com/login?mode=email-link' },
+  },
+  'password-reset': {
+    label: 'Password reset link',
+    placeholders: {
+      community: 'The app or community title',
+      email: "The person's e-mail address",
+      link: 'The link to choose a new password',
+    },
+    sample: { community: 'Demo Campground', email: 'pat@example.com', link: 'https://console.example.com/login?mode=reset' },
   },
   invitation: {
     label: 'User Management invitation',

@@ -145,9 +145,17 @@ export async function closePool(): Promise<void> {
   if (closing) await closing.piscina.destroy();
 }
 
-/** Tasks running and waiting now. */
-export function poolLoad(): { running: number; waiting: number; threads: number } {
-  return { running: current?.running ?? 0, waiting: current?.waiting.length ?? 0, threads: current?.piscina.threads.length ?? 0 };
+/** Tasks asked of the pool since the process started (tests prove work refused before it reached a thread). */
+let asked = 0;
+
+/** Tasks running and waiting now, and how many were ever asked. */
+export function poolLoad(): { running: number; waiting: number; threads: number; asked: number } {
+  return {
+    running: current?.running ?? 0,
+    waiting: current?.waiting.length ?? 0,
+    threads: current?.piscina.threads.length ?? 0,
+    asked,
+  };
 }
 
 const isOutOfMemory = (error: unknown) =>
@@ -163,6 +171,7 @@ export async function runInPool<K extends PoolTaskKind>(
   input: PoolTasks[K]['input'],
   options: { transfer?: ArrayBuffer[] } = {},
 ): Promise<PoolTasks[K]['output']> {
+  asked += 1;
   const target = pool();
   if (target.running >= target.options.threads) {
     if (target.waiting.length >= target.options.maxQueue) throw new PoolBusyError(kind);

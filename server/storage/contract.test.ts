@@ -237,6 +237,30 @@ describe.each(engines)('FileStorage contract: $name', ({ make }) => {
     expect((await rejection(storage.move('c1/images/new.png', '../z.png'))).code).toBe('invalid-path');
   });
 
+  it('stores only when nothing is there when asked to, also for two puts at once', async () => {
+    const first = await storage.put('c1/files/menu.pdf', text('first'), { contentType: 'application/pdf', ifAbsent: true });
+    expect(first).toMatchObject({ path: 'c1/files/menu.pdf', size: 5 });
+    expect(
+      (await rejection(storage.put('c1/files/menu.pdf', text('second'), { contentType: 'application/pdf', ifAbsent: true }))).code,
+    ).toBe('conflict');
+    expect(
+      (
+        await rejection(
+          storage.put('c1/files/menu.pdf', Readable.from([Buffer.from('third')]), { contentType: 'application/pdf', ifAbsent: true }),
+        )
+      ).code,
+    ).toBe('conflict');
+    expect(decode(await (await storage.get('c1/files/menu.pdf'))!.bytes())).toBe('first');
+
+    const both = await Promise.allSettled([
+      storage.put('c1/files/race.pdf', text('one'), { contentType: 'application/pdf', ifAbsent: true }),
+      storage.put('c1/files/race.pdf', text('two'), { contentType: 'application/pdf', ifAbsent: true }),
+    ]);
+    expect(both.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const won = both.findIndex((result) => result.status === 'fulfilled');
+    expect(decode(await (await storage.get('c1/files/race.pdf'))!.bytes())).toBe(won === 0 ? 'one' : 'two');
+  });
+
   it('keeps names with spaces and non-ASCII letters, encoding them in URLs', async () => {
     const path = 'demo-campground/images/header/1717200000000/lake view #2 café.jpg';
     const stored = await storage.put(path, text('x'), { contentType: 'image/jpeg' });

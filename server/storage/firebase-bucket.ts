@@ -95,14 +95,17 @@ export function createBucketStorage(options: BucketStorageOptions): FileStorage 
         metadata: { [DOWNLOAD_TOKENS_KEY]: tokens },
       };
       const file = bucket.file(path);
+      // Only creates: generation 0 is "no object there" (the bucket checks it as it stores).
+      const precondition = putOptions.ifAbsent ? { preconditionOpts: { ifGenerationMatch: 0 } } : {};
       try {
         if (data instanceof Uint8Array) {
           const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-          await file.save(buffer, { resumable: buffer.byteLength > RESUMABLE_THRESHOLD, metadata });
+          await file.save(buffer, { resumable: buffer.byteLength > RESUMABLE_THRESHOLD, metadata, ...precondition });
         } else {
-          await pipeline(data as Readable, file.createWriteStream({ resumable: true, metadata }));
+          await pipeline(data as Readable, file.createWriteStream({ resumable: true, metadata, ...precondition }));
         }
       } catch (error) {
+        if (statusOf(error) === 412) throw new StorageError('conflict', `Cannot store ${JSON.stringify(path)}: a file is there already.`);
         throw backendError(error, path);
       }
       const stored: StoredFile = {

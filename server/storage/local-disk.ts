@@ -218,6 +218,10 @@ export function createLocalDiskStorage(options: LocalDiskStorageOptions): FileSt
 
       return serialised(path, async () => {
         await prepare();
+        // Puts of one path are serialised (the console's storage has one writing process), so
+        // this check and the write below are one step.
+        if (putOptions.ifAbsent && (await statObject(path)) !== null)
+          throw new StorageError('conflict', `Cannot store ${JSON.stringify(path)}: a file is there already.`);
         await checkNothingInTheWay(path);
         const contentTemp = tempFile();
         const sidecarTemp = tempFile();

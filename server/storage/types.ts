@@ -42,6 +42,11 @@ export interface PutOptions {
   contentType: string;
   /** Cache-Control stored with the object; when absent, serving picks one from the path. */
   cacheControl?: string;
+  /**
+   * Store only when no object is at the path: fails with `conflict` and writes nothing when one
+   * is there, even one stored at the same moment by another request.
+   */
+  ifAbsent?: boolean;
 }
 
 /** What `put` answers: enough to save a reference in the database. */

@@ -241,10 +241,14 @@ export async function storeUploadedFile(
   storage: FileStorage,
   path: string,
   file: File,
-  options: { cacheControl?: string } = {},
+  options: { cacheControl?: string; ifAbsent?: boolean } = {},
 ): Promise<StoredFile> {
   const contentType = file.type || contentTypeFromExtension(file.name) || DEFAULT_CONTENT_TYPE;
-  const putOptions = { contentType, ...(options.cacheControl !== undefined ? { cacheControl: options.cacheControl } : {}) };
+  const putOptions = {
+    contentType,
+    ...(options.cacheControl !== undefined ? { cacheControl: options.cacheControl } : {}),
+    ...(options.ifAbsent ? { ifAbsent: true } : {}),
+  };
   if (file.size <= STREAM_FROM_BYTES) return storage.put(path, new Uint8Array(await file.arrayBuffer()), putOptions);
   return storage.put(path, Readable.fromWeb(file.stream() as unknown as NodeReadableStream<Uint8Array>), putOptions);
 }

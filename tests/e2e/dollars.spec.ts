@@ -178,7 +178,7 @@ test.describe('an admin who is not a resort system admin', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the list and an account fit the screen @forms', async ({ page, community }, info) => {
+  test('the list and an account fit the screen', async ({ page, community }, info) => {
     const accounts = await addAccounts(community);
     for (const address of [`${LIST}?q=${community.key}`, `${LIST}/edit/${accounts.rich}#editor`]) {
       await page.goto(address);

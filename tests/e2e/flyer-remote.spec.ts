@@ -62,6 +62,8 @@ test(
     await submit(page, page.getByRole('button', { name: 'Generate Image' }));
     await expect(page).toHaveURL(new RegExp(`/create-flyer-remote/event\\?.*uuid=${uuid}.*&job=flyer-`));
     const jobId = new URL(page.url()).searchParams.get('job');
+    // While the job runs the designer keeps the layout it had, not the page's defaults.
+    await expect(page.getByLabel('Tint opacity')).toHaveValue('0.4');
     const progress = page.getByTestId('job-progress');
     await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     await expectNoSeriousViolations(page);

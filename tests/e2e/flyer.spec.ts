@@ -109,6 +109,23 @@ test(
     await page.getByLabel('Text', { exact: true }).last().fill('Everyone <b>welcome</b>');
     await submit(page, page.getByRole('button', { name: 'Update Preview' }));
     await expect(page.getByLabel('Text', { exact: true }).last()).toHaveValue('Everyone welcome');
+    if (javaScriptEnabled) {
+      // Text typed while a post is under way is still there when its answer comes.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const designer = /\/create-flyer\//;
+      await page.route(designer, async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Update Preview' }).click();
+      await expect(page.locator('html[data-navigating]')).toBeAttached();
+      await page.getByLabel('Text', { exact: true }).last().fill('Everyone welcome, bring a friend');
+      release();
+      await expect(page.locator('html[data-navigating]')).not.toBeAttached();
+      await page.unroute(designer);
+      await expect(page.getByLabel('Text', { exact: true }).last()).toHaveValue('Everyone welcome, bring a friend');
+    }
 
     const preview = page.getByRole('img', { name: 'Preview of the flyer' });
     if (javaScriptEnabled) await expect(page.getByTestId('canvas-preview')).toHaveAttribute('data-drawn', '');

@@ -163,7 +163,7 @@ test('an editor has no Administrative tray and is refused the lists', async ({ p
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the lists and the editors fit the screen @forms', async ({ page, community }, info) => {
+  test('the lists and the editors fit the screen', async ({ page, community }, info) => {
     await withE2eDb(async (db) => {
       await db
         .ref(e2ePaths.ad(community.key, 'phone-ad'))

@@ -168,7 +168,7 @@ test('Update Data: rows matched by title and address update those listings, the 
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the three screens fit the width @forms', async ({ page, community: _community }, info) => {
+  test('the three screens fit the width', async ({ page, community: _community }, info) => {
     const fits = async (name: string) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
       await audit(page, info.project.name);

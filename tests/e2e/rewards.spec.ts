@@ -165,7 +165,7 @@ test.describe('an editor who is not an admin', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the rewards lists and a rewards user fit the screen @forms', async ({ page, community }, info) => {
+  test('the rewards lists and a rewards user fit the screen', async ({ page, community }, info) => {
     expect(community.key).toBeTruthy(); // signs the editor in
     for (const address of [
       '/listnm/rewards-users',

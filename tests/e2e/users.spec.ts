@@ -182,7 +182,7 @@ test('an invited person follows the e-mailed link and is signed in to the commun
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the lists and the rights form fit the screen @forms', async ({ page, community }, info) => {
+  test('the lists and the rights form fit the screen', async ({ page, community }, info) => {
     const { editor } = await addPeople(community);
     for (const address of [
       '/listnm/users?show=all',

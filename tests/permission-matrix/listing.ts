@@ -40,6 +40,7 @@ const ALLOWED: Record<ListPermission, ReadonlyArray<Role>> = {
   staff: ['editorA', 'adminA', 'editorB', 'system', 'super'],
   'location-admin': ['adminA', 'system', 'super'],
   'system-admin': ['system'],
+  'super-admin': ['super'],
 };
 
 const refusal = (role: Role): Outcome => (role === 'anonymous' ? LOGIN : role === 'remote' ? REMOTE : 403);

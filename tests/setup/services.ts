@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createEmbeddedIdentity } from '@server/auth/identity/embedded';
 import { cookiePair, newStaffSession, type SignInMethod, type StaffSessionStorage } from '@server/auth/session';
-import { createEmbeddedDb, type EmbeddedDb } from '@server/db';
+import { createEmbeddedDb, type DbValue, type EmbeddedDb } from '@server/db';
 import { parseEnv, type Env } from '@server/env';
 import { createPaths, type Paths } from '@server/paths';
 import { loadDemoUsers, seedDemoData } from '@server/seed';
@@ -128,6 +128,50 @@ export async function sessionCookie(sessions: StaffSessionStorage, person: DemoP
     communityKey: options.communityKey,
   });
   return cookiePair(await sessions.commitSession(session));
+}
+
+/** A community a test made for itself, with one staff member signed in to it. */
+export interface OwnCommunity {
+  community: string;
+  uid: string;
+  /** The Cookie header of the staff member's session, pinned to the community. */
+  cookie: string;
+}
+
+let ownCounter = 0;
+
+/**
+ * A community of the test's own (`{label}-{n}`, unique in the file) with a staff member
+ * (`{label}-user-{n}`) holding `rights` in it and signed in to it; `records(community, n)` are
+ * written with it in one update (database paths to values), so each test reads only its own data.
+ */
+export async function ownCommunity(
+  services: Pick<Services, 'db' | 'paths' | 'sessions'>,
+  options: {
+    label: string;
+    /** The community's title before its number ('Event Test' makes 'Event Test 3'). */
+    title: string;
+    rights: Record<string, boolean>;
+    timeZone: string;
+    displayName?: string;
+    records?: (community: string, n: number) => Record<string, DbValue>;
+  },
+): Promise<OwnCommunity & { n: number }> {
+  ownCounter += 1;
+  const n = ownCounter;
+  const community = `${options.label}-${n}`;
+  const uid = `${options.label}-user-${n}`;
+  await services.db.ref().update({
+    [services.paths.community(community)]: { title: `${options.title} ${n}`, timeZone: options.timeZone },
+    [services.paths.userAuthorization(uid)]: { editorDefault: community, communities: { [community]: options.rights } },
+    ...(options.records?.(community, n) ?? {}),
+  });
+  const cookie = await sessionCookie(
+    services.sessions,
+    { uid, email: `${uid}@test.example`, displayName: options.displayName ?? 'Staff' },
+    { communityKey: community },
+  );
+  return { community, uid, cookie, n };
 }
 
 /** A cookie per role ('' for anonymous). */

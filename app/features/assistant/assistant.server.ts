@@ -14,6 +14,7 @@ import {
 } from '@server/assistant/screen';
 import { requireStaff } from '@server/authz';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { aiTextProvider } from '@server/providers/ai-text';
 import { isAppPath } from '~/components/job-progress/paths';
 import type { AssistantActionData, AssistantPageData } from '~/components/widgets/assistant/types';
@@ -54,7 +55,7 @@ const text = (url: URL, name: string, max: number) => (url.searchParams.get(name
 async function context(request: Request, params: { assistantPath?: string }) {
   const staff = await requireStaff(request);
   const assistantPath = params.assistantPath ?? '';
-  if (!(ASSISTANT_PATHS as readonly string[]).includes(assistantPath)) throw new Response('Not Found', { status: 404 });
+  if (!(ASSISTANT_PATHS as readonly string[]).includes(assistantPath)) throw notFound();
   const services = await getServices();
   const deps: AssistantDeps = { db: services.db, paths: services.paths, jobs: services.jobs, aiText: aiTextProvider(services.env) };
   const owner = { uid: staff.user.uid, community: staff.community, assistantPath: assistantPath as AssistantPathName };

@@ -21,7 +21,7 @@ import * as remoteById from '~/routes/detail.remote.id.$detailId._index';
 import { BUSINESS_TEXTS } from '~/schemas/business';
 import { outcome } from '../../../tests/setup/outcome';
 import { getRequest, postRequest, routeArgs, type PostedFields } from '../../../tests/setup/requests';
-import { installTestServices, sessionCookie } from '../../../tests/setup/services';
+import { installTestServices, ownCommunity as ownTestCommunity, sessionCookie } from '../../../tests/setup/services';
 import type { BusinessEditorActionData, BusinessEditorData, RemoteEditorData } from './editor.server';
 
 /**
@@ -71,23 +71,15 @@ const ITEM = {
 };
 
 async function ownCommunity(role: 'admin' | 'editor' = 'admin', item: Record<string, DbValue> | null = ITEM): Promise<Own> {
-  counter += 1;
-  const community = `biz-test-${counter}`;
-  const uid = `biz-${role}-${counter}`;
-  const rights: Record<string, boolean> = role === 'admin' ? { isEditor: true, isAdmin: true } : { isEditor: true };
-  await services.db.ref().update({
-    [services.paths.community(community)]: { title: `Business Test ${counter}`, timeZone: 'America/New_York' },
-    [services.paths.userAuthorization(uid)]: { editorDefault: community, communities: { [community]: rights } },
-    ...(item
-      ? { [services.paths.listItem(community, 'dining-resort', 'grill')]: { ...item, contexts: [`${community}/dining-resort`] } }
-      : {}),
+  return ownTestCommunity(services, {
+    label: `biz-${role}`,
+    title: 'Business Test',
+    rights: role === 'admin' ? { isEditor: true, isAdmin: true } : { isEditor: true },
+    timeZone: 'America/New_York',
+    displayName: 'Business Staff',
+    records: (community) =>
+      item ? { [services.paths.listItem(community, 'dining-resort', 'grill')]: { ...item, contexts: [`${community}/dining-resort`] } } : {},
   });
-  const cookie = await sessionCookie(
-    services.sessions,
-    { uid, email: `${uid}@test.example`, displayName: 'Business Staff' },
-    { communityKey: community },
-  );
-  return { community, cookie, uid };
 }
 
 const get = (own: Own, path: string, headers: Record<string, string> = {}) => getRequest(own.cookie, path, headers);
@@ -710,7 +702,7 @@ describe('remote pages', () => {
     const [record] = Object.values(audit);
     expect(record!.fields).toEqual(['phone']);
     // A location admin of the community reads it in the editor.
-    const adminUid = `biz-audit-admin-${counter}`;
+    const adminUid = `biz-audit-admin-${own.community}`;
     await services.db
       .ref(services.paths.userAuthorization(adminUid))
       .set({ editorDefault: own.community, communities: { [own.community]: { isEditor: true, isAdmin: true } } });

@@ -4,6 +4,7 @@ import { answerEditorPost, type EditorIntent } from '@server/business/editor/pos
 import { editorSchema, remoteTarget, staffTarget } from '@server/business/editor/target';
 import type { BusinessEditorActionData, EditorAnswer, RemoteTarget, Target } from '@server/business/editor/types';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { remoteMessagingHref } from '@server/messages/remote';
 import { isValidKey } from '@server/paths';
 import { remoteRequestSchema } from '@server/remote/management';
@@ -28,8 +29,6 @@ export type {
 } from '@server/business/editor/types';
 
 export type Params = Record<string, string | undefined>;
-
-const notFound = () => new Response('Not Found', { status: 404 });
 
 /** Staff addresses: `/detail/…` (the session's community) and `/detailUpdate/:communityKey/…`. */
 export async function requireStaffTarget(request: Request, params: Params, mode: 'add' | 'edit' | 'duplicate'): Promise<Target> {

@@ -1,5 +1,6 @@
 import { remoteHeaderTarget as remoteHeaderOf, staffHeaderTarget, type ListingHeaderTarget } from '@server/business/editor/header';
 import { HEADER_BUCKET } from '@server/header/header-info';
+import { notFound } from '@server/http/responses';
 import { remoteFrame, type RemoteFrameData } from '@server/remote/frame';
 import { uploadUrl } from '~/components/widgets/uploader-shared';
 import { requireRemoteTarget, requireStaffTarget, type Params } from './editor.server';
@@ -23,7 +24,7 @@ export interface RemoteHeaderFrame {
 
 export async function businessHeaderTarget(request: Request, params: Params): Promise<{ community: string; target: ListingHeaderTarget }> {
   const target = await requireStaffTarget(request, params, 'edit');
-  if (target.mode !== 'edit') throw new Response('Not Found', { status: 404 });
+  if (target.mode !== 'edit') throw notFound();
   return { community: target.community, target: staffHeaderTarget(target) };
 }
 

@@ -4,6 +4,7 @@ import { data as answer } from '@remix-run/node';
 import { dollarsHistoryView, readDollarsHistory } from '@server/business/dollars';
 import { accountTypeLabel, parseAccountKey, readAccount, readAccounts, recordBought, recordTransfer } from '@server/dollars/ledger';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { communityTimeZone } from '@server/listing';
 import { actorName } from '@server/users/manage';
 import { formatCents, parseAmount, type DollarsHistoryView } from '~/lib/dollars';
@@ -13,7 +14,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { BoughtSchema, TransferSchema } from '~/schemas/dollars';
 import { getServices } from '~/services.server';
 import { AccountIntent } from './intents';
-import { notFound, resolveDollarsAccounts } from './resolve.server';
+import { resolveDollarsAccounts } from './resolve.server';
 
 /**
  * One account of Dollars Accounts Status (`/listnm/dollarsaccountstatus/edit/:account`, account

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
+import { FormActions } from '~/components/form-actions';
 import { FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { ListColumnIntro, RecordHeader } from '~/components/record-column';
@@ -86,14 +87,11 @@ export function AccountView({ data, actionData }: { data: AccountData; actionDat
             {fields.to ? <SelectField field={fields.to} label="To" choices={data.targets} empty="Choose an account" /> : null}
             {fields.amount ? <TextField field={fields.amount} label="Amount ($)" inputMode="decimal" placeholder="12.50" /> : null}
             {fields.notes ? <TextAreaField field={fields.notes} label="Notes" rows={3} /> : null}
-            <Flex gap="2" wrap="wrap">
+            <FormActions closeHref={data.closeHref} closeLabel="Close">
               <Button type="submit" name="intent" value="transfer" disabled={navigation.state === 'submitting'}>
                 Record
               </Button>
-              <Button asChild variant="soft" color="gray">
-                <Link to={data.closeHref}>Close</Link>
-              </Button>
-            </Flex>
+            </FormActions>
           </Flex>
         </Form>
       ) : (

@@ -1,6 +1,8 @@
 import { loadDollarsEnabled, requireSystemAdmin } from '@server/authz';
+import { notFound } from '@server/http/responses';
 import { DOLLARS_ACCOUNTS_LIST_KEY } from '@server/listing';
 import type { ResolvedList } from '@server/listing/resolved';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition } from '~/lib/listing/types';
 import { getServices } from '~/services.server';
 
@@ -13,27 +15,15 @@ import { getServices } from '~/services.server';
  * `amc-dollars/config/enabled` is on (else 404: the tray shows no button).
  */
 
-export const DOLLARS_ACCOUNTS_DEFINITION: ListContextDefinition = {
+export const DOLLARS_ACCOUNTS_DEFINITION: ListContextDefinition = linkedListDefinition({
   title: 'Dollars Accounts Status',
   itemName: 'Account',
-  tabs: [],
-  source: { kind: 'adapter' },
-  order: { by: 'key' },
   fields: { title: 'name' },
-  filters: ['text'],
-  pageSizes: { first: 50, next: 25 },
   permission: 'system-admin',
-  editor: { kind: 'linked' },
   emptyMessage: 'There are no dollars accounts yet.',
   loadingText: 'Loading accounts',
   searchHint: 'Name or id',
-  sortable: false,
-  menuTypes: [],
-};
-
-export function notFound(text = 'Not Found'): Response {
-  return new Response(text, { status: 404 });
-}
+});
 
 /** `/listnm/dollarsaccountstatus[/…]`: resort system admins, while dollars are enabled. */
 export async function resolveDollarsAccounts(request: Request): Promise<ResolvedList> {

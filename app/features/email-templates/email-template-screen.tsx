@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { Link, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
+import { FormActions } from '~/components/form-actions';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { FormErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
@@ -93,17 +94,14 @@ export function EmailTemplateEditor({
           </section>
           <TextField field={fields.url} label="Web Address" type="url" hint="Optional, such as https://example.com." />
           <TextField field={fields.drawable} label="Image" hint="Optional: the web address of an image (https://…)." />
-          <Flex gap="2" wrap="wrap">
+          <FormActions closeHref={data.closeHref}>
             <Button type="submit" name="intent" value="save" disabled={busy}>
               Save
             </Button>
             <Button type="submit" name="intent" value="preview" variant="soft" disabled={busy}>
               Preview
             </Button>
-            <Button asChild variant="soft" color="gray">
-              <Link to={data.closeHref}>Cancel</Link>
-            </Button>
-          </Flex>
+          </FormActions>
         </Flex>
       </Form>
       {preview ? (

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import { requireSuperAdmin, type StaffContext } from '@server/authz';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { EMAIL_TEMPLATES_LIST_KEY } from '@server/listing';
 import type { ResolvedList } from '@server/listing/resolved';
 import {
@@ -20,6 +21,7 @@ import {
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent } from '~/lib/intent';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition } from '~/lib/listing/types';
 import { redirectWithToast } from '~/lib/toast.server';
 import { EmailTemplateSchema } from '~/schemas/email-template';
@@ -35,28 +37,15 @@ import { TEXTS } from './texts';
  * be sent, and deletes it (the send goes back to its built-in text).
  */
 
-export const EMAIL_TEMPLATES_DEFINITION: ListContextDefinition = {
+export const EMAIL_TEMPLATES_DEFINITION: ListContextDefinition = linkedListDefinition({
   title: 'Email Templates',
   itemName: 'Email Template',
-  tabs: [],
-  source: { kind: 'adapter' },
-  order: { by: 'key' },
   fields: { title: 'title', subtitle: 'subject' },
-  filters: ['text'],
-  pageSizes: { first: 50, next: 25 },
-  // The routes require a super admin (resolveEmailTemplates); the listing framework's own check is the nearest it knows.
-  permission: 'system-admin',
-  editor: { kind: 'linked' },
+  permission: 'super-admin',
   emptyMessage: 'There are no e-mail templates.',
   loadingText: 'Loading e-mail templates',
   searchHint: 'Kind or subject',
-  sortable: false,
-  menuTypes: [],
-};
-
-export function notFound(message = 'Not Found'): Response {
-  return new Response(message, { status: 404 });
-}
+});
 
 export async function resolveEmailTemplates(request: Request): Promise<ResolvedList> {
   const staff: StaffContext = await requireSuperAdmin(request);

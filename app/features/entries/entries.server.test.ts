@@ -11,7 +11,7 @@ import * as pdfRoute from '~/routes/_app.scrollerEntries.$context.view.$itemId.e
 import * as rowsRoute from '~/routes/_app.scrollerEntries.$context.view.$itemId.rows';
 import { outcome } from '../../../tests/setup/outcome';
 import { getRequest, postRequest, type PostedFields } from '../../../tests/setup/requests';
-import { installTestServices, sessionCookie } from '../../../tests/setup/services';
+import { installTestServices, ownCommunity } from '../../../tests/setup/services';
 import type { EntriesScreenData } from './entries.server';
 import type { EntryActionData, EntryViewData } from './entry.server';
 
@@ -25,7 +25,6 @@ const TZ = 'America/Chicago';
 const HOUR = 3_600_000;
 let services: Services;
 let close: () => Promise<void>;
-let counter = 0;
 
 beforeAll(async () => {
   ({ services, close } = await installTestServices('guest-entries'));
@@ -65,25 +64,20 @@ const HUNT: DbValue = {
 
 /** A community with a form, an RSVP form and a hunt, staff with `rights`, and the given user-written data. */
 async function own(userWritten: Record<string, DbValue> = {}, extra: Record<string, DbValue> = {}): Promise<Own> {
-  counter += 1;
-  const community = `entries-${counter}`;
-  const uid = `entries-user-${counter}`;
   const { paths } = services;
-  await services.db.ref().update({
-    [paths.community(community)]: { title: `Entries Test ${counter}`, timeZone: TZ },
-    [paths.customForm(community, 'visitors')]: FORM,
-    [paths.customForm(community, 'rsvp')]: RSVP_FORM,
-    [paths.hunt(community, 'nature')]: HUNT,
-    [paths.userAuthorization(uid)]: { editorDefault: community, communities: { [community]: { isEditor: true } } },
-    ...Object.fromEntries(Object.entries(userWritten).map(([path, value]) => [`${paths.userWritten(community)}/${path}`, value])),
-    ...extra,
+  return ownCommunity(services, {
+    label: 'entries',
+    title: 'Entries Test',
+    rights: { isEditor: true },
+    timeZone: TZ,
+    records: (community) => ({
+      [paths.customForm(community, 'visitors')]: FORM,
+      [paths.customForm(community, 'rsvp')]: RSVP_FORM,
+      [paths.hunt(community, 'nature')]: HUNT,
+      ...Object.fromEntries(Object.entries(userWritten).map(([path, value]) => [`${paths.userWritten(community)}/${path}`, value])),
+      ...extra,
+    }),
   });
-  const cookie = await sessionCookie(
-    services.sessions,
-    { uid, email: `${uid}@test.example`, displayName: 'Staff' },
-    { communityKey: community },
-  );
-  return { community, cookie, uid };
 }
 
 const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
@@ -476,7 +470,6 @@ describe('a hunt entry', () => {
 
 describe("a legacy event row's RSVP action", () => {
   it('leads to the entries of the event’s RSVP form for that event', async () => {
-    counter += 1;
     const o = await own({}, {});
     await services.db
       .ref(services.paths.legacyEvent(o.community, 'events-resort', '1750000000000'))

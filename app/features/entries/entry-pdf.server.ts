@@ -1,12 +1,13 @@
 import { redirect } from '@remix-run/node';
 import { openEntryPdf } from '@server/entries/pdf';
+import { notFound } from '@server/http/responses';
 import { jobStatusPaths } from '~/components/job-progress/paths';
 import { ENTRY_PDF_TEXTS } from '~/lib/entry-pdf';
 import { hrefs } from '~/lib/hrefs';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getServices } from '~/services.server';
 import { readEntry } from './entry.server';
-import { notFound, resolveEntries } from './resolve.server';
+import { resolveEntries } from './resolve.server';
 
 type Params = Record<string, string | undefined>;
 

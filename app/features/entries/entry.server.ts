@@ -25,6 +25,7 @@ import {
 } from '@server/entries/rules';
 import { entryDate, entryPdfUrl, scoreStep, type EntryItem } from '@server/entries/store';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { isValidKey } from '~/lib/db-key';
 import { hrefs } from '~/lib/hrefs';
 import { imageUrl } from '~/lib/image-url';
@@ -33,7 +34,7 @@ import { listUrls } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getServices } from '~/services.server';
 import { EntryIntent } from './intents';
-import { notFound, resolveEntries, type ResolvedEntries } from './resolve.server';
+import { resolveEntries, type ResolvedEntries } from './resolve.server';
 
 /**
  * One guest entry in the entries list's right column (spec 02 "Guest entries", §4 "Entry

@@ -1,16 +1,14 @@
 import { requireStaff } from '@server/authz';
 import { ENTRIES_PAGE_SIZE } from '@server/entries/rules';
 import { ENTRY_CONTEXTS, isEntryContext, readEntryItem, type EntryItem } from '@server/entries/store';
+import { notFound } from '@server/http/responses';
 import { communityTimeZone, ENTRIES_LIST_KEY } from '@server/listing';
 import type { ResolvedList } from '@server/listing/resolved';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition, ListView } from '~/lib/listing/types';
 import { getServices } from '~/services.server';
 
 type Params = Record<string, string | undefined>;
-
-export function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
-}
 
 /** The entries list as its address names it, with the item it belongs to. */
 export interface ResolvedEntries extends ResolvedList {
@@ -27,25 +25,20 @@ export interface ResolvedEntries extends ResolvedList {
  * entries are no `/listnm` context of their own.
  */
 export function entriesDefinition(item: EntryItem): ListContextDefinition {
-  return {
+  return linkedListDefinition({
     title: item.title,
     itemName: 'Entry',
-    tabs: [],
-    source: { kind: 'adapter' },
     order: { by: 'child', child: 'createDate', newestFirst: true },
     fields: { title: 'loggedInEmail' },
     filters: item.kind === 'rsvp' ? ['text', 'person', 'date', 'event'] : ['text', 'person', 'date'],
     pageSizes: { first: ENTRIES_PAGE_SIZE, next: ENTRIES_PAGE_SIZE },
     permission: 'staff',
-    editor: { kind: 'linked' },
     emptyMessage: 'No entries yet.',
     loadingText: 'Loading entries',
-    sortable: false,
     // Two views like a dated list: the entries' own predicate reads them by completion
     // (server/entries/rules.ts entryView), not by an end time; `completed` is never a time.
     dated: { endField: 'completed' },
-    menuTypes: [],
-  };
+  });
 }
 
 /**

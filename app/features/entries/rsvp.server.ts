@@ -2,9 +2,9 @@ import { redirect } from '@remix-run/node';
 import { requireStaff } from '@server/authz';
 import { legacyEventRsvpForm } from '@server/entries/rsvp';
 import { isEntryContext } from '@server/entries/store';
+import { notFound } from '@server/http/responses';
 import { hrefs } from '~/lib/hrefs';
 import { getServices } from '~/services.server';
-import { notFound } from './resolve.server';
 
 /**
  * A legacy event row's RSVP action (`/detail/events/:dbContext/:itemId/rsvp`): the entries of the

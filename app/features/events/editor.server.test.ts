@@ -12,7 +12,7 @@ import * as archivedDuplicateRoute from '~/routes/_app.detail.eventsArchived.$db
 import { EVENT_TEXTS, OFF_SITE } from '~/schemas/event';
 import { outcome } from '../../../tests/setup/outcome';
 import { getRequest, postRequest, routeArgs, type PostedFields, pickerFields } from '../../../tests/setup/requests';
-import { installTestServices, sessionCookie } from '../../../tests/setup/services';
+import { installTestServices, ownCommunity as ownTestCommunity } from '../../../tests/setup/services';
 import { EVENT_EDITOR_TEXTS, eventHeaderTarget, type EventEditorActionData, type EventEditorData } from './editor.server';
 import { LOCKED_FORM_FIELDS } from './texts';
 
@@ -27,7 +27,6 @@ const HOUR = 36e5;
 const DAY = 24 * HOUR;
 let services: Services;
 let close: () => Promise<void>;
-let counter = 0;
 
 beforeAll(async () => {
   ({ services, close } = await installTestServices('event-editor'));
@@ -49,32 +48,30 @@ const hourAhead = (days: number) => Math.ceil((Date.now() + days * DAY) / HOUR) 
 const EVENT = (start: number, more: Record<string, DbValue> = {}): Record<string, DbValue> =>
   eventFields(start, start + 2 * HOUR, { title: 'Bingo Night', creator: 'someone', ...more });
 
-async function ownCommunity(): Promise<Own> {
-  counter += 1;
-  const community = `event-editor-${counter}`;
-  const uid = `event-staff-${counter}`;
+async function ownCommunity(): Promise<Own & { n: number }> {
   const { paths } = services;
-  const context = (calendar: string) => `${community}/amc-events/calendars/${calendar}`;
   const future = hourAhead(3);
   const past = hourAhead(-3);
-  await services.db.ref().update({
-    [paths.community(community)]: { title: `Event Test ${counter}`, timeZone: TZ },
-    [paths.userAuthorization(uid)]: { editorDefault: community, communities: { [community]: { isEditor: true, isAdmin: true } } },
-    [paths.calendarConfig(community, 'activities')]: { title: 'Activities', audiences: ['Family', 'Kids'], priorNotificationTime: 15 },
-    [paths.calendarConfig(community, 'kids-club')]: { title: 'Kids Club', audiences: ['Kids'], priorNotificationTime: 15 },
-    [`${paths.locations(community)}/hall`]: { title: 'Community Hall' },
-    [paths.calendarEvent(community, 'activities', 'ev-bingo')]: { ...EVENT(future), contexts: [context('activities')] },
-    [paths.calendarEvent(community, 'activities', 'ev-past')]: {
-      ...EVENT(past, { title: 'Last Week Potluck', headerInfo: { images: [{ imageURL: '/files/potluck.jpg' }] } }),
-      contexts: [context('activities')],
+  return ownTestCommunity(services, {
+    label: 'event-editor',
+    title: 'Event Test',
+    rights: { isEditor: true, isAdmin: true },
+    timeZone: TZ,
+    displayName: 'Event Staff',
+    records: (community): Record<string, DbValue> => {
+      const context = (calendar: string) => `${community}/amc-events/calendars/${calendar}`;
+      return {
+        [paths.calendarConfig(community, 'activities')]: { title: 'Activities', audiences: ['Family', 'Kids'], priorNotificationTime: 15 },
+        [paths.calendarConfig(community, 'kids-club')]: { title: 'Kids Club', audiences: ['Kids'], priorNotificationTime: 15 },
+        [`${paths.locations(community)}/hall`]: { title: 'Community Hall' },
+        [paths.calendarEvent(community, 'activities', 'ev-bingo')]: { ...EVENT(future), contexts: [context('activities')] },
+        [paths.calendarEvent(community, 'activities', 'ev-past')]: {
+          ...EVENT(past, { title: 'Last Week Potluck', headerInfo: { images: [{ imageURL: '/files/potluck.jpg' }] } }),
+          contexts: [context('activities')],
+        },
+      };
     },
   });
-  const cookie = await sessionCookie(
-    services.sessions,
-    { uid, email: `${uid}@test.example`, displayName: 'Event Staff' },
-    { communityKey: community },
-  );
-  return { community, cookie, uid };
 }
 
 /** A weekly recurrence of four events (the first some days ahead), written by the domain's save. */
@@ -271,8 +268,8 @@ describe('add', () => {
     expect(page.status).toBe(404);
     expect(await page.response!.json()).toMatchObject({
       reason: 'other-community',
-      title: `This event belongs to Event Test ${counter - 1}`,
-      community: { key: holder.community, name: `Event Test ${counter - 1}` },
+      title: `This event belongs to Event Test ${holder.n}`,
+      community: { key: holder.community, name: `Event Test ${holder.n}` },
       canSwitch: true,
     });
   });

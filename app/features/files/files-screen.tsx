@@ -1,6 +1,7 @@
 import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { FormActions } from '~/components/form-actions';
 import { Form } from '~/components/forms/form';
 import { CopyField } from '~/components/widgets/copy-field';
 import type { FilesActionData, FilesData } from './files.server';
@@ -75,14 +76,11 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
                 <input type="hidden" name="path" value={confirm.path} />
                 <input type="hidden" name="folder" value={data.folder} />
                 <input type="hidden" name="confirm" value="yes" />
-                <Flex gap="2" wrap="wrap">
+                <FormActions closeHref={data.selfHref}>
                   <Button type="submit" name="intent" value="delete" color="red" disabled={busy}>
                     Delete
                   </Button>
-                  <Button asChild variant="soft" color="gray">
-                    <Link to={data.selfHref}>Cancel</Link>
-                  </Button>
-                </Flex>
+                </FormActions>
               </Flex>
             </Form>
           </Card>

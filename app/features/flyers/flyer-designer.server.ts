@@ -22,6 +22,7 @@ import {
   type FlyerHistoryEntry,
 } from '@server/flyers';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { viewJobStatus, type JobStatusView } from '@server/jobs/status';
 import { isValidKey } from '@server/paths';
 import { aiImagesProvider } from '@server/providers/ai-images';
@@ -98,8 +99,6 @@ function remoteJobAddress(self: string, jobId: string): string {
   params.set('job', jobId);
   return `${path}?${params.toString()}`;
 }
-
-const notFound = () => new Response('Not Found', { status: 404 });
 
 function eventPathOf(request: Request, params: Params): { calendarId: string; eventId: string } | null {
   const action = params.action;
@@ -236,6 +235,9 @@ export async function loadFlyerPage(target: FlyerTarget, url: URL): Promise<Flye
         top: FLYER_DEFAULTS.generatedStart,
         gap: FLYER_DEFAULTS.generatedSpacing,
       });
+  } else if (url.searchParams.has('job')) {
+    // A remote designer following its generation keeps the layout it had while the job runs.
+    flyer = flyerWithLayout(flyer, url.searchParams);
   }
   return {
     mode: target.mode,
@@ -447,7 +449,8 @@ export async function flyerAction(request: Request, target: FlyerTarget) {
         status = 503;
         break;
       }
-      if (target.mode === 'remote') throw redirect(remoteJobAddress(target.self, queued.jobId));
+      // The remote page follows the job on the designer itself, with the layout it had (as the back address carries it).
+      if (target.mode === 'remote') throw redirect(remoteJobAddress(addressWithLayout(target.self, flyer), queued.jobId));
       throw redirect(hrefs.jobStatus('flyer-image', queued.jobId, { back: target.self }));
     }
     case 'download':

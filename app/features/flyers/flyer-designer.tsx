@@ -66,17 +66,40 @@ export function FlyerDesigner({ data, actionData }: { data: FlyerPageData; actio
   const [downloadError, setDownloadError] = useState<{ id: string; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [historyQuery, setHistoryQuery] = useState(form.historyQuery);
-  useEffect(() => setLive(flyerFromForm(form)), [form]);
-  // The fields are uncontrolled: a new answer of the action (the flyer as it now stands) remounts them.
-  // A refused post answers the flyer as posted, with what was typed into its refused fields (TypedValues).
-  const formKey = useMemo(() => `flyer-${hashOf(JSON.stringify(form))}`, [form]);
+  // The flyer the last post sent (with JavaScript), to tell an answer that only confirms it.
+  const posted = useRef<string | null>(null);
+  // The fields are uncontrolled: an answer that changes the flyer (an element added, an event's
+  // layout loaded, a tag added) remounts them. An answer that is the flyer as it was posted keeps
+  // them, with whatever was typed while the post was under way. A refused post answers the
+  // flyer as posted, with what was typed into its refused fields (TypedValues).
+  const keyOf = useRef<{ form: FlyerFormValue; key: string } | null>(null);
+  const confirmsPost = posted.current !== null && posted.current === JSON.stringify(flyerFromForm(form));
+  if (keyOf.current?.form !== form)
+    keyOf.current = { form, key: confirmsPost && keyOf.current ? keyOf.current.key : `flyer-${hashOf(JSON.stringify(form))}` };
+  const formKey = keyOf.current.key;
 
-  const readForm = useCallback(() => {
+  const currentFlyer = useCallback((): Flyer | null => {
     const element = formRef.current;
-    if (!element) return;
+    if (!element) return null;
     const parsed = parseWithZod(new FormData(element), { schema: FlyerSchema });
-    if (parsed.status === 'success') setLive(flyerFromForm(parsed.value));
+    return parsed.status === 'success' ? flyerFromForm(parsed.value) : null;
   }, []);
+  const readForm = useCallback(() => {
+    const flyer = currentFlyer();
+    if (flyer) setLive(flyer);
+  }, [currentFlyer]);
+  const rememberPost = useCallback(() => {
+    const flyer = currentFlyer();
+    posted.current = flyer ? JSON.stringify(flyer) : null;
+  }, [currentFlyer]);
+  useEffect(() => {
+    // Kept fields may hold more than the answer: the canvas follows them.
+    if (confirmsPost) readForm();
+    else setLive(flyerFromForm(form));
+    posted.current = null;
+    // Only a new answer; `confirmsPost` is read from the render that received it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form]);
 
   /** With JavaScript the downloads are fetched and saved, so the page (and what is typed) stays. */
   const download = useCallback(
@@ -168,6 +191,7 @@ export function FlyerDesigner({ data, actionData }: { data: FlyerPageData; actio
           ref={formRef}
           onChange={hydrated ? readForm : undefined}
           onInput={hydrated ? readForm : undefined}
+          onSubmit={hydrated ? rememberPost : undefined}
           className="flyer-form"
           aria-labelledby="flyer-heading"
           noValidate

@@ -5,7 +5,7 @@ import { ShellColumns } from '~/components/shell/shell-columns';
 import type { JobStatusPageData } from './job-status.server';
 
 /** Seconds between the page's own refreshes while the job runs (without JavaScript). */
-export const JOB_PAGE_REFRESH_SECONDS = 2;
+export const JOB_PAGE_REFRESH_SECONDS = 1;
 
 /**
  * A job's own page: its title, progress bar and, once ended, its outcome or error. Without

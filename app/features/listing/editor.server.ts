@@ -2,6 +2,7 @@ import { data, redirect } from '@remix-run/node';
 import { notInThisCommunity } from '@server/authz';
 import type { HeaderTarget } from '@server/header/editor-post';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { listPath, listUseCase } from '@server/listing';
 import {
   answerDelete,
@@ -86,7 +87,7 @@ export async function loadDelete(request: Request, list: ResolvedList, itemId?: 
 
 export async function deleteAction(request: Request, list: ResolvedList, itemId?: string) {
   const key = deleteKeyOf(itemId);
-  if (!key) throw new Response('Not Found', { status: 404 });
+  if (!key) throw notFound();
   parseIntent(await readForm(request), DeleteIntent);
   const answer = await answerDelete(await getServices(), list, key, searchOf(request));
   return redirectWithToast(request, answer.to, { kind: 'success', message: answer.message });
@@ -95,14 +96,14 @@ export async function deleteAction(request: Request, list: ResolvedList, itemId?
 // ─── Sort ─────────────────────────────────────────────────────────────────────────────────────
 
 export function requireSortable(list: ResolvedList): void {
-  if (!hasSortMode(list)) throw new Response('Not Found', { status: 404 });
+  if (!hasSortMode(list)) throw notFound();
 }
 
 export async function sortAction(request: Request, list: ResolvedList) {
   requireSortable(list);
   const services = await getServices();
   // A source that is not sorted by hand has no sort mode (every sortable context's source is).
-  if (!listUseCase(services).sortable(list)) throw new Response('Not Found', { status: 404 });
+  if (!listUseCase(services).sortable(list)) throw notFound();
   const formData = await readForm(request);
   const chosen = parseIntent(formData, SortIntent);
   const answer = await answerSort(services, list, chosen.intent, formData, searchOf(request));

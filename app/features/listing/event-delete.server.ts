@@ -10,6 +10,7 @@ import {
   type ImportedDeletion,
 } from '@server/events';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { isValidKey } from '~/lib/db-key';
 import { parseIntent } from '~/lib/intent';
 import { atRow, listUrls } from '~/lib/listing/urls';
@@ -69,7 +70,7 @@ export interface EventDeleteData {
 export const CHOOSE_CALENDAR = 'Choose at least one calendar to delete the event from.';
 
 function checkEventId(itemId: string | undefined): string {
-  if (!itemId || !isValidKey(itemId)) throw new Response('Not Found', { status: 404 });
+  if (!itemId || !isValidKey(itemId)) throw notFound();
   return itemId;
 }
 

@@ -1,9 +1,10 @@
 import { linkOrigin } from '@server/env';
 import { ensureListEventsConfig, isLegacySection, newCalendarRecord } from '@server/events';
+import { notFound } from '@server/http/responses';
 import { listNode, readCalendarConfig } from '@server/listing';
 import { listUrls } from '~/lib/listing/urls';
 import { getServices } from '~/services.server';
-import { notFound, type ResolvedList } from './resolve.server';
+import type { ResolvedList } from './resolve.server';
 
 /**
  * The listing action config.events (spec 02 §4, "Calendar config editor": "A config form

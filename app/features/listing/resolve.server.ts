@@ -1,5 +1,13 @@
 import { redirect } from '@remix-run/node';
-import { requireCanNotify, requireLocationAdmin, requireStaff, requireSystemAdmin, type StaffContext } from '@server/authz';
+import {
+  requireCanNotify,
+  requireLocationAdmin,
+  requireStaff,
+  requireSuperAdmin,
+  requireSystemAdmin,
+  type StaffContext,
+} from '@server/authz';
+import { notFound } from '@server/http/responses';
 import { communityTimeZone, MESSAGES_LIST_KEY, readCalendarConfig, type ListAddress } from '@server/listing';
 import { oldCalendarTargetOf, remoteListTargetOf } from '@server/listing/old-addresses';
 import { calendarViewOrder, menuTabs, type ResolvedList } from '@server/listing/resolved';
@@ -30,14 +38,11 @@ export type { ResolvedList } from '@server/listing/resolved';
 
 type Params = Record<string, string | undefined>;
 
-export function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
-}
-
 const REQUIRE: Record<ListPermission, (request: Request) => Promise<StaffContext>> = {
   staff: (request) => requireStaff(request),
   'location-admin': (request) => requireLocationAdmin(request),
   'system-admin': (request) => requireSystemAdmin(request),
+  'super-admin': (request) => requireSuperAdmin(request),
 };
 
 /** The tab a segment names, or 404; without one, the first tab. */

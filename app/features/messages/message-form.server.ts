@@ -1,6 +1,7 @@
 import { data as answer, redirect } from '@remix-run/node';
 import { requireCanNotify, requireSystemAdmin } from '@server/authz';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import {
   isMessageAction,
   MESSAGE_CONTEXTS,
@@ -41,7 +42,6 @@ export {
 export const MessageFormIntent = intents(intent('save'));
 
 type Params = Record<string, string | undefined>;
-const notFound = () => new Response('Not Found', { status: 404 });
 
 const contextOf = (params: Params): MessageFormData['context'] => {
   const context = MESSAGE_CONTEXTS.find((known) => known === params.context);

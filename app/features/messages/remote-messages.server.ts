@@ -2,6 +2,7 @@ import { data as answer, redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { requireRemoteGrant, requireUser } from '@server/authz';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import type { MessageFormData, MessageFormTarget } from '@server/messages/form-screen';
 import { REMOTE_MESSAGES_CONTEXT, REMOTE_SEND_CONTEXT } from '@server/messages/remote';
 import {
@@ -69,7 +70,6 @@ export const RemoteMessagesIntent = intents(DELETE_MESSAGE, DELETE_RECURRING);
 export const RemoteMessagingIntent = intents(intent('save'), DELETE_MESSAGE, DELETE_RECURRING);
 
 type Params = Record<string, string | undefined>;
-const notFound = () => new Response('Not Found', { status: 404 });
 
 /** The granted listing of the address: sign-in first unless by link, 404 unless one grant with sendNotifications. */
 async function messagingOf(request: Request, params: Params): Promise<Messaging> {

@@ -3,6 +3,7 @@ import { answerCompletion, unreadable } from '@server/entries/completion';
 import { completedOf, completionChoices, statusText, type CompletionChoice, type Json } from '@server/entries/rules';
 import { entryDate } from '@server/entries/store';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { cartItemOptions, cartItems, cartItemTitle, orderBuyer, orderNumber, orderTime, type Buyer } from '@server/orders/rules';
 import { readOrder } from '@server/orders/store';
 import { parseIntent } from '~/lib/intent';
@@ -10,7 +11,7 @@ import { listUrls } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getServices } from '~/services.server';
 import { OrderIntent } from './intents';
-import { notFound, resolveOrders, type ResolvedOrders } from './resolve.server';
+import { resolveOrders, type ResolvedOrders } from './resolve.server';
 
 /**
  * One store order in the orders list's right column (spec 02 "Guest entries", §3 "Order", §4

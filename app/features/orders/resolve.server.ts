@@ -2,12 +2,9 @@ import { requireStaff } from '@server/authz';
 import { ENTRIES_PAGE_SIZE } from '@server/entries/rules';
 import { communityTimeZone, ORDERS_LIST_KEY } from '@server/listing';
 import type { ResolvedList } from '@server/listing/resolved';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition, ListView } from '~/lib/listing/types';
 import { getServices } from '~/services.server';
-
-export function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
-}
 
 /**
  * The store orders list (spec 02 "Guest entries": "orders list at /listnm/orders"; §3 "Order"):
@@ -16,26 +13,21 @@ export function notFound(): Response {
  * e-mail or an id, the order dates with the end day included). Rows open the order in the right
  * column; Delete Selected removes orders.
  */
-export const ORDERS_DEFINITION: ListContextDefinition = {
+export const ORDERS_DEFINITION: ListContextDefinition = linkedListDefinition({
   title: 'Orders',
   itemName: 'Order',
-  tabs: [],
-  source: { kind: 'adapter' },
   order: { by: 'child', child: 'orderTime', newestFirst: true },
   fields: { title: 'loggedInEmail' },
   filters: ['text', 'person', 'date'],
   pageSizes: { first: ENTRIES_PAGE_SIZE, next: ENTRIES_PAGE_SIZE },
   permission: 'staff',
-  editor: { kind: 'linked' },
   emptyMessage: 'No orders yet.',
   loadingText: 'Loading orders',
   searchHint: 'Order, buyer, item or site',
-  sortable: false,
   // Two views like the entries lists: the orders' own predicate reads them by completion
   // (server/entries/rules.ts entryView), not by an end time; `completed` is never a time.
   dated: { endField: 'completed' },
-  menuTypes: [],
-};
+});
 
 /** The orders list as its address names it. */
 export interface ResolvedOrders extends ResolvedList {

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { FormActions } from '~/components/form-actions';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
 import { FormErrors, TextField } from '~/components/forms/fields';
@@ -148,14 +149,11 @@ export function PromoEditor({ data, actionData }: { data: PromoEditorData; actio
             )}
             <ErrorList id={fields.pages.errorId} errors={fields.pages.errors} />
           </fieldset>
-          <Flex gap="2" wrap="wrap">
+          <FormActions closeHref={data.closeHref}>
             <Button type="submit" name="intent" value="save" disabled={busy}>
               {data.mode === 'add' ? 'Add' : 'Save'}
             </Button>
-            <Button asChild variant="soft" color="gray">
-              <Link to={data.closeHref}>Cancel</Link>
-            </Button>
-          </Flex>
+          </FormActions>
         </Flex>
       </Form>
       {data.mode === 'edit' ? (

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import { requireLocationAdmin, type StaffContext } from '@server/authz';
+import { notFound } from '@server/http/responses';
 import { parseCrop } from '@server/images/pipeline';
 import { storeUploadedImage, uploadLimitRefusal } from '@server/images/uploads';
 import { ADS_LIST_KEY, SPLASH_LIST_KEY } from '@server/listing';
@@ -23,6 +24,7 @@ import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/l
 import { isValidKey } from '~/lib/db-key';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent } from '~/lib/intent';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition } from '~/lib/listing/types';
 import { currentProject } from '~/lib/project.server';
 import {
@@ -51,23 +53,15 @@ import { PromoIntent } from './intents';
 
 const definitionOf = (kind: PromoKind): ListContextDefinition => {
   const texts = PROMO_TEXTS[kind];
-  return {
+  return linkedListDefinition({
     title: texts.title,
     itemName: texts.itemName,
-    tabs: [],
-    source: { kind: 'adapter' },
-    order: { by: 'key' },
     fields: { title: 'title', subtitle: 'url', image: 'drawable' },
-    filters: ['text'],
-    pageSizes: { first: 50, next: 25 },
     permission: 'location-admin',
-    editor: { kind: 'linked' },
     emptyMessage: texts.emptyMessage,
     loadingText: texts.loadingText,
     searchHint: 'Title or web address',
-    sortable: false,
-    menuTypes: [],
-  };
+  });
 };
 
 export const PROMO_DEFINITIONS: Record<PromoKind, ListContextDefinition> = {
@@ -76,10 +70,6 @@ export const PROMO_DEFINITIONS: Record<PromoKind, ListContextDefinition> = {
 };
 
 const LIST_KEYS = { splashscreen: SPLASH_LIST_KEY, ads: ADS_LIST_KEY } as const satisfies Record<PromoKind, string>;
-
-export function notFound(message = 'Not Found'): Response {
-  return new Response(message, { status: 404 });
-}
 
 /** Admins of the community, outside the studio project (there the home screen opens 'Feature Unavailable'). */
 export async function requirePromos(request: Request, kind: PromoKind): Promise<StaffContext> {

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
+import { FormActions } from '~/components/form-actions';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { FormErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
@@ -90,14 +91,11 @@ export function RewardsUserView({ data, actionData }: { data: RewardsUserData; a
             />
           ) : null}
           {fields.note ? <TextAreaField field={fields.note} label="Note" rows={2} hint="Why, for the user's history." /> : null}
-          <Flex gap="2" wrap="wrap">
+          <FormActions closeHref={data.closeHref} closeLabel="Close">
             <Button type="submit" name="intent" value="change-points" disabled={navigation.state === 'submitting'}>
               Save Points
             </Button>
-            <Button asChild variant="soft" color="gray">
-              <Link to={data.closeHref}>Close</Link>
-            </Button>
-          </Flex>
+          </FormActions>
         </Flex>
       </Form>
       <section aria-label="Points history">
@@ -170,14 +168,11 @@ export function RewardsConfigForm({ data, actionData }: { data: RewardsConfigDat
             inputMode="numeric"
           />
         ) : null}
-        <Flex gap="2" wrap="wrap">
+        <FormActions closeHref={data.closeHref}>
           <Button type="submit" name="intent" value="save" loading={navigation.state === 'submitting'}>
             Save
           </Button>
-          <Button asChild variant="soft" color="gray">
-            <Link to={data.closeHref}>Cancel</Link>
-          </Button>
-        </Flex>
+        </FormActions>
       </Flex>
     </Form>
   );

@@ -4,6 +4,7 @@ import { data as answer } from '@remix-run/node';
 import { formatInTimeZone } from 'date-fns-tz';
 import { requireLocationAdmin } from '@server/authz';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { communityTimeZone, REWARDS_USERS_LIST_KEY } from '@server/listing';
 import type { ResolvedList } from '@server/listing/resolved';
 import { changePoints } from '@server/rewards/adjust';
@@ -13,6 +14,7 @@ import { actorName } from '@server/users/manage';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent } from '~/lib/intent';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition } from '~/lib/listing/types';
 import { listUrls } from '~/lib/listing/urls';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -30,27 +32,15 @@ import { RewardsConfigIntent, RewardsUserIntent } from './intents';
  * community; decision 045), as are the rewards config and the changes of points.
  */
 
-export const REWARDS_USERS_DEFINITION: ListContextDefinition = {
+export const REWARDS_USERS_DEFINITION: ListContextDefinition = linkedListDefinition({
   title: 'Rewards Users',
   itemName: 'Rewards User',
-  tabs: [],
-  source: { kind: 'adapter' },
-  order: { by: 'key' },
   fields: { title: 'name' },
-  filters: ['text'],
-  pageSizes: { first: 50, next: 25 },
   permission: 'location-admin',
-  editor: { kind: 'linked' },
   emptyMessage: 'There are no rewards users yet.',
   loadingText: 'Loading rewards users',
   searchHint: 'Name, e-mail or id',
-  sortable: false,
-  menuTypes: [],
-};
-
-export function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
-}
+});
 
 export async function resolveRewardsUsers(request: Request): Promise<ResolvedList> {
   const staff = await requireLocationAdmin(request);

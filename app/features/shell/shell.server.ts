@@ -1,5 +1,6 @@
 import { communitySummary, loadDollarsEnabled, requireStaff, trayFlags, type Access, type StaffContext } from '@server/authz';
 import { loadCommunityRecord as readCommunityRecord } from '@server/community/record';
+import { notFound } from '@server/http/responses';
 import { messagingUnavailable, SEND_NOTIFICATION_BUTTON } from '@server/messages/list';
 import type { ShellData } from '~/components/shell/app-shell';
 import { DEFAULT_COLOR_BACKGROUND, normalizeHexColor, readableTextColor } from '~/components/shell/colors';
@@ -78,7 +79,7 @@ export async function loadShell(
 
   const staff = await requireStaff(request).catch((error: unknown) => {
     if (error instanceof Response && error.status >= 300 && error.status < 400 && isUnknownHomeAddress(request, params)) {
-      throw new Response('Not Found', { status: 404 });
+      throw notFound();
     }
     throw error;
   });

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation, useSubmit } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { FormActions } from '~/components/form-actions';
 import { CheckboxField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { ListColumnIntro, RecordHeader } from '~/components/record-column';
@@ -65,16 +66,13 @@ export function UserView({ data }: { data: UserViewData }) {
           { label: data.kind === 'staff' ? 'Rights in this community' : 'Kind', value: data.roles.join(', ') },
         ]}
       />
-      <Flex gap="2" wrap="wrap">
+      <FormActions closeHref={data.closeHref} closeLabel="Close">
         {data.manageHref ? (
           <Button asChild>
             <Link to={`${data.manageHref}#editor`}>Change Rights</Link>
           </Button>
         ) : null}
-        <Button asChild variant="soft" color="gray">
-          <Link to={data.closeHref}>Close</Link>
-        </Button>
-      </Flex>
+      </FormActions>
     </Flex>
   );
 }
@@ -167,14 +165,11 @@ export function PersonEditor({ data, actionData }: { data: PersonEditorData; act
               {`Also ${data.kept.join(', ')}: only someone with that right can change it.`}
             </Text>
           ) : null}
-          <Flex gap="2" wrap="wrap">
+          <FormActions closeHref={data.closeHref}>
             <Button type="submit" name="intent" value="save" disabled={busy}>
               Save
             </Button>
-            <Button asChild variant="soft" color="gray">
-              <Link to={data.closeHref}>Cancel</Link>
-            </Button>
-          </Flex>
+          </FormActions>
         </Flex>
       </Form>
       {data.communities.length > 1 ? (
@@ -261,14 +256,11 @@ export function InviteForm({ data, actionData }: { data: InviteData; actionData:
             return field ? <CheckboxField key={choice.name} field={field} label={choice.label} /> : null;
           })}
         </fieldset>
-        <Flex gap="2" wrap="wrap">
+        <FormActions closeHref={data.closeHref}>
           <Button type="submit" name="intent" value="invite" disabled={navigation.state === 'submitting'}>
             Send Invitation
           </Button>
-          <Button asChild variant="soft" color="gray">
-            <Link to={data.closeHref}>Cancel</Link>
-          </Button>
-        </Flex>
+        </FormActions>
       </Flex>
     </Form>
   );

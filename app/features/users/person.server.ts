@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data as answer } from '@remix-run/node';
 import { readForm } from '@server/http/form.server';
+import { notFound } from '@server/http/responses';
 import { communityTimeZone } from '@server/listing';
 import { actorName, actorOf, changeRights, invitePerson, loadPerson, removeFromCommunity, setDefaultCommunity } from '@server/users/manage';
 import { offeredRights, REFUSAL_TEXTS, RIGHTS, type Right } from '@server/users/rights';
@@ -11,7 +12,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { DefaultCommunitySchema, InviteSchema, PersonRightsSchema, RemovePersonSchema, USER_RIGHTS_TEXTS } from '~/schemas/user-rights';
 import { getServices } from '~/services.server';
 import { InviteIntent, PersonIntent } from './intents';
-import { notFound, resolveUserManagement, type ResolvedPeople } from './resolve.server';
+import { resolveUserManagement, type ResolvedPeople } from './resolve.server';
 import { auditTime } from './users.server';
 
 /**

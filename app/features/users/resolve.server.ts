@@ -4,6 +4,7 @@ import { USER_MANAGEMENT_LIST_KEY, USERS_LIST_KEY } from '@server/listing';
 import type { ResolvedList } from '@server/listing/resolved';
 import { UNAVAILABLE_PARAM } from '~/components/shell/tray-types';
 import { hrefs } from '~/lib/hrefs';
+import { linkedListDefinition } from '~/lib/listing/linked';
 import type { ListContextDefinition } from '~/lib/listing/types';
 import { currentProject } from '~/lib/project.server';
 import { SHOW_ALL_PARAM, SHOW_ALL_VALUE } from '~/lib/users';
@@ -18,34 +19,28 @@ import { SHOW_ALL_PARAM, SHOW_ALL_VALUE } from '~/lib/users';
  */
 
 const PEOPLE = {
-  tabs: [],
-  source: { kind: 'adapter' },
-  order: { by: 'key' },
   fields: { title: 'name' },
   filters: ['person'],
   pageSizes: { first: 50, next: 5 },
   permission: 'location-admin',
-  editor: { kind: 'linked' },
   searchHint: 'Name, e-mail or id',
-  sortable: false,
-  menuTypes: [],
-} as const satisfies Partial<ListContextDefinition>;
+} as const;
 
-export const USERS_DEFINITION: ListContextDefinition = {
+export const USERS_DEFINITION: ListContextDefinition = linkedListDefinition({
   ...PEOPLE,
   title: 'Users',
   itemName: 'User',
   emptyMessage: 'There are no users yet.',
   loadingText: 'Loading users',
-};
+});
 
-export const USER_MANAGEMENT_DEFINITION: ListContextDefinition = {
+export const USER_MANAGEMENT_DEFINITION: ListContextDefinition = linkedListDefinition({
   ...PEOPLE,
   title: 'User Management',
   itemName: 'User',
   emptyMessage: 'Nobody has rights in this community yet.',
   loadingText: 'Loading users',
-};
+});
 
 /** The tray button's id (app/lib/trays.ts), as the studio's configuration lists it. */
 export const USER_MANAGEMENT_FEATURE = 'user-management';
@@ -97,8 +92,4 @@ function people(
     headerContext: key,
     everyone,
   };
-}
-
-export function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
 }

@@ -1,4 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
+import { notFound } from '@server/http/responses';
 import { communityTimeZone } from '@server/listing';
 import { readRightsAudit } from '@server/users/audit';
 import { rightsOf, rightsText } from '@server/users/rights';
@@ -8,7 +9,7 @@ import type { ListScreenData } from '~/lib/listing/screen';
 import { listUrls } from '~/lib/listing/urls';
 import { SHOW_ALL_PARAM, SHOW_ALL_VALUE } from '~/lib/users';
 import { getServices } from '~/services.server';
-import { notFound, resolveUsers, type ResolvedPeople } from './resolve.server';
+import { resolveUsers, type ResolvedPeople } from './resolve.server';
 
 /**
  * The users lists' screens (spec 02 §6 "User lists show admin users only unless 'Show all logged

@@ -17,7 +17,9 @@ export type ListPermission =
   /** Admins of the current community. */
   | 'location-admin'
   /** Resort system admins (system-wide data). */
-  | 'system-admin';
+  | 'system-admin'
+  /** Super admins (the console's own settings, such as its e-mail templates). */
+  | 'super-admin';
 
 export interface ListTab {
   id: string;

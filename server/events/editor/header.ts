@@ -1,9 +1,10 @@
 import type { DbValue } from '@server/db/types';
+import { notFound } from '@server/http/responses';
 import { isValidKey } from '@server/paths';
 import { hrefs } from '~/lib/hrefs';
 import { isArchived, readEvent } from '../index';
 import { recurrenceIdOf } from './editing';
-import { notFound, typeSegment, type StaffTarget } from './target';
+import { typeSegment, type StaffTarget } from './target';
 
 /**
  * The header editor of a saved event (`…/:itemId/header-images`): the shared header editor on

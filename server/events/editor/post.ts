@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { DbValue } from '@server/db/types';
+import { notFound } from '@server/http/responses';
 import { isValidKey } from '@server/paths';
 import { EVENT_EDITOR_TEXTS, EVENT_ITEM_KEY_FIELD } from '~/lib/event-editor';
 import { eventPreviewModel, eventPreviewSourceOfForm } from '~/lib/event-preview';
@@ -17,7 +18,7 @@ import {
 import { editorReply, type EditorAnswer, type ReplyBase } from './answer';
 import { editingOf, formValueOf, keepLockedFields, schemaOf, withoutOwnership, type Editing } from './editing';
 import { eventEditorRightsOf, previewContext, remoteButtonsError } from './rights';
-import { notFound, type Target } from './target';
+import type { Target } from './target';
 
 /**
  * The first step of a save (spec 02 §5 event rules): what the form edits, the post read against

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@server/auth/session';
 import { canNotify, forbidden, type StaffContext } from '@server/authz';
 import type { RemoteGrant } from '@server/authz/access';
+import { notFound } from '@server/http/responses';
 import { isValidKey } from '@server/paths';
 import { calendarGrantByUuid, calendarGrantsOfUserFor, resolveCalendarGrant } from '@server/remote/calendar';
 import type { Services } from '@server/services';
@@ -16,8 +17,6 @@ import { type EventFormOptions, loadEventFormOptions, type PendingEvent, readEve
  */
 
 type Params = Record<string, string | undefined>;
-
-export const notFound = () => new Response('Not Found', { status: 404 });
 
 const textResponse = (text: string, status: number) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

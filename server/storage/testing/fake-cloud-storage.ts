@@ -37,6 +37,8 @@ export interface RecordedRequest {
 interface ResumableSession {
   bucket: string;
   name: string;
+  /** The session's precondition, checked again when the last chunk comes. */
+  ifGenerationMatch: string | null;
   resource: Record<string, unknown>;
   contentType?: string;
   chunks: Uint8Array[];
@@ -158,7 +160,21 @@ export class FakeCloudStorage {
     return object;
   }
 
-  private create(bucket: string, name: string, data: Uint8Array, fields: Record<string, unknown>, fallbackType?: string) {
+  /** An upload's `ifGenerationMatch` (0: only when no object is there) does not hold. */
+  private preconditionFails(bucket: string, name: string, ifGenerationMatch: string | null): boolean {
+    return ifGenerationMatch !== null && Number(ifGenerationMatch) !== (this.objects.get(key(bucket, name))?.generation ?? 0);
+  }
+
+  private create(
+    bucket: string,
+    name: string,
+    data: Uint8Array,
+    fields: Record<string, unknown>,
+    fallbackType?: string,
+    ifGenerationMatch: string | null = null,
+  ) {
+    if (this.preconditionFails(bucket, name, ifGenerationMatch))
+      return apiError(412, 'At least one of the pre-conditions you specified did not hold.');
     const object = this.write(bucket, name, data, {
       contentType: stringOr(fields.contentType, fallbackType),
       cacheControl: stringOr(fields.cacheControl),
@@ -187,7 +203,7 @@ export class FakeCloudStorage {
     recorded.body = resource;
     const name = url.searchParams.get('name') ?? stringOr(resource.name);
     if (!name) return apiError(400, 'Missing object name');
-    return this.create(bucket, name, data, resource, mediaType);
+    return this.create(bucket, name, data, resource, mediaType, url.searchParams.get('ifGenerationMatch'));
   }
 
   private async startResumable(request: Request, bucket: string, url: URL, recorded: RecordedRequest) {
@@ -196,10 +212,14 @@ export class FakeCloudStorage {
     recorded.body = resource;
     const name = url.searchParams.get('name') ?? stringOr(resource.name);
     if (!name) return apiError(400, 'Missing object name');
+    const ifGenerationMatch = url.searchParams.get('ifGenerationMatch');
+    if (this.preconditionFails(bucket, name, ifGenerationMatch))
+      return apiError(412, 'At least one of the pre-conditions you specified did not hold.');
     const id = randomUUID();
     this.sessions.set(id, {
       bucket,
       name,
+      ifGenerationMatch,
       resource,
       contentType: request.headers.get('x-upload-content-type') ?? undefined,
       chunks: [],
@@ -226,7 +246,7 @@ export class FakeCloudStorage {
     }
     this.sessions.delete(id);
     const data = new Uint8Array(Buffer.concat(session.chunks));
-    return this.create(session.bucket, session.name, data, session.resource, session.contentType);
+    return this.create(session.bucket, session.name, data, session.resource, session.contentType, session.ifGenerationMatch);
   }
 
   private async patch(object: FakeObject, request: Request, url: URL, recorded: RecordedRequest) {

@@ -78,6 +78,12 @@ function FieldActions({
   );
 }
 
+/** The two texts of a response, each with its actions and its Use button. */
+const RESPONSE_FIELDS = [
+  { field: 'title', label: 'Title' },
+  { field: 'description', label: 'Description' },
+] as const;
+
 function Response({
   data,
   promptKey,
@@ -108,44 +114,23 @@ function Response({
         </Text>
       </summary>
       <Flex direction="column" gap="3" pt="2">
-        <Flex direction="column" gap="1">
-          <Text size="1" weight="bold" color="gray">
-            Title
-          </Text>
-          <Text as="p" size="2" className="assistant-title" data-testid="assistant-title">
-            {response.title}
-          </Text>
-          <FieldActions field="title" intent="field" hiddenFields={keys} FormTag={FormTag} action={data.self} busy={busy} label="Title" />
-          <FormTag method="post" action={data.self}>
-            {keys}
-            <Button type="submit" name="intent" value="use:title" size="1" variant="outline">
-              Use Title
-            </Button>
-          </FormTag>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text size="1" weight="bold" color="gray">
-            Description
-          </Text>
-          <Text as="p" size="2" className="assistant-description" data-testid="assistant-description">
-            {response.description}
-          </Text>
-          <FieldActions
-            field="description"
-            intent="field"
-            hiddenFields={keys}
-            FormTag={FormTag}
-            action={data.self}
-            busy={busy}
-            label="Description"
-          />
-          <FormTag method="post" action={data.self}>
-            {keys}
-            <Button type="submit" name="intent" value="use:description" size="1" variant="outline">
-              Use Description
-            </Button>
-          </FormTag>
-        </Flex>
+        {RESPONSE_FIELDS.map(({ field, label }) => (
+          <Flex direction="column" gap="1" key={field}>
+            <Text size="1" weight="bold" color="gray">
+              {label}
+            </Text>
+            <Text as="p" size="2" className={`assistant-${field}`} data-testid={`assistant-${field}`}>
+              {response[field]}
+            </Text>
+            <FieldActions field={field} intent="field" hiddenFields={keys} FormTag={FormTag} action={data.self} busy={busy} label={label} />
+            <FormTag method="post" action={data.self}>
+              {keys}
+              <Button type="submit" name="intent" value={`use:${field}`} size="1" variant="outline">
+                Use {label}
+              </Button>
+            </FormTag>
+          </Flex>
+        ))}
         <FormTag method="post" action={data.self} className="assistant-response-actions">
           {keys}
           <Flex gap="2" wrap="wrap">
