@@ -7,8 +7,8 @@ export const LISTING_IMPORT_TEXTS = {
   updateTitle: 'Update Data',
   importJobTitle: 'Import',
   updateJobTitle: 'Update Data',
-  chooseFile: 'Please choose a CSV file to upload.',
-  notCsv: 'Please choose a CSV file (.csv). Spreadsheets can be saved as CSV from their File menu.',
+  chooseFile: 'Please choose a CSV or Excel file to upload.',
+  notCsv: 'Please choose a CSV file (.csv) or an Excel workbook (.xlsx). Other spreadsheets can be saved as either from their File menu.',
   chooseList: 'Please choose a list.',
   noList: 'That list does not exist in this community.',
   fileGone: 'The uploaded file is no longer here. Please upload it again.',
@@ -18,6 +18,10 @@ export const LISTING_IMPORT_TEXTS = {
   queueDown: 'Imports cannot be started right now. Please try again later.',
   columnNotInFile: 'That column is not in the file.',
   tooLarge: 'The file is larger than 900 KB. Please split it into smaller files.',
+  fileLabel: 'CSV or Excel file',
+  fileHint:
+    'A CSV file or an Excel workbook (.xlsx; its first worksheet is read). At most 900 KB and 2,000 rows; the first row names the columns.',
+  uploadForm: 'Upload a CSV or Excel file',
 } as const;
 
 /** Import's place search (decision 044, "Place search"): the circles offered, in miles (spec 03 §9's 10000 m is about 6). */

@@ -10,7 +10,7 @@ import type { RouteHandle } from '~/lib/route-handle';
 export const handle: RouteHandle = { title: 'Import' };
 export const meta = shellMeta;
 
-/** Resort System Management → Import (spec 02 "Listing routes" context import; decision 044): listings from a CSV file. */
+/** Resort System Management → Import (spec 02 "Listing routes" context import; decision 044): listings from a CSV or Excel file. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadImportScreen(request, 'import');
 }

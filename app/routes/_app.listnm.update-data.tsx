@@ -10,7 +10,7 @@ import type { RouteHandle } from '~/lib/route-handle';
 export const handle: RouteHandle = { title: 'Update Data' };
 export const meta = shellMeta;
 
-/** The Update Data tray (spec 03 §6, system admins; decision 044): a list's listings updated from a CSV file. */
+/** The Update Data tray (spec 03 §6, system admins; decision 044): a list's listings updated from a CSV or Excel file. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadImportScreen(request, 'update');
 }

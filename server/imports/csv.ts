@@ -15,7 +15,7 @@ export const CSV_LIMITS = {
 } as const;
 
 export const CSV_TEXTS = {
-  empty: 'The file has no rows. Please choose a CSV file with a header row and one row per listing.',
+  empty: 'The file has no rows. Please choose a file with a header row and one row per listing.',
   tooManyRows: `The file has more than ${CSV_LIMITS.maxRows} rows. Please split it into smaller files.`,
   tooManyColumns: `The file has more than ${CSV_LIMITS.maxColumns} columns.`,
   cellTooLong: `A cell of the file is longer than ${CSV_LIMITS.maxCell} characters.`,

@@ -10,8 +10,9 @@ export type { PoolTaskKind, PoolTasks } from './tasks';
 
 /**
  * The pool of worker threads that does the server's CPU-heavy work (docs/decisions/013): PDF
- * first pages, image decoding and drawing, calendar feed expansion. Nothing of it runs on the
- * web process's event loop, so a hostile file or feed can slow its own task only:
+ * first pages, image decoding and drawing, calendar feed expansion, uploaded .xlsx workbooks.
+ * Nothing of it runs on the web process's event loop, so a hostile file or feed can slow its own
+ * task only:
  *
  * - at most `threads` tasks run at once (one per two cores, 2 to 4); up to `maxQueue` more wait
  *   in order, and beyond that a task is refused at once with PoolBusyError;
@@ -48,6 +49,7 @@ export const DEFAULT_POOL_OPTIONS: PoolOptions = {
     'design-png': 30_000,
     'flyer-pdf': 30_000,
     'ics-events': 20_000,
+    'xlsx-csv': 10_000,
   },
   maxHeapMb: 512,
 };

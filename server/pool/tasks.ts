@@ -54,6 +54,11 @@ export interface PoolTasks {
     input: { text: string; window: ImportWindow };
     output: FetchedEvents;
   };
+  /** An uploaded Excel workbook's first worksheet as CSV text, within the import's limits (server/imports/xlsx.ts). */
+  'xlsx-csv': {
+    input: { bytes: Uint8Array };
+    output: { text: string };
+  };
 }
 
 export type PoolTaskKind = keyof PoolTasks;

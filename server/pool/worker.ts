@@ -2,6 +2,7 @@ import { icsEvents } from '@server/events/import/expand';
 import { renderFlyerPdfNow } from '@server/flyers/pdf-now';
 import { loadPdfjs, renderPdfPage } from '@server/images/pdf';
 import { fitImageNow, processNow } from '@server/images/pipeline';
+import { xlsxToCsv } from '@server/imports/xlsx';
 import { renderDesignPngNow } from '@server/render/design-png';
 import type { PoolAnswer, PoolRequest } from './tasks';
 
@@ -33,6 +34,8 @@ export default async function runTask(request: PoolRequest): Promise<PoolAnswer>
         return { ok: true, value: await renderFlyerPdfNow(request.input) };
       case 'ics-events':
         return { ok: true, value: icsEvents(request.input.text, request.input.window) };
+      case 'xlsx-csv':
+        return { ok: true, value: { text: xlsxToCsv(request.input.bytes) } };
     }
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { xlsxStream } from '@server/entries/export/xlsx';
 import { readZip } from '../setup/zip-reader';
 import { expectNoSeriousViolations } from './axe';
 import { e2ePaths, expect, readE2e, submit, test } from './fixtures';
@@ -9,7 +10,7 @@ import { e2ePaths, expect, readE2e, submit, test } from './fixtures';
  * export; decision 044): a resort system admin exports communities as a zip made by a job,
  * imports listings from a CSV file (upload, column mapping, every row checked with the listing
  * form's messages, duplicates by title and address, then the job) and updates listings with
- * Update Data; with JavaScript and without, at 1366 and 390 px. Each test makes its own
+ * Update Data from an Excel workbook (.xlsx); with JavaScript and without, at 1366 and 390 px. Each test makes its own
  * community and list.
  */
 
@@ -34,14 +35,30 @@ async function shot(page: Page, name: string, project: string) {
 const trayButton = (page: Page, name: string) => page.getByRole('region', { name: 'Button tray' }).getByRole('link', { name, exact: true });
 
 /** The upload form (the place search has its own List). */
-const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload a CSV file' });
+const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload a CSV or Excel file' });
 
-/** Uploads a CSV into the Attractions list and waits for the preview. */
-async function upload(page: Page, csv: string) {
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A workbook of one sheet, as the console's own export writes it (server/entries/export/xlsx.ts). */
+async function workbook(rows: Array<Array<string | number>>): Promise<Buffer> {
+  async function* source() {
+    yield* rows;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of xlsxStream('Listings', source())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Uploads a CSV (or a workbook) into the Attractions list and waits for the preview. */
+async function upload(page: Page, csv: string | { xlsx: Buffer }) {
   await uploadForm(page).getByLabel('List').selectOption({ label: 'Attractions' });
   await page
-    .getByLabel('CSV file', { exact: true })
-    .setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    .getByLabel('CSV or Excel file', { exact: true })
+    .setInputFiles(
+      typeof csv === 'string'
+        ? { name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') }
+        : { name: 'listings.xlsx', mimeType: XLSX_TYPE, buffer: csv.xlsx },
+    );
   await submit(page, page.getByRole('button', { name: 'Upload' }));
   await expect(page.getByRole('heading', { name: 'Rows' })).toBeVisible();
 }
@@ -88,7 +105,7 @@ test('Import: upload, map the columns, every row checked, duplicates left out, t
   // No file: the form says so and keeps the chosen list.
   await uploadForm(page).getByLabel('List').selectOption({ label: 'Attractions' });
   await submit(page, page.getByRole('button', { name: 'Upload' }));
-  await expect(page.getByText('Please choose a CSV file to upload.')).toBeVisible();
+  await expect(page.getByText('Please choose a CSV or Excel file to upload.')).toBeVisible();
   await expect(uploadForm(page).getByLabel('List')).toHaveValue('attractions');
   await audit(page, info.project.name);
 
@@ -136,16 +153,22 @@ test('Import: upload, map the columns, every row checked, duplicates left out, t
   await expect(page.getByText('Trail Cafe').first()).toBeVisible();
 });
 
-test('Update Data: rows matched by title and address update those listings, the rest stays @forms', async ({ page, community }, info) => {
+test('Update Data: rows of an Excel workbook matched by title and address update those listings, the rest stays @forms', async ({
+  page,
+  community,
+}, info) => {
   test.slow();
   await page.goto('/');
   await trayButton(page, 'Update Data').click();
   await expect(page).toHaveURL(/\/listnm\/update-data$/);
   await expect(page.getByRole('heading', { name: 'Update Data', level: 1 })).toBeVisible();
-  await upload(
-    page,
-    ['Title,Address,Phone,Website', 'OLD MILL,5 River Rd,555 987 6543,https://mill.example', 'Nobody,1 Nowhere,5551234567,'].join('\n'),
-  );
+  await upload(page, {
+    xlsx: await workbook([
+      ['Title', 'Address', 'Phone', 'Website'],
+      ['OLD MILL', '5 River Rd', '555 987 6543', 'https://mill.example'],
+      ['Nobody', '1 Nowhere', 5551234567, ''],
+    ]),
+  });
   await expect(page.getByTestId('import-summary')).toHaveText('2 rows, 1 ready, 1 matching no listing.');
   await expect(page.getByText('No listing of the list has this title and address.')).toBeVisible();
   await audit(page, info.project.name);

@@ -34,7 +34,7 @@ const NO_FILE = '0000000000000000-matrix';
 
 /** Import and Update Data answer alike (one screen in two modes). */
 const importLines = (path: string): MatrixRow[] => [
-  { request: { path }, expected: system(200), note: 'Upload: the list and the CSV file' },
+  { request: { path }, expected: system(200), note: 'Upload: the list and the CSV or Excel file' },
   {
     request: { path: `${path}?file=${NO_FILE}&list=dining` },
     expected: system(200),
@@ -48,7 +48,7 @@ const importLines = (path: string): MatrixRow[] => [
   {
     request: { method: 'POST', path, form: { intent: 'upload', list: 'dining' } },
     expected: system(400),
-    note: "no file: 'Please choose a CSV file to upload.'",
+    note: "no file: 'Please choose a CSV or Excel file to upload.'",
   },
   {
     request: { method: 'POST', path, form: { intent: 'upload', list: 'no-such-list' } },

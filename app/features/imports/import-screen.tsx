@@ -3,10 +3,11 @@ import { Form as RemixForm, Link, useNavigation } from '@remix-run/react';
 import { ErrorList } from '~/components/forms/error-list';
 import { Form } from '~/components/forms/form';
 import { ShellColumns } from '~/components/shell/shell-columns';
+import { LISTING_IMPORT_TEXTS } from '~/lib/listing-import';
 import type { ImportActionData, ImportScreenData, PreviewRow } from './import.server';
 
 /**
- * Import and Update Data (decision 044): Upload (the list and the CSV file), the preview with
+ * Import and Update Data (decision 044): Upload (the list and a CSV or Excel file), the preview with
  * the column of each field and every row's check, then Import / Update Listings. Plain forms
  * throughout: the mapping's Preview is a GET of the same page.
  */
@@ -24,8 +25,8 @@ export function ImportScreen({ data, actionData }: { data: ImportScreenData; act
   const busy = navigation.state === 'submitting';
   const intro =
     data.mode === 'import'
-      ? 'Adds listings to a list from a CSV file: one row per listing, the first row naming the columns. Rows are checked as the listing form checks them, and rows with the title and address of a listing already in the list are left out.'
-      : "Updates a list's listings from a CSV file: each row is matched to the listing with the same title and address, and its non-empty cells replace that listing's fields. Everything else of the listing stays as it is.";
+      ? 'Adds listings to a list from a CSV or Excel file: one row per listing, the first row naming the columns. Rows are checked as the listing form checks them, and rows with the title and address of a listing already in the list are left out.'
+      : "Updates a list's listings from a CSV or Excel file: each row is matched to the listing with the same title and address, and its non-empty cells replace that listing's fields. Everything else of the listing stays as it is.";
   return (
     <ShellColumns
       centre={
@@ -60,7 +61,7 @@ function Upload({ data, actionData, busy }: { data: ImportScreenData; actionData
           {data.error}
         </Text>
       ) : null}
-      <Form method="post" encType="multipart/form-data" aria-label="Upload a CSV file">
+      <Form method="post" encType="multipart/form-data" aria-label={LISTING_IMPORT_TEXTS.uploadForm}>
         <Flex direction="column" gap="3">
           <label className="form-stack" htmlFor="import-list">
             <Text size="2" weight="bold">
@@ -85,20 +86,20 @@ function Upload({ data, actionData, busy }: { data: ImportScreenData; actionData
           <ErrorList id="import-list-error" errors={problems?.list ? [problems.list] : null} />
           <label className="form-stack" htmlFor="import-file">
             <Text size="2" weight="bold">
-              CSV file
+              {LISTING_IMPORT_TEXTS.fileLabel}
             </Text>
           </label>
           <input
             id="import-file"
             name="csv"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className="form-control"
             aria-invalid={problems?.csv ? true : undefined}
             aria-describedby={problems?.csv ? 'import-file-error import-file-hint' : 'import-file-hint'}
           />
           <Text as="p" size="1" color="gray" id="import-file-hint">
-            At most 900 KB and 2,000 rows. A spreadsheet (.xlsx) can be saved as CSV from its File menu.
+            {LISTING_IMPORT_TEXTS.fileHint}
           </Text>
           <ErrorList id="import-file-error" errors={problems?.csv ? [problems.csv] : null} />
           <Flex>

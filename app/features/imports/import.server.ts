@@ -4,7 +4,7 @@ import { requireSystemAdmin, type StaffContext } from '@server/authz';
 import { detailSections, findDetailSection, type DetailSection } from '@server/business/sections';
 import { readForm } from '@server/http/form.server';
 import { CSV_LIMITS, CsvError, parseCsv } from '@server/imports/csv';
-import { decodeText, importFilePath, readImportFile } from '@server/imports/file';
+import { importFilePath, readImportFile, SpreadsheetBusyError, uploadedCsvText, uploadKind } from '@server/imports/file';
 import {
   guessMapping,
   IMPORT_FIELDS,
@@ -34,8 +34,9 @@ import { ListingImportIntent } from './intents';
  * routes" context import, spec 03 §6 trays; decision 044), one screen in three steps, each a
  * plain form:
  *
- * 1. Upload: the list and the CSV file (POST intent `upload`): the file is read (its limits,
- *    server/imports/csv.ts), stored, and the page goes on to its preview.
+ * 1. Upload: the list and the file (POST intent `upload`), a CSV or an Excel workbook (.xlsx,
+ *    whose first worksheet is written as CSV in the worker pool, server/imports/xlsx.ts): the CSV
+ *    is read (its limits, server/imports/csv.ts), stored, and the page goes on to its preview.
  * 2. Preview (GET with `file`, `list` and `map.{field}`): the columns mapped to the fields
  *    (guessed from the header, changed with Preview), every row checked with the business form's
  *    messages and duplicates by title and address, the first PREVIEW_ROWS shown.
@@ -207,22 +208,24 @@ export async function importAction(request: Request, mode: ImportMode) {
     if (!list.success) problems.list = list.error.issues[0]?.message ?? LISTING_IMPORT_TEXTS.chooseList;
     else if (!sections.some((section) => section.node === list.data)) problems.list = LISTING_IMPORT_TEXTS.noList;
     const file = form.get('csv');
+    const kind = isFile(file) ? uploadKind(file) : null;
     let text: string | null = null;
+    let status = 400;
     if (!isFile(file) || file.size === 0) problems.csv = LISTING_IMPORT_TEXTS.chooseFile;
-    else if (!/\.csv$/i.test(file.name) && !/^text\/(csv|plain)|application\/vnd\.ms-excel/.test(file.type))
-      problems.csv = LISTING_IMPORT_TEXTS.notCsv;
+    else if (!kind) problems.csv = LISTING_IMPORT_TEXTS.notCsv;
     else if (file.size > CSV_LIMITS.maxBytes) problems.csv = LISTING_IMPORT_TEXTS.tooLarge;
     else {
-      text = decodeText(new Uint8Array(await file.arrayBuffer()));
       try {
+        // An .xlsx becomes the CSV of its first worksheet (in the worker pool); then both are read alike.
+        text = await uploadedCsvText(new Uint8Array(await file.arrayBuffer()), kind);
         parseCsv(text);
       } catch (error) {
-        if (!(error instanceof CsvError)) throw error;
+        if (error instanceof SpreadsheetBusyError) status = 503;
+        else if (!(error instanceof CsvError)) throw error;
         problems.csv = error.message;
       }
     }
-    if (problems.list || problems.csv || text === null || !list.success)
-      return answer<ImportActionData>({ upload: problems }, { status: 400 });
+    if (problems.list || problems.csv || text === null || !list.success) return answer<ImportActionData>({ upload: problems }, { status });
     const fileKey = randomUUID();
     await services.storage.put(importFilePath(staff.community, fileKey), Buffer.from(text, 'utf8'), {
       contentType: 'text/csv; charset=utf-8',
