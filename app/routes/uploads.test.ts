@@ -98,6 +98,39 @@ describe('POST /uploads', () => {
     if (other.data.ok) expect(pathOf(other.data.image.originalURL)).toMatch(new RegExp(`^${COMMUNITY_B}/images/header/`));
   });
 
+  it("takes the marketing asset editor's images from resort system admins only, whole crop, no blurred copy", async () => {
+    const system = await sessionCookie(services.sessions, demoPerson('system'));
+    const { status, data } = await run(
+      post(system, '?bucket=marketing_asset_editor', [
+        ['file', image('phone.png')],
+        ['crop', '100,0,400,800'],
+      ]),
+    );
+    expect(status).toBe(200);
+    if (!data.ok) throw new Error(data.error.message);
+    expect(pathOf(data.image.croppedURL)).toMatch(/^[^/]+\/images\/marketing_asset_editor\/\d+\/phone_crop\.png$/);
+    expect(data.image.blurredURL).toBeNull();
+    expect([data.image.width, data.image.height]).toEqual([400, 800]);
+    const gif = await run(
+      post(system, '?bucket=marketing_asset_editor', [['file', new File([png(10, 10)], 'x.gif', { type: 'image/gif' })]]),
+    );
+    expect(gif.status).toBe(400);
+    expect(gif.data).toMatchObject({ ok: false, error: { message: 'Please upload files with the correct type: .jpg, .png' } });
+
+    const staff = await outcome(
+      action({ request: post(editorA, '?bucket=marketing_asset_editor', [['file', image()]]), params: {}, context: {} }),
+    );
+    expect(staff.status).toBe(403);
+    const granted = await outcome(
+      action({
+        request: post(remote, '?bucket=marketing_asset_editor&detailId=lakeside-grill', [['file', image()]]),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(granted.status).not.toBe(200);
+  });
+
   it('renders a PDF where the bucket accepts PDFs, and refuses it where it does not', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([300, 160]).drawRectangle({ x: 0, y: 0, width: 300, height: 160, color: rgb(1, 0.5, 0) });

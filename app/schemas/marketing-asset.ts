@@ -20,6 +20,8 @@ import { intent, intents } from '~/lib/intent';
 
 /** The image fields: a chosen file posts under these names (spec 03 §7 kinds). */
 export const MARKETING_FILE_FIELDS = { bg: 'bgFile', logo: 'logoFile', phone: 'phoneFile' } as const;
+/** The uploader's crop field of each image (used with JavaScript only; the server ignores it). */
+export const MARKETING_CROP_FIELDS = { bg: 'bgCrop', logo: 'logoCrop', phone: 'phoneCrop' } as const;
 export const MARKETING_COLOR_FIELDS = ['fontColor', 'borderColor', 'backgroundOverlayColor'] as const;
 export type MarketingColorField = (typeof MARKETING_COLOR_FIELDS)[number];
 

@@ -165,13 +165,14 @@ function imageErrorOf(error: unknown): unknown {
 
 /**
  * An uploaded image made ready for a header: cropped to `rect` when given (the cropper's
- * 'Use Image'), else whole (no JavaScript); rescaled; blurred-to-fit to `target` when needed.
+ * 'Use Image'), else whole (no JavaScript); rescaled; blurred-to-fit to `target` when needed
+ * (never when `target` is null).
  * The size is read from the header first (above 50 megapixels: ImageTooLargeError, nothing
  * decoded); the decoding and drawing run in a thread of the server's pool (server/pool), so
  * parallel uploads queue instead of each holding a decoded full-size bitmap at once, and the
  * web process's event loop and memory never hold them.
  */
-export async function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+export async function processImage(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size | null }): Promise<ProcessedImage> {
   checkImageHeader(bytes);
   try {
     const done = await runInPool('process-image', { bytes, crop: options.crop ?? null, target: options.target });
@@ -196,14 +197,15 @@ async function decodeWithinBudget(bytes: Uint8Array): Promise<Image> {
 }
 
 /** processImage in the calling thread (the pool's threads run this; the benchmark compares). */
-export async function processNow(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size }): Promise<ProcessedImage> {
+export async function processNow(bytes: Uint8Array, options: { crop?: CropRect | null; target: Size | null }): Promise<ProcessedImage> {
   const image = await decodeWithinBudget(bytes);
   const originalSize = { width: image.width, height: image.height };
   const rect = options.crop ? clampCrop(options.crop, originalSize) : null;
   const cut = rect ? crop(image, rect) : image;
   const scaled = rescale(cut);
   const croppedSize = { width: scaled.width, height: scaled.height };
-  const blurred = needsBlurToFit(croppedSize, options.target) ? blurredToFit(scaled, options.target).toBuffer('image/png') : null;
+  const blurred =
+    options.target && needsBlurToFit(croppedSize, options.target) ? blurredToFit(scaled, options.target).toBuffer('image/png') : null;
   return {
     cropped: scaled.toBuffer('image/png'),
     croppedSize,

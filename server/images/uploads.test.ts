@@ -5,7 +5,15 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '@server/storage';
-import { isUploadBucket, storeUploadedImage, UPLOAD_BUCKETS, uploadFileName, uploadTimestamp } from './uploads';
+import {
+  bucketUploaders,
+  bucketUploadPath,
+  isUploadBucket,
+  storeUploadedImage,
+  UPLOAD_BUCKETS,
+  uploadFileName,
+  uploadTimestamp,
+} from './uploads';
 
 const storage = () => createLocalDiskStorage({ root: mkdtempSync(join(tmpdir(), 'uploads-')) });
 const header = { width: 1125, height: 600 };
@@ -39,6 +47,45 @@ describe('file names and folders', () => {
     for (const bad of ['../header', 'HEADER', 'constructor', '__proto__', '', 7]) expect(isUploadBucket(bad)).toBe(false);
     expect(UPLOAD_BUCKETS.header.accept).toEqual(['image/png', 'image/jpeg']);
     expect(UPLOAD_BUCKETS.detail.accept).toContain('application/pdf');
+  });
+
+  it("has the marketing asset editor's bucket: .jpg or .png, for resort system admins only", () => {
+    expect(isUploadBucket('marketing_asset_editor')).toBe(true);
+    expect(UPLOAD_BUCKETS.marketing_asset_editor.accept).toEqual(['.jpg', '.png']);
+    expect(bucketUploaders('marketing_asset_editor')).toBe('system-admin');
+    expect(bucketUploaders('header')).toBe('staff');
+    expect(bucketUploaders('marketing')).toBe('staff');
+  });
+});
+
+describe("an upload's storage path rule: {community}/images/{bucket}/{timestamp}/{file}", () => {
+  const at = 'c1/images/marketing_asset_editor/1717200000000/bg_crop.png';
+
+  it('names the file of a bare path, a /files/ address or a bucket download URL', () => {
+    expect(bucketUploadPath('c1', 'marketing_asset_editor', at)).toBe(at);
+    expect(bucketUploadPath('c1', 'marketing_asset_editor', `/files/${at}`)).toBe(at);
+    // A /files/ address names an object of the product's storage whatever its host: it is read by path, never fetched.
+    expect(bucketUploadPath('c1', 'marketing_asset_editor', `http://localhost:3000/files/${at}`)).toBe(at);
+    const download = `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(at)}?alt=media&token=t`;
+    expect(bucketUploadPath('c1', 'marketing_asset_editor', download)).toBe(at);
+  });
+
+  it("refuses another community's, another bucket's, another folder's and foreign addresses", () => {
+    for (const address of [
+      'c2/images/marketing_asset_editor/1717200000000/bg_crop.png',
+      'c1/images/header/1717200000000/bg_crop.png',
+      'c1/images/marketing_asset_editor/bg.png',
+      'c1/images/marketing_asset_editor/latest/bg_crop.png',
+      'c1/images/marketing_asset_editor/1717200000000/deeper/bg_crop.png',
+      'c1/images/marketing_asset_editor/1717200000000/../../../c2/x.png',
+      'user-written/c1/images/marketing_asset_editor/1/x.png',
+      'https://elsewhere.example/c1/images/marketing_asset_editor/1/x.png',
+      '',
+      7,
+      null,
+    ]) {
+      expect(bucketUploadPath('c1', 'marketing_asset_editor', address), String(address)).toBeNull();
+    }
   });
 });
 
@@ -82,6 +129,20 @@ describe('storing an upload', () => {
     expect((await files.get('c1/images/detail/1/menu.jpg'))!.contentType).toBe('image/jpeg');
     expect([stored.width, stored.height]).toEqual([563, 300]);
     expect(pathOf(stored.imageURL)).toBe('c1/images/detail/1/menu_crop.png');
+  });
+
+  it('makes no blurred copy for a bucket without a target (the crop is the image)', async () => {
+    const files = storage();
+    const stored = await storeUploadedImage(files, 'c1', png(300, 600, 'phone.png'), {
+      bucket: 'marketing_asset_editor',
+      crop: null,
+      target: UPLOAD_BUCKETS.marketing_asset_editor.target,
+      now: 5,
+    });
+    expect(stored.blurredURL).toBeNull();
+    expect(pathOf(stored.imageURL)).toBe('c1/images/marketing_asset_editor/5/phone_crop.png');
+    expect([stored.width, stored.height]).toEqual([300, 600]);
+    expect(await files.exists('c1/images/marketing_asset_editor/5/phone_blur.png')).toBe(false);
   });
 
   it('rejects bytes that are not an image', async () => {

@@ -1,6 +1,7 @@
 import { storagePaths } from '@server/paths';
 import { PoolBusyError, PoolLimitError } from '@server/pool';
 import { IMAGE_TYPES, PDF_TYPES, type FileStorage } from '@server/storage';
+import { objectPathOfUrl } from '@server/storage/object-path';
 import { PROMO_IMAGE_SIZE } from '~/lib/promos';
 import type { UploadedImage } from '~/lib/upload-result';
 import { IMAGE_TOO_LARGE_MESSAGE, ImageTooLargeError } from './dimensions';
@@ -19,8 +20,13 @@ import { processImage, type CropRect, type Size } from './pipeline';
 export interface UploadBucket {
   /** What the bucket's uploader accepts (the 'Incorrect Type' list). */
   accept: readonly string[];
-  /** 'header': the community's header size (1125x600, or 1125x450 for esp apps); else this size. */
-  target: 'header' | Size;
+  /**
+   * 'header': the community's header size (1125x600, or 1125x450 for esp apps); else this size;
+   * null: no target (the crop is the image; no blurred copy is made).
+   */
+  target: 'header' | Size | null;
+  /** Who may upload besides staff of the community: 'system-admin' narrows it to resort system admins (no remote grant). */
+  uploaders?: 'staff' | 'system-admin';
 }
 
 /** The marketing images' size: a square social-media post. */
@@ -43,6 +49,13 @@ export const UPLOAD_BUCKETS = {
   /** Splash screens (full screen on a phone) and banner ads (across a listing page): png and jpeg (app/lib/promos.ts). */
   splashscreen: { accept: IMAGE_TYPES, target: PROMO_IMAGE_SIZE.splashscreen },
   ads: { accept: IMAGE_TYPES, target: PROMO_IMAGE_SIZE.ads },
+  /**
+   * The marketing asset editor's background, logo and phone image (spec 03 §7 keeps them under
+   * {community}/images/marketing_asset_editor/): .jpg or .png (spec 03 §5); the design draws each
+   * with cover or contain, so the crop is the image (no blurred copy). Resort system admins only,
+   * as the editor (spec 03 §6). Decision 047.
+   */
+  marketing_asset_editor: { accept: ['.jpg', '.png'], target: null, uploaders: 'system-admin' },
 } as const satisfies Record<string, UploadBucket>;
 
 export type UploadBucketName = keyof typeof UPLOAD_BUCKETS;
@@ -50,6 +63,36 @@ export const UPLOAD_BUCKET_NAMES = Object.keys(UPLOAD_BUCKETS) as UploadBucketNa
 
 export function isUploadBucket(value: unknown): value is UploadBucketName {
   return typeof value === 'string' && Object.hasOwn(UPLOAD_BUCKETS, value);
+}
+
+/** Who may upload into `bucket`: staff of the community (and remote grant holders), or resort system admins only. */
+export function bucketUploaders(bucket: UploadBucketName): 'staff' | 'system-admin' {
+  const config: UploadBucket = UPLOAD_BUCKETS[bucket];
+  return config.uploaders ?? 'staff';
+}
+
+const TIMESTAMP_FOLDER = /^\d{1,16}$/;
+
+/**
+ * The storage path an address names when it is a file the uploader stored in `bucket` for
+ * `community` — `{community}/images/{bucket}/{timestamp}/{file}`, as a bare path, a bucket
+ * download URL or a `/files/…` URL — else null (another community, another bucket, another
+ * folder depth, anything else). Whether the file exists is the caller's question.
+ */
+export function bucketUploadPath(community: string, bucket: UploadBucketName, address: unknown): string | null {
+  if (typeof address !== 'string' || address === '') return null;
+  const trimmed = address.trim();
+  const path = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/') ? objectPathOfUrl(trimmed) : trimmed.split(/[?#]/)[0];
+  if (!path) return null;
+  const segments = path.split('/');
+  if (segments.length !== 5) return null;
+  const [owner, images, folder, timestamp, file] = segments as [string, string, string, string, string];
+  if (owner !== community || images !== 'images' || folder !== bucket || !TIMESTAMP_FOLDER.test(timestamp)) return null;
+  try {
+    return storagePaths.upload(community, bucket, timestamp, file) === path ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The last path segment as a storage-safe name: letters, digits, '.', '_' and '-'. */
@@ -77,7 +120,8 @@ export function uploadTimestamp(now = Date.now()): number {
 export interface StoreImageOptions {
   bucket: string;
   crop: CropRect | null;
-  target: Size;
+  /** The size the image is blurred to fit when its aspect differs; null: never blurred. */
+  target: Size | null;
   now?: number;
 }
 

@@ -3,6 +3,7 @@ import { qrTarget, readCommunity } from '@server/community/setup';
 import type { DbValue, RealtimeDb } from '@server/db/types';
 import { unchanged, versionOf } from '@server/db/version';
 import { checkImageHeader, ImageTooLargeError, IMAGE_TOO_LARGE_MESSAGE } from '@server/images/dimensions';
+import { bucketUploadPath, UPLOAD_BUCKETS } from '@server/images/uploads';
 import { storagePaths, type MarketingAssetFileKind, type Paths } from '@server/paths';
 import { QR_ERROR_CORRECTION, QR_QUIET_ZONE_MODULES } from '@server/qr';
 import { renderDesignPng } from '@server/render';
@@ -12,7 +13,9 @@ import { MARKETING_ASSET, marketingAssetDesign, marketingAssetSettings, type Mar
 /**
  * The marketing asset editor's use cases (spec 03 "Marketing asset editor", §3, §5, §7, §9):
  * the settings at location-data/{community}/marketing-asset-editor, the three images at
- * {community}/images/marketing_asset_editor/{bg|logo|phone}.{ext}, the QR code of the
+ * {community}/images/marketing_asset_editor/{bg|logo|phone}.{ext} (a file posted with the form,
+ * without JavaScript) or at {community}/images/marketing_asset_editor/{timestamp}/{file} (the
+ * shared uploader's bucket, with JavaScript; decision 047), the QR code of the
  * community's one-link, and the design drawn as PNG by the server's renderer (server/render).
  */
 
@@ -23,8 +26,10 @@ interface Deps {
 }
 
 export const MARKETING_ASSET_KINDS: readonly MarketingAssetFileKind[] = ['bg', 'logo', 'phone'];
-/** Spec 03 §5: marketing asset uploads are .jpg or .png. */
-export const MARKETING_ASSET_ACCEPT = ['.jpg', '.png'] as const;
+/** Spec 03 §5: marketing asset uploads are .jpg or .png (the uploader's bucket accepts the same). */
+export const MARKETING_ASSET_ACCEPT = UPLOAD_BUCKETS.marketing_asset_editor.accept;
+/** The shared uploader's bucket of the editor's images: {community}/images/marketing_asset_editor/{timestamp}/. */
+export const MARKETING_ASSET_BUCKET = 'marketing_asset_editor' as const;
 /** The images are drawn at most 2700 px wide: a larger file is refused before it is stored. */
 export const MAX_MARKETING_IMAGE_BYTES = 20_000_000;
 export const MARKETING_IMAGE_UNREADABLE = 'This file is not a readable PNG or JPEG image.';
@@ -115,10 +120,18 @@ export async function storeMarketingImage(
 const withoutQuery = (url: string) => url.split(/[?#]/)[0] ?? url;
 
 /**
- * The storage path behind each address of the community's three images: the only addresses
- * other than data addresses the server's renderer reads (server/render/images.ts).
+ * The storage path behind each address the asset may draw: the community's three images posted
+ * with the form ({kind}.{ext}), and, among `candidates` (the addresses about to be saved or
+ * drawn), the files the shared uploader stored in the community's marketing_asset_editor bucket
+ * ({timestamp}/{file}) that exist. Anything else, another community's files included, resolves
+ * to null: the server's renderer (server/render/images.ts) reads no other address, and the
+ * editor's action refuses it.
  */
-export async function marketingImageResolver(storage: FileStorage, community: string): Promise<(src: string) => string | null> {
+export async function marketingImageResolver(
+  storage: FileStorage,
+  community: string,
+  candidates: Iterable<unknown> = [],
+): Promise<(src: string) => string | null> {
   const known = new Map<string, string>();
   for (const kind of MARKETING_ASSET_KINDS) {
     for (const extension of ['png', 'jpg']) {
@@ -126,7 +139,13 @@ export async function marketingImageResolver(storage: FileStorage, community: st
       if (await storage.exists(path)) known.set(withoutQuery(await storage.url(path)), path);
     }
   }
-  return (src) => known.get(withoutQuery(src)) ?? null;
+  const uploaded = new Map<string, string>();
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string' || uploaded.has(candidate)) continue;
+    const path = bucketUploadPath(community, MARKETING_ASSET_BUCKET, candidate);
+    if (path && (await storage.exists(path))) uploaded.set(candidate, path);
+  }
+  return (src) => known.get(withoutQuery(src)) ?? uploaded.get(src) ?? null;
 }
 
 /** The QR code the asset shows: the community's one-link (else its website) as PNG, or null. */
@@ -143,6 +162,9 @@ export async function marketingQrSource(deps: Deps, community: string): Promise<
 
 /** The settings drawn as PNG at `scale` (1: 900×900; 3: the 2700×2700 download), in the worker pool. */
 export async function renderMarketingAsset(deps: Deps, community: string, settings: MarketingAssetSettings, scale: number) {
-  const [qr, resolve] = await Promise.all([marketingQrSource(deps, community), marketingImageResolver(deps.storage, community)]);
+  const [qr, resolve] = await Promise.all([
+    marketingQrSource(deps, community),
+    marketingImageResolver(deps.storage, community, [settings.bgUrl, settings.logoUrl, settings.phoneUrl]),
+  ]);
   return renderDesignPng(marketingAssetDesign(settings, { qr }), { storage: deps.storage, resolve, scale });
 }

@@ -28,7 +28,7 @@ export interface PoolTasks {
   };
   /** An uploaded image cropped, rescaled, thumbnailed and blurred to fit (server/images/pipeline.ts). */
   'process-image': {
-    input: { bytes: Uint8Array; crop: CropRect | null; target: Size };
+    input: { bytes: Uint8Array; crop: CropRect | null; target: Size | null };
     output: { cropped: Uint8Array; croppedSize: Size; blurred: Uint8Array | null; thumbnail: Uint8Array; originalSize: Size };
   };
   /**

@@ -4,8 +4,9 @@ import type { MatrixRow, Outcome } from './matrix';
 /**
  * The marketing asset editor (spec 03 "Marketing asset editor"; §6: Marketing Asset Editor is
  * for system admins): the page, its intents and the server's PNG of the design, for the
- * session's community. A save with its stored background image is
- * app/features/marketing-asset/asset-editor.server.test.ts's (it needs an uploaded file).
+ * session's community. Its images' uploads (`/uploads?bucket=marketing_asset_editor`) are in
+ * matrix.ts with the upload route's lines; a save with a stored background image is the e2e
+ * spec's (it needs an uploaded file).
  */
 
 /** Resort system admins only (requireSystemAdmin): other staff 403 (as matrix.ts's SYSTEM_ONLY, which this module cannot import). */
@@ -58,6 +59,24 @@ export const MARKETING_ASSET_LINES: MatrixRow[] = [
     request: { method: 'POST', path: PAGE, form: { intent: 'save', ...FORM, bgUrl: 'https://elsewhere.example/bg.png' } },
     expected: SYSTEM_ONLY(400),
     note: 'an image address that is none of the community’s marketing images is refused',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: PAGE,
+      form: { intent: 'save', ...FORM, bgUrl: '/files/another-community/images/marketing_asset_editor/1717200000000/bg_crop.png' },
+    },
+    expected: SYSTEM_ONLY(400),
+    note: "an address of another community's marketing_asset_editor uploads is refused (only the community's own stored files count)",
+  },
+  {
+    request: {
+      method: 'POST',
+      path: PAGE,
+      form: { intent: 'preview', ...FORM, bgUrl: '/files/demo-campground/images/marketing_asset_editor/1717200000000/none_crop.png' },
+    },
+    expected: SYSTEM_ONLY(400),
+    note: "an address of the community's own uploader bucket that names no stored file is refused",
   },
   { request: { method: 'POST', path: PAGE, form: { intent: 'preview', ...FORM } }, expected: SYSTEM_ONLY(200), note: 'Update Preview' },
   { request: { method: 'POST', path: PAGE, form: { intent: 'remove-bg', ...FORM } }, expected: SYSTEM_ONLY(200) },

@@ -552,6 +552,16 @@ export const MATRIX: MatrixRow[] = [
     note: 'a bucket outside the allow-list is refused after the permission check',
   },
   {
+    request: { method: 'POST', path: '/uploads?bucket=marketing_asset_editor', form: { crop: '0,0,10,10' } },
+    expected: SYSTEM_ONLY(400),
+    note: "the marketing asset editor's bucket (decision 047): resort system admins of the session's community only, as the editor; 400 here: no file",
+  },
+  {
+    request: { method: 'POST', path: '/uploads?bucket=marketing_asset_editor&detailId=lakeside-grill', form: { crop: '0,0,10,10' } },
+    expected: SYSTEM_ONLY(400),
+    note: 'a remote grant never reaches the marketing asset bucket: the bucket asks for a system admin whatever the query names',
+  },
+  {
     request: { method: 'POST', path: '/uploads?bucket=detail&detailId=lakeside-grill', form: { crop: '0,0,10,10' } },
     expected: { anonymous: LOGIN, editorA: 404, adminA: 404, editorB: 404, system: 404, super: 404, remote: 400 },
     note: "an e-mail grant's holder uploads into the item's community (400 here: no file); nobody else has that grant (404)",

@@ -4,7 +4,7 @@ import cropperStyles from 'react-advanced-cropper/dist/style.css';
 import { PageDialog } from '~/components/ui/dialog';
 import type { UploadedImage } from '~/lib/upload-result';
 import { runLimited, sendFile, UploadAborted, type UploadHandle } from './upload-queue';
-import { INCORRECT_TYPE_TITLE, incorrectTypeText, MAX_FILES_PER_CHOICE, UPLOAD_TEXTS } from './uploader-shared';
+import { acceptsFile, INCORRECT_TYPE_TITLE, incorrectTypeText, MAX_FILES_PER_CHOICE, UPLOAD_TEXTS } from './uploader-shared';
 
 /**
  * The image uploader (spec 03 §4, §5, §9): a plain file input and an 'Upload' button that post
@@ -31,8 +31,8 @@ export interface ImageUploaderProps {
   accept: readonly string[];
   maxBytes: number;
   tooLargeMessage: string;
-  /** width / height of the crop. */
-  aspectRatio: number;
+  /** width / height of the crop; absent: a free crop. */
+  aspectRatio?: number;
   /** The submit button that posts the upload. */
   submitName: string;
   submitValue: string;
@@ -65,6 +65,11 @@ type CropperHandle = { getCoordinates: () => { left: number; top: number; width:
 type CropperComponent = ComponentType<Record<string, unknown> & { ref?: React.Ref<CropperHandle> }>;
 
 export { incorrectTypeText };
+
+const wholeImage = ({ imageSize }: { imageSize: { width: number; height: number } }) => ({
+  width: imageSize.width,
+  height: imageSize.height,
+});
 
 export function ImageUploader(props: ImageUploaderProps) {
   const { name, cropName, label, accept, maxBytes, tooLargeMessage, aspectRatio, submitName, submitValue, errors, hint } = props;
@@ -178,7 +183,7 @@ export function ImageUploader(props: ImageUploaderProps) {
     const file = files[0];
     if (cropInput.current) cropInput.current.value = '';
     if (!file) return setSource(null);
-    if (files.some((one) => !accept.includes(one.type))) {
+    if (files.some((one) => !acceptsFile(accept, one))) {
       clear();
       return setProblem({ title: INCORRECT_TYPE_TITLE, message: incorrectTypeText(accept) });
     }
@@ -293,6 +298,8 @@ export function ImageUploader(props: ImageUploaderProps) {
                 src={source}
                 onReady={() => setCropReady(true)}
                 onChange={onCropChange}
+                // A free crop starts with the whole image: nothing is cut unless the user cuts it.
+                {...(aspectRatio === undefined ? { defaultSize: wholeImage } : {})}
                 stencilProps={{
                   aspectRatio,
                   handlers: {

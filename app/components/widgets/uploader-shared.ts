@@ -16,6 +16,15 @@ export function incorrectTypeText(accept: readonly string[]): string {
   return `Please upload files with the correct type: ${accept.join(', ')}`;
 }
 
+/**
+ * Whether a chosen file is of an accepted type: a MIME type ('image/png') matches the file's
+ * type, an extension ('.png') its name's (as an input's `accept`; the server checks again).
+ */
+export function acceptsFile(accept: readonly string[], file: { name: string; type: string }): boolean {
+  const name = file.name.toLowerCase();
+  return accept.some((rule) => (rule.startsWith('.') ? name.endsWith(rule.toLowerCase()) : rule === file.type));
+}
+
 export const UPLOAD_TEXTS = {
   failedTitle: 'Upload Failed',
   noFile: 'Please choose a file to upload.',

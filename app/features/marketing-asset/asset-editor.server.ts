@@ -4,6 +4,7 @@ import { data } from '@remix-run/node';
 import { requireSystemAdmin } from '@server/authz';
 import {
   MARKETING_ASSET_ACCEPT,
+  MARKETING_ASSET_BUCKET,
   MARKETING_ASSET_KINDS,
   MARKETING_IMAGE_UNKNOWN,
   marketingImageResolver,
@@ -11,17 +12,21 @@ import {
   readMarketingAsset,
   renderMarketingAsset,
   saveMarketingAsset,
+  MARKETING_IMAGE_TOO_LARGE_BYTES,
+  MAX_MARKETING_IMAGE_BYTES,
   storeMarketingImage,
   urlFieldOf,
 } from '@server/marketing-asset';
 import { PoolBusyError, PoolLimitError } from '@server/pool';
 import { parseUpload } from '@server/storage';
+import { uploadUrl } from '~/components/widgets/uploader-shared';
 import { conflictMessage, conflictRows, postedVersion, type Conflict } from '~/lib/conflict';
 import { MARKETING_ASSET, MARKETING_ASSET_TEXTS, marketingAssetSettings, type MarketingAssetSettings } from '~/lib/design';
 import { hrefs } from '~/lib/hrefs';
 import { parseIntent } from '~/lib/intent';
 import { redirectWithToast } from '~/lib/toast.server';
 import {
+  MARKETING_CROP_FIELDS,
   MARKETING_FILE_FIELDS,
   MarketingAssetIntent,
   MarketingAssetSchema,
@@ -45,6 +50,8 @@ export interface AssetEditorData {
   /** The QR code's image (the community's one-link), or null when it has none. */
   qr: string | null;
   accept: readonly string[];
+  /** The shared uploader (JavaScript): its route with the editor's bucket, and the file size it refuses above. */
+  upload: { url: string; maxBytes: number; tooLargeMessage: string };
 }
 
 export interface AssetEditorActionData {
@@ -61,7 +68,17 @@ export async function loadAssetEditor(request: Request): Promise<AssetEditorData
   const { community } = await requireSystemAdmin(request);
   const services = await getServices();
   const [stored, qr] = await Promise.all([readMarketingAsset(services, community), marketingQrSource(services, community)]);
-  return { form: formFromSettings(stored.settings), version: stored.version, qr, accept: MARKETING_ASSET_ACCEPT };
+  return {
+    form: formFromSettings(stored.settings),
+    version: stored.version,
+    qr,
+    accept: MARKETING_ASSET_ACCEPT,
+    upload: {
+      url: uploadUrl(MARKETING_ASSET_BUCKET),
+      maxBytes: MAX_MARKETING_IMAGE_BYTES,
+      tooLargeMessage: MARKETING_IMAGE_TOO_LARGE_BYTES,
+    },
+  };
 }
 
 const answer = (body: AssetEditorActionData, status = 200) => data<AssetEditorActionData>(body, { status });
@@ -92,12 +109,14 @@ export async function assetEditorAction(request: Request) {
   const fileErrors: Record<string, string[]> = {};
   if (!upload.ok) fileErrors[upload.error.field ?? 'bgUrl'] = [upload.error.message];
 
-  // A chosen image is stored at once at its place (spec 03 §7), as the editor always did; a
-  // Remove empties its address.
+  // With JavaScript the uploader has already stored the image (its address is in the URL field);
+  // without, a chosen image comes with the form and is stored at once at its place (spec 03 §7).
+  // Its crop field is the uploader's and stays empty without JavaScript. A Remove empties its address.
   for (const kind of MARKETING_ASSET_KINDS) {
     const field = MARKETING_FILE_FIELDS[kind];
     const posted = formData.get(field);
     formData.delete(field);
+    formData.delete(MARKETING_CROP_FIELDS[kind]);
     if (intent === `remove-${kind}`) formData.set(urlFieldOf(kind), '');
     else if (upload.ok && posted instanceof File && posted.size > 0) {
       const stored = await storeMarketingImage(services.storage, community, kind, posted);
@@ -105,8 +124,10 @@ export async function assetEditorAction(request: Request) {
       else fileErrors[field] = [stored.message];
     }
   }
-  // An image address is one of the community's three stored images, or none (server/render reads no other).
-  const resolve = await marketingImageResolver(services.storage, community);
+  // An image address is one of the community's stored marketing images (posted with the form, or
+  // stored by the uploader in its bucket), or none (server/render reads no other).
+  const addresses = MARKETING_ASSET_KINDS.map((kind) => formData.get(urlFieldOf(kind)));
+  const resolve = await marketingImageResolver(services.storage, community, addresses);
   for (const kind of MARKETING_ASSET_KINDS) {
     const url = formData.get(urlFieldOf(kind));
     if (typeof url === 'string' && url !== '' && resolve(url) === null) {

@@ -7,9 +7,10 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { loadBrowserImage, loadFontsOf } from '~/components/design/preview';
 import { ConflictNotice, VersionField } from '~/components/forms/conflict';
 import { ErrorList } from '~/components/forms/error-list';
-import { CheckboxField, FieldLabel, FileField, FormErrors, SelectField, TextField } from '~/components/forms/fields';
+import { CheckboxField, FieldLabel, FormErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Form } from '~/components/forms/form';
 import { ToastMessage } from '~/components/toast';
+import { ImageUploader } from '~/components/widgets/image-uploader';
 import {
   DESIGN_FONT_FAMILIES,
   MARKETING_ASSET,
@@ -21,6 +22,7 @@ import {
 import { hrefs } from '~/lib/hrefs';
 import { MENU_ICONS } from '~/lib/icons';
 import {
+  MARKETING_CROP_FIELDS,
   MARKETING_FILE_FIELDS,
   MarketingAssetSchema,
   formQuery,
@@ -33,11 +35,21 @@ type FormShape = MarketingAssetFormValue & { bgFile?: File; logoFile?: File; pho
 
 const FONT_CHOICES = DESIGN_FONT_FAMILIES.map((family) => ({ value: family, label: family }));
 const ICON_CHOICES = MENU_ICONS.map((icon) => ({ value: icon.name, label: icon.name.replace(/_/g, ' ') }));
+/**
+ * The three images. The background covers the square canvas, so its crop is square; the logo
+ * and the phone image are drawn whole (contain) in their boxes, so their crop is free.
+ */
 const IMAGES = [
-  { kind: 'bg', label: 'Background Image', url: 'bgUrl' },
-  { kind: 'logo', label: 'Logo', url: 'logoUrl' },
-  { kind: 'phone', label: 'Phone Image', url: 'phoneUrl' },
+  { kind: 'bg', label: 'Background Image', url: 'bgUrl', aspectRatio: 1 },
+  { kind: 'logo', label: 'Logo', url: 'logoUrl', aspectRatio: undefined },
+  { kind: 'phone', label: 'Phone Image', url: 'phoneUrl', aspectRatio: undefined },
 ] as const;
+type ImageUrlField = (typeof IMAGES)[number]['url'];
+const imageUrls = (form: MarketingAssetFormValue): Record<ImageUrlField, string> => ({
+  bgUrl: form.bgUrl,
+  logoUrl: form.logoUrl,
+  phoneUrl: form.phoneUrl,
+});
 const COLORS = [
   { name: 'fontColor', label: 'Font Colour' },
   { name: 'borderColor', label: 'Border Colour' },
@@ -48,8 +60,11 @@ const PREVIEW_LABEL = 'Preview of the marketing asset';
 
 /**
  * The marketing asset editor (spec 03): the 900×900 preview beside the form. Without JavaScript
- * the preview is the server's PNG of the form as last posted (Update Preview, or any post); with
- * it, a canvas drawn by the same drawing (app/lib/design) as the form changes.
+ * the preview is the server's PNG of the form as last posted (Update Preview, or any post), and a
+ * chosen image posts with the form; with it, a canvas drawn by the same drawing (app/lib/design)
+ * as the form changes, and each image goes through the shared uploader (crop, progress, the
+ * upload route's marketing_asset_editor bucket), whose stored address fills the image's hidden
+ * URL field (decision 047).
  */
 export function MarketingAssetEditor({ data, actionData }: { data: AssetEditorData; actionData: AssetEditorActionData | undefined }) {
   const hydrated = useHydrated();
@@ -65,41 +80,33 @@ export function MarketingAssetEditor({ data, actionData }: { data: AssetEditorDa
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MarketingAssetSchema }),
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const [live, setLive] = useState<{ form: MarketingAssetFormValue; files: Partial<Record<'bg' | 'logo' | 'phone', string>> }>({
-    form: current,
-    files: {},
-  });
+  const [live, setLive] = useState<MarketingAssetFormValue>(current);
+  // The image addresses the hidden fields post: the stored ones, or what the uploader just stored.
+  const [urls, setUrls] = useState(() => imageUrls(current));
   // A post answered with the form as it now stands (uploads stored) starts the preview again from it.
-  useEffect(() => setLive({ form: current, files: {} }), [current]);
+  useEffect(() => {
+    setLive(current);
+    setUrls(imageUrls(current));
+  }, [current]);
 
   const readForm = useCallback(() => {
     const element = formRef.current;
     if (!element) return;
     const formData = new FormData(element);
-    const files: Partial<Record<'bg' | 'logo' | 'phone', string>> = {};
-    for (const image of IMAGES) {
-      const file = formData.get(MARKETING_FILE_FIELDS[image.kind]);
-      formData.delete(MARKETING_FILE_FIELDS[image.kind]);
-      if (file instanceof File && file.size > 0 && /\.(jpe?g|png)$/i.test(file.name)) files[image.kind] = URL.createObjectURL(file);
-    }
+    for (const image of IMAGES) formData.delete(MARKETING_FILE_FIELDS[image.kind]);
     const parsed = parseWithZod(formData, { schema: MarketingAssetSchema });
-    setLive((before) => {
-      for (const url of Object.values(before.files)) URL.revokeObjectURL(url);
-      return { form: parsed.status === 'success' ? parsed.value : before.form, files };
-    });
+    if (parsed.status === 'success') setLive(parsed.value);
   }, []);
 
-  const settings = useMemo<MarketingAssetSettings>(() => {
-    const base = settingsFromForm(live.form);
-    return {
-      ...base,
-      bgUrl: live.files.bg ?? base.bgUrl,
-      logoUrl: live.files.logo ?? base.logoUrl,
-      phoneUrl: live.files.phone ?? base.phoneUrl,
-    };
-  }, [live]);
+  /** The uploader stored an image: its address goes into the hidden field and the preview. */
+  const takeUploaded = useCallback((field: ImageUrlField, url: string) => {
+    setUrls((before) => ({ ...before, [field]: url }));
+    setLive((before) => ({ ...before, [field]: url }));
+  }, []);
+
+  const settings = useMemo<MarketingAssetSettings>(() => settingsFromForm(live), [live]);
   const serverPreview = hrefs.marketingAssetImage(formQuery(current));
-  const downloadQuery = formQuery(live.form);
+  const downloadQuery = formQuery(live);
   downloadQuery.set('scale', String(MARKETING_ASSET.downloadScale));
   downloadQuery.set('download', '1');
   const busy = navigation.state === 'submitting';
@@ -164,32 +171,33 @@ export function MarketingAssetEditor({ data, actionData }: { data: AssetEditorDa
           })}
           <CheckboxField field={fields.andMoreVisibility} label="Show ‘And More’" />
           {IMAGES.map((image) => {
-            const url = current[image.url];
+            const url = urls[image.url];
             return (
-              <Flex key={image.kind} direction="column" gap="2">
+              <Flex key={image.kind} direction="column" gap="2" className="marketing-image">
                 <input type="hidden" name={fields[image.url].name} value={url} />
                 {url ? <img src={url} alt={`${image.label} (stored)`} className="marketing-thumb" /> : null}
-                <FileField
-                  field={fields[MARKETING_FILE_FIELDS[image.kind]]}
+                <ImageUploader
+                  name={MARKETING_FILE_FIELDS[image.kind]}
+                  cropName={MARKETING_CROP_FIELDS[image.kind]}
                   label={image.label}
                   accept={data.accept}
+                  maxBytes={data.upload.maxBytes}
+                  tooLargeMessage={data.upload.tooLargeMessage}
+                  {...(image.aspectRatio ? { aspectRatio: image.aspectRatio } : {})}
+                  submitName="intent"
+                  submitValue="preview"
                   hint={image.kind === 'bg' ? 'JPG or PNG; required to save.' : 'JPG or PNG.'}
-                  action={
-                    url ? (
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value={`remove-${image.kind}`}
-                        variant="soft"
-                        color="gray"
-                        size="1"
-                        formNoValidate
-                      >
-                        Remove {image.label}
-                      </Button>
-                    ) : null
-                  }
+                  errors={fields[MARKETING_FILE_FIELDS[image.kind]].errors ?? null}
+                  uploadUrl={data.upload.url}
+                  onUploaded={(stored) => takeUploaded(image.url, stored.croppedURL)}
                 />
+                {url ? (
+                  <Flex>
+                    <Button type="submit" name="intent" value={`remove-${image.kind}`} variant="soft" color="gray" size="1" formNoValidate>
+                      Remove {image.label}
+                    </Button>
+                  </Flex>
+                ) : null}
                 <ErrorList id={`${fields[image.url].id}-errors`} errors={fields[image.url].errors} />
               </Flex>
             );

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { requireRemoteGrant, requireStaff } from '@server/authz';
+import { requireRemoteGrant, requireStaff, requireSystemAdmin } from '@server/authz';
 import { loadCommunityRecord } from '@server/community/record';
 import { headerImageSize } from '@server/header/header-info';
 import { PdfError } from '@server/images/pdf';
 import { parseCrop } from '@server/images/pipeline';
-import { isUploadBucket, storeUploadedImage, UPLOAD_BUCKET_NAMES, UPLOAD_BUCKETS, uploadLimitRefusal } from '@server/images/uploads';
+import {
+  bucketUploaders,
+  isUploadBucket,
+  storeUploadedImage,
+  UPLOAD_BUCKET_NAMES,
+  UPLOAD_BUCKETS,
+  uploadLimitRefusal,
+} from '@server/images/uploads';
 import { countLinkUpload, countLinkUploadBytes, type QuotaVerdict } from '@server/remote/upload-quota';
 import { isStorageError, parseUpload, type UploadError } from '@server/storage';
 import { UPLOAD_CROP_FIELD, UPLOAD_FILE_FIELD, UPLOAD_TEXTS } from '~/components/widgets/uploader-shared';
@@ -19,6 +26,8 @@ import { getServices } from '~/services.server';
  * the uploader puts into hidden inputs of the enclosing form. Who may upload: staff of the
  * session's community, or the holder of a remote grant with Edit Information for the item named
  * by `?detailId=` (e-mail access) or `?remote={uuid}` (URL access), into that item's community.
+ * A bucket for resort system admins only (the marketing asset editor's) takes neither grant:
+ * only a system admin of the session's community uploads into it.
  */
 
 export const UploadFieldsSchema = z.object({
@@ -36,6 +45,11 @@ const refuse = (status: number, error: Extract<UploadAnswer, { ok: false }>['err
 /** Who is uploading, and into which community; `link` is the uuid of a URL-access remote link (no sign-in). */
 export async function authorizeUpload(request: Request): Promise<{ community: string; link?: string }> {
   const url = new URL(request.url);
+  const bucket = url.searchParams.get('bucket');
+  if (isUploadBucket(bucket) && bucketUploaders(bucket) === 'system-admin') {
+    const { community } = await requireSystemAdmin(request);
+    return { community };
+  }
   const uuid = url.searchParams.get('remote');
   const detailId = url.searchParams.get('detailId');
   if (uuid !== null) {
