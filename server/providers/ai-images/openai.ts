@@ -1,4 +1,4 @@
-import { retryAfterOf } from '../provider-error';
+import { isObject, postOpenAi } from '../openai';
 import {
   AI_IMAGE_MODEL,
   AI_IMAGE_QUALITY,
@@ -21,20 +21,6 @@ export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** A generated PNG larger than this is refused (a 1024x1024 PNG is 1–3 MB). */
 export const MAX_GENERATED_BYTES = 20_000_000;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-async function openAiError(response: Response): Promise<{ code: string; message: string }> {
-  try {
-    const body = (await response.json()) as unknown;
-    if (isObject(body) && isObject(body.error)) {
-      return { code: typeof body.error.code === 'string' ? body.error.code : '', message: String(body.error.message ?? '') };
-    }
-  } catch {
-    // not JSON
-  }
-  return { code: '', message: `status ${response.status}` };
-}
-
 export function createOpenAiImages(options: { apiKey: string; fetch?: FetchLike; baseUrl?: string; timeoutMs?: number }): AiImagesProvider {
   const fetchImpl = options.fetch ?? fetch;
   const baseUrl = options.baseUrl ?? OPENAI_BASE_URL;
@@ -42,44 +28,17 @@ export function createOpenAiImages(options: { apiKey: string; fetch?: FetchLike;
   return {
     offline: false,
     async generate(prompt, { signal, size = AI_IMAGE_SIZE, quality = AI_IMAGE_QUALITY } = {}) {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let response: Response;
-      try {
-        response = await fetchImpl(`${baseUrl}/images/generations`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${options.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({
-            model: AI_IMAGE_MODEL,
-            prompt,
-            n: 1,
-            size,
-            quality,
-            response_format: 'b64_json',
-          }),
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        });
-      } catch (error) {
-        if (timeout.aborted) throw new AiImagesError('timeout', `openai: no answer within ${timeoutMs} ms`);
-        throw new AiImagesError('network', `openai: request failed: ${(error as Error).name}`);
-      }
-      if (!response.ok) {
-        const { code, message } = await openAiError(response);
-        const status = response.status;
-        const text = `openai: ${status} ${code} ${message}`.trim();
-        if (code === 'content_policy_violation') throw new AiImagesError('content-policy', text, status);
-        if (status === 429) {
-          throw new AiImagesError('rate-limited', text, status, retryAfterOf(response));
-        }
-        if (status === 401 || status === 403) throw new AiImagesError('unauthorized', text, status);
-        if (status === 400) throw new AiImagesError('invalid-request', text, status);
-        throw new AiImagesError('vendor', text, status);
-      }
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new AiImagesError('invalid-response', 'openai: the answer is not JSON', response.status);
-      }
+      const { body } = await postOpenAi(
+        {
+          apiKey: options.apiKey,
+          fetch: fetchImpl,
+          url: `${baseUrl}/images/generations`,
+          body: { model: AI_IMAGE_MODEL, prompt, n: 1, size, quality, response_format: 'b64_json' },
+          timeoutMs,
+          signal,
+        },
+        (kind, message, status, retryAfter) => new AiImagesError(kind, message, status, retryAfter),
+      );
       const first = isObject(body) && Array.isArray(body.data) && isObject(body.data[0]) ? body.data[0] : null;
       const b64 = first && typeof first.b64_json === 'string' ? first.b64_json : '';
       if (!b64 || b64.length > (MAX_GENERATED_BYTES * 4) / 3 + 4)

@@ -1,4 +1,4 @@
-import { retryAfterOf } from '../provider-error';
+import { isObject, postOpenAi } from '../openai';
 import {
   AI_IDEA_FUNCTION,
   AI_TEXT_MODEL,
@@ -25,20 +25,6 @@ import {
  * rate limit or quota, 5xx. A `finish_reason` of `content_filter` is a refusal too.
  */
 export const OPENAI_TEXT_BASE_URL = 'https://api.openai.com/v1';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-async function openAiError(response: Response): Promise<{ code: string; message: string }> {
-  try {
-    const body = (await response.json()) as unknown;
-    if (isObject(body) && isObject(body.error)) {
-      return { code: typeof body.error.code === 'string' ? body.error.code : '', message: String(body.error.message ?? '') };
-    }
-  } catch {
-    // not JSON
-  }
-  return { code: '', message: `status ${response.status}` };
-}
 
 const IDEA_PARAMETERS = {
   type: 'object',
@@ -112,36 +98,17 @@ export function createOpenAiText(options: { apiKey: string; fetch?: FetchLike; b
 
   /** The first choice of a chat completion; throws AiTextError for every failure. */
   async function complete(body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      response = await fetchImpl(`${baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${options.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ model: AI_TEXT_MODEL, ...body }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (error) {
-      if (timeout.aborted) throw new AiTextError('timeout', `openai: no answer within ${timeoutMs} ms`);
-      throw new AiTextError('network', `openai: request failed: ${(error as Error).name}`);
-    }
-    if (!response.ok) {
-      const { code, message } = await openAiError(response);
-      const status = response.status;
-      const text = `openai: ${status} ${code} ${message}`.trim();
-      if (code === 'content_policy_violation') throw new AiTextError('content-policy', text, status);
-      if (status === 429) throw new AiTextError('rate-limited', text, status, retryAfterOf(response));
-      if (status === 401 || status === 403) throw new AiTextError('unauthorized', text, status);
-      if (status === 400) throw new AiTextError('invalid-request', text, status);
-      throw new AiTextError('vendor', text, status);
-    }
-    let answer: unknown;
-    try {
-      answer = await response.json();
-    } catch {
-      if (timeout.aborted) throw new AiTextError('timeout', `openai: no answer within ${timeoutMs} ms`);
-      throw new AiTextError('invalid-response', 'openai: the answer is not JSON', response.status);
-    }
+    const { body: answer } = await postOpenAi(
+      {
+        apiKey: options.apiKey,
+        fetch: fetchImpl,
+        url: `${baseUrl}/chat/completions`,
+        body: { model: AI_TEXT_MODEL, ...body },
+        timeoutMs,
+        signal,
+      },
+      (kind, message, status, retryAfter) => new AiTextError(kind, message, status, retryAfter),
+    );
     const choice = isObject(answer) && Array.isArray(answer.choices) && isObject(answer.choices[0]) ? answer.choices[0] : null;
     if (!choice || !isObject(choice.message)) throw new AiTextError('invalid-response', 'openai: no choice in the answer');
     if (choice.finish_reason === 'content_filter') throw new AiTextError('content-policy', 'openai: the answer was filtered');
