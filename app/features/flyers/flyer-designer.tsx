@@ -43,13 +43,6 @@ function previewQuery(form: FlyerFormValue, base: string): string {
   return query.toString();
 }
 
-/** A short hash of a text (the fields' key: a new flyer from the server remounts them). */
-function hashOf(text: string): string {
-  let hash = 0;
-  for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
-  return (hash >>> 0).toString(36);
-}
-
 /**
  * The flyer designer (spec 02 "Flyer designer"): the accordions Flyer Image and Modify
  * Text/Elements and the Layout part beside the flyer. Without JavaScript every button posts the
@@ -72,11 +65,15 @@ export function FlyerDesigner({ data, actionData }: { data: FlyerPageData; actio
   // layout loaded, a tag added) remounts them. An answer that is the flyer as it was posted keeps
   // them, with whatever was typed while the post was under way. A refused post answers the
   // flyer as posted, with what was typed into its refused fields (TypedValues).
-  const keyOf = useRef<{ form: FlyerFormValue; key: string } | null>(null);
+  // A new key for each remount (not the answer's content: an answer equal to an earlier flyer,
+  // such as the event's layout loaded again, must still replace what the fields hold now).
+  const keyOf = useRef<{ form: FlyerFormValue; key: number } | null>(null);
   const confirmsPost = posted.current !== null && posted.current === JSON.stringify(flyerFromForm(form));
-  if (keyOf.current?.form !== form)
-    keyOf.current = { form, key: confirmsPost && keyOf.current ? keyOf.current.key : `flyer-${hashOf(JSON.stringify(form))}` };
-  const formKey = keyOf.current.key;
+  if (keyOf.current?.form !== form) {
+    const previous = keyOf.current?.key ?? 0;
+    keyOf.current = { form, key: confirmsPost && previous > 0 ? previous : previous + 1 };
+  }
+  const formKey = `flyer-${keyOf.current.key}`;
 
   const currentFlyer = useCallback((): Flyer | null => {
     const element = formRef.current;
