@@ -263,7 +263,8 @@ describe('e-mail and password sign-in', () => {
     expect((await passwordSignIn(browser(), user.email, 'fresh-password-1')).location).toBe('/login?mode=device');
   });
 
-  it('refuses a client after 30 failures, whatever X-Forwarded-For says, and only that client', async () => {
+  // Thirty password checks (scrypt): seconds on a loaded machine.
+  it('refuses a client after 30 failures, whatever X-Forwarded-For says, and only that client', { timeout: 60_000 }, async () => {
     const client = new RouteClient({}, { clientAddress: '203.0.113.99' });
     for (let attempt = 0; attempt < 30; attempt += 1) {
       // A header anyone can send: rotating it changes nothing.

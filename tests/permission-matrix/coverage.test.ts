@@ -76,7 +76,8 @@ async function throwawayApp(extra: Record<string, string>, removed: string[] = [
 const problemsOf = (routes: Routes, facts: Map<string, ModuleFacts>, matrix: readonly MatrixRow[] = MATRIX) =>
   coverageProblems(routes, facts, matrix);
 
-describe('the coverage check', () => {
+// Each test loads route modules of a throwaway copy of the app: seconds each, many more on a loaded machine.
+describe('the coverage check', { timeout: 90_000 }, () => {
   it('finds nothing missing in the app as it is', () => {
     expect(problemsOf(realRoutes, realFacts)).toEqual([]);
   });
