@@ -61,8 +61,6 @@ const modal = (page: Page, name: string) =>
 
 // axe needs JavaScript in the page.
 test.describe('accessibility (axe) @js-only', () => {
-  // Some audits walk a dozen screens (25 s on a quiet machine): room for a machine twice as slow.
-  test.describe.configure({ timeout: 120_000 });
   // Each audit takes seconds on a busy machine.
   test.describe.configure({ timeout: 180_000 });
 
