@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Form } from '~/components/forms/form';
+import { ListColumnIntro } from '~/components/record-column';
 import type { EntriesScreenData, RsvpView } from './entries.server';
 
 /**
@@ -62,13 +63,10 @@ export function RsvpNotice({ rsvp }: { rsvp: RsvpView }): ReactNode {
 /** The entries list's right column with no entry open: the other view, and the empty message. */
 export function EntriesActions({ data }: { data: EntriesScreenData }) {
   return (
-    <Flex direction="column" gap="3">
-      <Heading as="h2" size="4">
-        {data.title}
-      </Heading>
-      <Text as="p" size="2" color="gray">
-        {data.filters.view === 'archive' ? 'Completed and denied entries.' : 'Entries waiting for staff.'} Open an entry to read it.
-      </Text>
+    <ListColumnIntro
+      data={data}
+      text={`${data.filters.view === 'archive' ? 'Completed and denied entries.' : 'Entries waiting for staff.'} Open an entry to read it.`}
+    >
       <Flex gap="2" wrap="wrap">
         {data.links.otherView ? (
           <Button asChild variant="soft">
@@ -79,11 +77,6 @@ export function EntriesActions({ data }: { data: EntriesScreenData }) {
           <Link to={data.editHref}>{data.kind === 'hunt' ? 'Edit Hunt' : 'Edit Form'}</Link>
         </Button>
       </Flex>
-      {data.rows.length === 0 && !data.filters.active ? (
-        <Text as="p" color="gray" size="2">
-          {data.emptyMessage}
-        </Text>
-      ) : null}
-    </Flex>
+    </ListColumnIntro>
   );
 }
