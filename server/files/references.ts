@@ -65,13 +65,23 @@ function titleOf(value: unknown): string | null {
   return null;
 }
 
+/** Where the walk stands: the keys from the community's folder on, and the title of each enclosing object. */
+interface WalkFrame {
+  value: unknown;
+  keys: string[];
+  titles: Array<string | null>;
+}
+
 /**
  * Calls `found(path, use)` for every storage path named anywhere in `tree`. The walk keeps a
  * stack rather than recursing, so a deep record cannot exhaust the call stack.
  */
 export function walkReferences(tree: unknown, found: (path: string, use: FileUse) => void, root = ''): void {
-  type Frame = { value: unknown; keys: string[]; titles: Array<string | null> };
-  const stack: Frame[] = [{ value: tree, keys: root ? [root] : [], titles: [] }];
+  walkFrom({ value: tree, keys: root ? [root] : [], titles: [] }, found);
+}
+
+function walkFrom(start: WalkFrame, found: (path: string, use: FileUse) => void): void {
+  const stack: WalkFrame[] = [start];
   while (stack.length > 0) {
     const { value, keys, titles } = stack.pop()!;
     if (typeof value === 'string') {
@@ -100,21 +110,88 @@ export function communityRecordPaths(paths: Paths, community: string): Array<{ l
 }
 
 /**
+ * The children of the node at `path`, one at a time, last key first (the order `walkReferences`
+ * visits them in), each read whole: a worker holds one child and the one before it, never the
+ * node. The port reads no key without its value, so a child is the smallest unit a read can take
+ * without knowing the shape below it. A leaf (or nothing) comes back as one child keyed null.
+ */
+async function* childrenLastFirst(db: RealtimeDb, path: string): AsyncGenerator<{ key: string | null; value: unknown }> {
+  const ref = db.ref(path);
+  let before: string | null = null;
+  for (;;) {
+    // endAt includes the child already visited: read one more and skip it.
+    const query = before === null ? ref.orderByKey().limitToLast(1) : ref.orderByKey().endAt(before).limitToLast(2);
+    const snapshot = await query.get();
+    let next: { key: string; value: unknown } | null = null;
+    snapshot.forEach((child) => {
+      if (child.key !== before && child.key !== null) next = { key: child.key, value: child.val() as unknown };
+    });
+    if (next === null) {
+      // A node with no children read: a leaf (a query never returns one), or nothing.
+      if (before === null) yield { key: null, value: (await ref.get()).val() as unknown };
+      return;
+    }
+    const found: { key: string; value: unknown } = next;
+    before = found.key;
+    yield found;
+  }
+}
+
+/** The title `walkReferences` gives the node at `path` itself, read from its title fields only. */
+async function ownTitle(db: RealtimeDb, path: string): Promise<string | null> {
+  const ref = db.ref(path);
+  const fields = await Promise.all(
+    ['title', 'name', 'imageName'].map(async (field) => [field, (await ref.child(field).get()).val()] as const),
+  );
+  return titleOf(Object.fromEntries(fields.filter(([, value]) => value !== null)));
+}
+
+/**
+ * `walkReferences` over the node at `path` without reading it whole: its children one at a time
+ * (see `childrenLastFirst`), walked in the same order with the same keys and titles, so `found`
+ * sees the same uses in the same order. Answers whether anything is there.
+ */
+async function walkStored(db: RealtimeDb, path: string, found: (path: string, use: FileUse) => void, root = ''): Promise<boolean> {
+  const keys = root ? [root] : [];
+  let titles: Array<string | null> | null = null;
+  for await (const child of childrenLastFirst(db, path)) {
+    if (child.key === null) {
+      walkReferences(child.value, found, root);
+      return child.value !== null;
+    }
+    titles ??= [await ownTitle(db, path)];
+    walkFrom({ value: child.value, keys: [...keys, child.key], titles }, found);
+  }
+  return titles !== null;
+}
+
+/**
+ * Calls `found` for every storage path the records of `community` name (`communityRecordPaths`,
+ * read child by child: decision 043). Answers whether the community has records of its own (a
+ * community record or location data; what app users wrote does not make a community).
+ */
+export async function scanCommunityRecords(
+  deps: { db: RealtimeDb; paths: Paths },
+  community: string,
+  found: (path: string, use: FileUse) => void,
+): Promise<boolean> {
+  let owned = false;
+  for (const record of communityRecordPaths(deps.paths, community)) {
+    const exists = await walkStored(deps.db, record.path, found, record.label);
+    if (exists && record.label !== 'user-written') owned = true;
+  }
+  return owned;
+}
+
+/**
  * Where the community's records name the file at `path` (spec: a file referenced by a menu item or
  * listing warns before delete): one use per record, at most `max`.
  */
 export async function usesOfFile(deps: { db: RealtimeDb; paths: Paths }, community: string, path: string, max = 5): Promise<FileUse[]> {
   const uses = new Map<string, FileUse>();
-  for (const record of communityRecordPaths(deps.paths, community)) {
-    const tree = (await deps.db.ref(record.path).get()).val() as unknown;
-    walkReferences(
-      tree,
-      (named, use) => {
-        if (named === path && uses.size < max && !uses.has(use.label)) uses.set(use.label, use);
-      },
-      record.label,
-    );
-  }
+  await scanCommunityRecords(deps, community, (named, use) => {
+    if (named === path && uses.size < max && !uses.has(use.label)) uses.set(use.label, use);
+  });
   return [...uses.values()];
 }
 
@@ -124,8 +201,6 @@ export async function pathsNamedBy(
   community: string,
   into = new Set<string>(),
 ): Promise<Set<string>> {
-  for (const record of communityRecordPaths(deps.paths, community)) {
-    walkReferences((await deps.db.ref(record.path).get()).val() as unknown, (path) => into.add(path));
-  }
+  await scanCommunityRecords(deps, community, (path) => into.add(path));
   return into;
 }

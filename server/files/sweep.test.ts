@@ -11,7 +11,7 @@ import { sweepStorage } from '@server/storage/sweep';
 import { FakeCloudStorage, fakeServiceAccount } from '@server/storage/testing/fake-cloud-storage';
 import type { FileStorage, StorageEntry } from '@server/storage/types';
 import { makeTempDir } from '../../tests/setup/tmp';
-import { isSweptUpload, sweepUnreferencedImages, UNREFERENCED_IMAGE_GRACE_MS, unreferencedUploads } from './sweep';
+import { COMMUNITY_PAGE, isSweptUpload, sweepUnreferencedImages, UNREFERENCED_IMAGE_GRACE_MS, unreferencedUploads } from './sweep';
 
 const GRACE_DAYS = UNREFERENCED_IMAGE_GRACE_MS / (24 * 60 * 60 * 1000);
 
@@ -150,5 +150,25 @@ describe.each(engines)('sweepUnreferencedImages: $name', ({ make }) => {
     expect(await sweepUnreferencedImages({ db, paths, storage })).toBe(2);
     expect(await storage.exists('pines/images/header/100/icon.png')).toBe(false);
     expect(await storage.exists('pines/images/detail/200/menu.png')).toBe(true);
+  });
+});
+
+describe('sweepUnreferencedImages: many communities', () => {
+  it('reads the communities a page at a time and still counts a file named by a community past the first page', async () => {
+    const { storage, age } = engines[0]!.make();
+    const named = await storage.put('pines/images/header/100/named.png', new Uint8Array([1]), png);
+    age('pines/images/header/100/named.png', 90);
+    await storage.put('pines/images/header/200/unnamed.png', new Uint8Array([1]), png);
+    age('pines/images/header/200/unnamed.png', 90);
+    const records: Record<string, { title: string; logo?: string }> = {};
+    for (let i = 0; i < COMMUNITY_PAGE * 2 + 5; i += 1) records[`c${String(i).padStart(3, '0')}`] = { title: `C${i}` };
+    records.pines = { title: 'Pines' };
+    // The last community in key order, on the third page, names the file.
+    records.zzz = { title: 'Zed', logo: named.url };
+    await db.ref(paths.communities()).set(records);
+
+    expect(await sweepUnreferencedImages({ db, paths, storage })).toBe(1);
+    expect(await storage.exists('pines/images/header/100/named.png')).toBe(true);
+    expect(await storage.exists('pines/images/header/200/unnamed.png')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { RealtimeDb } from '@server/db';
 import type { Paths } from '@server/paths';
 import type { FileStorage, StorageEntry } from '@server/storage/types';
-import { pathsNamedBy } from './references';
+import { pathsNamedBy, scanCommunityRecords } from './references';
 
 /**
  * Images no record names any more (docs/decisions/043), part of the storage sweep
@@ -21,6 +21,9 @@ import { pathsNamedBy } from './references';
  *   (another product's, a community removed by hand) is left alone rather than judged by
  *   records that are not there.
  * - The age is the object's last write (local disk: mtime; bucket: `updated`).
+ * - Memory: the communities are read one at a time, their keys in pages of COMMUNITY_PAGE, and a
+ *   community's records child by child (./references.ts `scanCommunityRecords`); what is held is
+ *   the set of named paths, never a community's records whole.
  */
 
 /** An unnamed image is removed this long after it was last written. */
@@ -51,20 +54,42 @@ export interface ImageSweepDeps {
   storage: FileStorage;
 }
 
+/** Community records read per query when the sweep lists the communities (only their keys are kept). */
+export const COMMUNITY_PAGE = 50;
+
+/** The keys of the node at `path`, read in key order `page` children at a time. */
+async function keysInPages(db: RealtimeDb, path: string, page: number): Promise<string[]> {
+  const ref = db.ref(path);
+  const keys: string[] = [];
+  for (;;) {
+    const after = keys.at(-1);
+    // startAt includes the last key already read: read one more and skip it.
+    const query =
+      after === undefined
+        ? ref.orderByKey().limitToFirst(page)
+        : ref
+            .orderByKey()
+            .startAt(after)
+            .limitToFirst(page + 1);
+    const snapshot = await query.get();
+    let read = 0;
+    snapshot.forEach((child) => {
+      read += 1;
+      if (child.key !== null && child.key !== after) keys.push(child.key);
+    });
+    if (read < (after === undefined ? page : page + 1)) return keys;
+  }
+}
+
 /** Removes the communities' unnamed uploads past the grace; answers how many. */
 export async function sweepUnreferencedImages(deps: ImageSweepDeps, now: number = Date.now()): Promise<number> {
   const folders = (await deps.storage.listFolder('')).folders.map((folder) => folder.slice(0, -1));
-  const communities = Object.keys(((await deps.db.ref(deps.paths.communities()).get()).val() as Record<string, unknown> | null) ?? {});
+  const communities = await keysInPages(deps.db, deps.paths.communities(), COMMUNITY_PAGE);
   const owned = new Set<string>();
   const named = new Set<string>();
   for (const community of new Set([...communities, ...folders, 'templates'])) {
     if (!/^[^.#$[\]/]+$/.test(community)) continue; // not a database key: no records
-    const [record, data] = await Promise.all([
-      deps.db.ref(deps.paths.community(community)).get(),
-      deps.db.ref(deps.paths.locationData(community)).get(),
-    ]);
-    if (record.exists() || data.exists()) owned.add(community);
-    await pathsNamedBy(deps, community, named);
+    if (await scanCommunityRecords(deps, community, (path) => named.add(path))) owned.add(community);
   }
   let removed = 0;
   for (const community of folders) {
