@@ -14,6 +14,7 @@ export const UploadFilesSchema = z.object({ folder: Path.optional(), file: z.unk
 export const RenameFileSchema = z.object({
   path: Path,
   name: z.string({ required_error: 'Name is required.' }).max(1000, 'A name can be at most 200 characters.'),
+  confirm: z.literal('yes').optional(),
 });
 
 export const DeleteFileSchema = z.object({ path: Path, confirm: z.literal('yes').optional() });

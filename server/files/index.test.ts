@@ -9,7 +9,17 @@ import { createLocalDiskStorage } from '@server/storage/local-disk';
 import { FakeCloudStorage, fakeServiceAccount } from '@server/storage/testing/fake-cloud-storage';
 import type { FileStorage } from '@server/storage/types';
 import { makeTempDir } from '../../tests/setup/tmp';
-import { deleteFile, FILES_PAGE_SIZE, FILES_TEXTS, FilesError, readFilesPage, renameFile, uploadFiles, type FilesDeps } from './index';
+import {
+  deleteFile,
+  FILES_PAGE_SIZE,
+  FILES_TEXTS,
+  FilesError,
+  MAX_RENAME_REWRITES,
+  readFilesPage,
+  renameFile,
+  uploadFiles,
+  type FilesDeps,
+} from './index';
 import { PATH_TEXTS } from './names';
 
 /** File management's use cases on both adapters: a folder page by page, upload, rename, delete with its uses. */
@@ -102,7 +112,13 @@ describe.each(engines)('file management: $name', ({ make }) => {
 
   it('renames within the folder, refusing bad names, a name taken and paths outside', async () => {
     await uploadFiles(deps, 'pines', 'maps/', [png('a.png'), png('b.png')]);
-    expect(await renameFile(deps, 'pines', 'maps/a.png', ' pool.png ')).toEqual({ from: 'a.png', to: 'pool.png' });
+    // No record names a.png: renamed at once, nothing asked.
+    expect(await renameFile(deps, 'pines', 'maps/a.png', ' pool.png ')).toEqual({
+      kind: 'renamed',
+      from: 'a.png',
+      to: 'pool.png',
+      updated: 0,
+    });
     expect(await deps.storage.exists('pines/images/maps/pool.png')).toBe(true);
     expect(await deps.storage.exists('pines/images/maps/a.png')).toBe(false);
     expect((await refusal(renameFile(deps, 'pines', 'maps/pool.png', 'b.png'))).status).toBe(409);
@@ -125,5 +141,104 @@ describe.each(engines)('file management: $name', ({ make }) => {
     expect(await deps.storage.exists('pines/images/maps/pool.png')).toBe(false);
     expect((await refusal(deleteFile(deps, 'pines', 'maps/pool.png', true))).status).toBe(404);
     expect((await refusal(deleteFile(deps, 'pines', '../../lakes/images/x.png', true))).status).toBe(400);
+  });
+
+  it('asks before renaming a file records use, then rewrites every address of it in the form it was written', async () => {
+    await uploadFiles(deps, 'pines', 'maps/', [png('pool map.png'), png('trail.png')]);
+    const oldUrl = await deps.storage.url('pines/images/maps/pool-map.png');
+    const trailUrl = await deps.storage.url('pines/images/maps/trail.png');
+    await db.ref(paths.menu('pines', 'main-menu')).set([
+      { title: 'Pool', iconData: { url: oldUrl } },
+      { title: 'Trail', url: trailUrl },
+    ]);
+    await db
+      .ref(paths.listItem('pines', 'dining', 'grill'))
+      .set({ title: 'Grill', description: `<p><img src="${oldUrl}"> and <img src="${trailUrl}"></p>` });
+    await db
+      .ref(paths.community('pines'))
+      .update({ headerImage: 'gs://demo/pines/images/maps/pool-map.png', logo: 'pines/images/maps/pool-map.png' });
+    // Another community's record naming the same address is not this community's to change.
+    await db.ref(paths.menu('lakes', 'main-menu')).set([{ title: 'Elsewhere', url: oldUrl }]);
+
+    const asked = await renameFile(deps, 'pines', 'maps/pool-map.png', 'lake view.png');
+    expect(asked).toMatchObject({ kind: 'confirm', path: 'maps/pool-map.png', from: 'pool-map.png', to: 'lake view.png' });
+    expect(asked.kind === 'confirm' && asked.uses.map((use) => use.label).sort()).toEqual([
+      'community headerImage',
+      'community logo',
+      'dining “Grill”',
+      'main-menu “Pool”',
+    ]);
+    expect(await deps.storage.exists('pines/images/maps/pool-map.png')).toBe(true);
+
+    expect(await renameFile(deps, 'pines', 'maps/pool-map.png', 'lake view.png', true)).toEqual({
+      kind: 'renamed',
+      from: 'pool-map.png',
+      to: 'lake view.png',
+      updated: 4,
+    });
+    expect(await deps.storage.exists('pines/images/maps/pool-map.png')).toBe(false);
+    const newUrl = await deps.storage.url('pines/images/maps/lake view.png');
+    const menu = (await db.ref(paths.menu('pines', 'main-menu')).get()).val() as Array<Record<string, unknown>>;
+    expect(menu[0]).toEqual({ title: 'Pool', iconData: { url: newUrl } });
+    expect(menu[1]).toEqual({ title: 'Trail', url: trailUrl });
+    expect((await db.ref(paths.listItem('pines', 'dining', 'grill')).get()).val()).toEqual({
+      title: 'Grill',
+      description: `<p><img src="${newUrl}"> and <img src="${trailUrl}"></p>`,
+    });
+    expect((await db.ref(`${paths.community('pines')}/headerImage`).get()).val()).toBe('gs://demo/pines/images/maps/lake view.png');
+    expect((await db.ref(`${paths.community('pines')}/logo`).get()).val()).toBe('pines/images/maps/lake view.png');
+    expect((await db.ref(paths.menu('lakes', 'main-menu')).get()).val()).toEqual([{ title: 'Elsewhere', url: oldUrl }]);
+    // The address written is the one the port now gives: the bucket kept the object's download token.
+    expect(new URL(newUrl, 'http://site').search).toBe(new URL(oldUrl, 'http://site').search);
+  });
+
+  it('never writes over an edit saved between the read and the write', async () => {
+    await uploadFiles(deps, 'pines', 'maps/', [png('pool.png')]);
+    const oldUrl = await deps.storage.url('pines/images/maps/pool.png');
+    const menuPath = paths.menu('pines', 'main-menu');
+    await db.ref(menuPath).set([
+      { title: 'Pool', description: `Old <img src="${oldUrl}">` },
+      { title: 'Spa', description: `Spa <img src="${oldUrl}">` },
+    ]);
+    // Staff save both items after the rename read them: one still shows the image, one no longer does.
+    let raced = false;
+    const racing: FilesDeps = {
+      ...deps,
+      db: {
+        ...db,
+        ref: (path?: string) => {
+          const ref = db.ref(path);
+          if (path !== undefined) return ref;
+          return {
+            guardedUpdate: async (...args: Parameters<typeof ref.guardedUpdate>) => {
+              if (!raced) {
+                raced = true;
+                await db.ref(`${menuPath}/0/description`).set(`Edited <img src="${oldUrl}">`);
+                await db.ref(`${menuPath}/1/description`).set('Spa, no picture');
+              }
+              return ref.guardedUpdate(...args);
+            },
+          } as unknown as typeof ref;
+        },
+      } as FilesDeps['db'],
+    };
+    const renamed = await renameFile(racing, 'pines', 'maps/pool.png', 'lake.png', true);
+    expect(renamed).toMatchObject({ kind: 'renamed', updated: 1 });
+    const newUrl = await deps.storage.url('pines/images/maps/lake.png');
+    expect((await db.ref(menuPath).get()).val()).toEqual([
+      { title: 'Pool', description: `Edited <img src="${newUrl}">` },
+      { title: 'Spa', description: 'Spa, no picture' },
+    ]);
+  });
+
+  it(`refuses a rename that would rewrite more than ${MAX_RENAME_REWRITES} strings, before anything moves`, async () => {
+    await uploadFiles(deps, 'pines', 'maps/', [png('pool.png')]);
+    const url = await deps.storage.url('pines/images/maps/pool.png');
+    await db
+      .ref(paths.menu('pines', 'main-menu'))
+      .set(Array.from({ length: MAX_RENAME_REWRITES + 1 }, (_, index) => ({ title: `i${index}`, url })));
+    const refused = await refusal(renameFile(deps, 'pines', 'maps/pool.png', 'lake.png', true));
+    expect(refused).toMatchObject({ status: 409, message: FILES_TEXTS.tooManyUses(MAX_RENAME_REWRITES) });
+    expect(await deps.storage.exists('pines/images/maps/pool.png')).toBe(true);
   });
 });

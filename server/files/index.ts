@@ -4,7 +4,7 @@ import { safeFileName, storagePaths } from '@server/paths/storage';
 import { IMAGE_TYPES, PDF_TYPES, storeUploadedFile } from '@server/storage';
 import { isStorageError, type FileStorage } from '@server/storage/types';
 import { fileNameProblem, relativePathProblem } from './names';
-import { usesOfFile, type FileUse } from './references';
+import { communityRecordPaths, replaceStoragePath, storagePathsIn, usesOfFile, type FileUse } from './references';
 
 /**
  * File management (spec 02 "Listing routes" context files, §7 "file-management folders (storage
@@ -16,7 +16,7 @@ import { usesOfFile, type FileUse } from './references';
  */
 
 export { fileNameProblem, relativePathProblem, FILE_NAME_TEXTS, PATH_TEXTS, MAX_FILE_NAME } from './names';
-export { usesOfFile, storagePathsIn, type FileUse } from './references';
+export { usesOfFile, storagePathsIn, replaceStoragePath, type FileUse } from './references';
 
 /** Entries (folders and files together) on one page of a folder. */
 export const FILES_PAGE_SIZE = 50;
@@ -24,6 +24,8 @@ export const FILES_PAGE_SIZE = 50;
 export const FILE_TYPES = [...IMAGE_TYPES, ...PDF_TYPES] as const;
 /** At most this many files in one upload. */
 export const MAX_FILES_PER_UPLOAD = 10;
+/** A rename rewrites at most this many strings of the records naming the file; above it, it is refused (409). */
+export const MAX_RENAME_REWRITES = 500;
 
 export const FILES_TEXTS = {
   noFile: 'Please choose a file to upload.',
@@ -34,6 +36,12 @@ export const FILES_TEXTS = {
   usedBy: (labels: string[]) => `This file is used by ${labels.join(', ')}. Deleting it breaks the image or link there.`,
   deleted: (name: string) => `${name} deleted.`,
   renamed: (from: string, to: string) => `${from} renamed to ${to}.`,
+  renamedUpdated: (from: string, to: string, count: number) =>
+    `${from} renamed to ${to}. ${count === 1 ? '1 record field' : `${count} record fields`} updated to the new address.`,
+  confirmRename: (from: string, to: string) => `Rename ${from} to ${to}?`,
+  renameUsedBy: (labels: string[]) => `This file is used by ${labels.join(', ')}. They will be updated to the new address.`,
+  tooManyUses: (max: number) =>
+    `This file is named in more than ${max.toLocaleString('en-US')} places in the records, too many to update in one rename. It keeps its name.`,
   uploaded: (count: number) => (count === 1 ? '1 file uploaded.' : `${count} files uploaded.`),
 } as const;
 
@@ -160,15 +168,99 @@ export async function deleteFile(deps: FilesDeps, community: string, path: strin
   return { kind: 'deleted', name };
 }
 
-/** Rename within its folder; never over another file (409). */
-export async function renameFile(deps: FilesDeps, community: string, path: string, newName: string): Promise<{ from: string; to: string }> {
+export type RenameAnswer =
+  | { kind: 'confirm'; path: string; from: string; to: string; uses: FileUse[] }
+  | { kind: 'renamed'; from: string; to: string; updated: number };
+
+/** A string of the community's records naming a file: its database path and the text read. */
+interface NamingString {
+  path: string;
+  text: string;
+}
+
+/**
+ * The strings of the community's records (the records the reference scan reads) that name the
+ * file at `path`, at most `max` + 1 (one more than allowed tells the caller there are too many).
+ */
+async function stringsNaming(deps: FilesDeps, community: string, path: string, max: number): Promise<NamingString[]> {
+  const found: NamingString[] = [];
+  for (const record of communityRecordPaths(deps.paths, community)) {
+    const stack: Array<{ value: unknown; at: string }> = [
+      { value: (await deps.db.ref(record.path).get()).val() as unknown, at: record.path },
+    ];
+    while (stack.length > 0) {
+      const { value, at } = stack.pop()!;
+      if (typeof value === 'string') {
+        if (storagePathsIn(value).includes(path)) found.push({ path: at, text: value });
+        if (found.length > max) return found;
+      } else if (typeof value === 'object' && value !== null) {
+        for (const [key, child] of Object.entries(value as Record<string, unknown>)) stack.push({ value: child, at: `${at}/${key}` });
+      }
+    }
+  }
+  return found;
+}
+
+/** Attempts at one string when other edits keep changing it meanwhile. */
+const REWRITE_ATTEMPTS = 3;
+/** Strings rewritten at the same time. */
+const REWRITE_BATCH = 10;
+
+/**
+ * Each string to name `to` instead of `from`, written only if it still holds the text read
+ * (guardedUpdate on the string itself): an edit saved meanwhile is never written over; its text is
+ * read again and rewritten in turn. Returns how many strings were written.
+ */
+async function rewriteStrings(deps: FilesDeps, strings: NamingString[], from: string, to: string): Promise<number> {
+  const one = async ({ path, text }: NamingString): Promise<boolean> => {
+    let current = text;
+    for (let attempt = 0; attempt < REWRITE_ATTEMPTS; attempt += 1) {
+      const next = replaceStoragePath(current, from, to);
+      if (next === current) return false;
+      const expected = current;
+      const result = await deps.db.ref().guardedUpdate(path, (value: unknown) => value === expected, { [path]: next });
+      if (result.committed) return true;
+      const now = result.snapshot.val() as unknown;
+      if (typeof now !== 'string') return false; // the string was removed or replaced by something else
+      current = now;
+    }
+    return false;
+  };
+  let written = 0;
+  for (let start = 0; start < strings.length; start += REWRITE_BATCH) {
+    const done = await Promise.all(strings.slice(start, start + REWRITE_BATCH).map(one));
+    written += done.filter(Boolean).length;
+  }
+  return written;
+}
+
+/**
+ * Rename within its folder; never over another file (409). A file the community's records name is
+ * asked about first (without `confirmed`: who uses it, and that they will be updated); once moved,
+ * every string of those records naming the old address is rewritten to the new one in the form it
+ * was written (replaceStoragePath). More than MAX_RENAME_REWRITES such strings: refused before
+ * anything moves.
+ */
+export async function renameFile(
+  deps: FilesDeps,
+  community: string,
+  path: string,
+  newName: string,
+  confirmed = false,
+): Promise<RenameAnswer> {
   const full = await existingFile(deps, community, path);
   const problem = fileNameProblem(newName);
   if (problem) throw new FilesError(400, problem);
   const name = newName.trim();
   const from = lastSegment(path);
-  if (name === from) return { from, to: name };
+  if (name === from) return { kind: 'renamed', from, to: name, updated: 0 };
   const target = `${full.slice(0, full.length - from.length)}${name}`;
+  if (await deps.storage.exists(target)) throw new FilesError(409, FILES_TEXTS.exists(name));
+  const naming = await stringsNaming(deps, community, full, MAX_RENAME_REWRITES);
+  if (naming.length > MAX_RENAME_REWRITES) throw new FilesError(409, FILES_TEXTS.tooManyUses(MAX_RENAME_REWRITES));
+  if (naming.length > 0 && !confirmed) {
+    return { kind: 'confirm', path, from, to: name, uses: await usesOfFile(deps, community, full) };
+  }
   try {
     await deps.storage.move(full, target);
   } catch (error) {
@@ -177,7 +269,9 @@ export async function renameFile(deps: FilesDeps, community: string, path: strin
     if (isStorageError(error, 'invalid-path')) throw new FilesError(400, FILES_TEXTS.exists(name));
     throw error;
   }
-  return { from, to: name };
+  // Read again after the move: a record saved since the question (or since the count) is updated too.
+  const updated = await rewriteStrings(deps, await stringsNaming(deps, community, full, MAX_RENAME_REWRITES), full, target);
+  return { kind: 'renamed', from, to: name, updated };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { RealtimeDb } from '@server/db';
 import type { Paths } from '@server/paths';
 import { FIREBASE_STORAGE_ORIGIN } from '@server/storage/firebase-bucket';
 import { LOCAL_FILES_MOUNT } from '@server/storage/local-disk';
-import { isValidStoragePath } from '@server/storage/types';
+import { encodeStoragePath, isValidStoragePath } from '@server/storage/types';
 
 /**
  * Which stored files the database names. Records keep a file as the URL the storage port gave
@@ -46,6 +46,34 @@ export function storagePathsIn(text: string): string[] {
     if (!/\s/.test(bare) && !bare.includes(':')) add(bare);
   }
   return [...found];
+}
+
+/**
+ * `text` with every address of the file at `fromPath` (the forms `storagePathsIn` finds) naming
+ * `toPath` instead, each in the form it was written: a bucket download URL keeps its bucket and
+ * query (the moved object keeps its download token), a local `/files/…` URL its site and query,
+ * with the new path encoded as the port encodes it; `gs://bucket/…` and a bare path take the path
+ * as it is. Addresses of other files, and everything else in the text, are left as they were.
+ */
+export function replaceStoragePath(text: string, fromPath: string, toPath: string): string {
+  if (!text.includes('/') || fromPath === toPath) return text;
+  let out = text.replace(BUCKET_URL, (match: string, raw: string) =>
+    decoded(raw) === fromPath ? `${match.slice(0, match.length - raw.length)}${encodeURIComponent(toPath)}` : match,
+  );
+  out = out.replace(GS_URL, (match: string, raw: string) =>
+    raw === fromPath ? `${match.slice(0, match.length - raw.length)}${toPath}` : match,
+  );
+  out = out.replace(LOCAL_URL, (match: string, raw: string) => {
+    const segments = raw.split('/').map(decoded);
+    if (segments.some((segment) => segment === null || segment.includes('/')) || segments.join('/') !== fromPath) return match;
+    return `${match.slice(0, match.length - raw.length)}${encodeStoragePath(toPath)}`;
+  });
+  const bare = out.trim();
+  if (bare === fromPath && !/\s/.test(bare) && !bare.includes(':')) {
+    const start = out.indexOf(bare);
+    out = `${out.slice(0, start)}${toPath}${out.slice(start + bare.length)}`;
+  }
+  return out;
 }
 
 /** Where a record names a file: the record's section and its title when it has one. */

@@ -8,7 +8,8 @@ import { e2ePaths, expect, readE2e, submit, test, withE2eDb, type TestCommunity 
 /**
  * File management (spec 02 "Listing routes" context files; spec 03 §6 Administrative tray, §9;
  * decision 043): an admin opens Files from the tray, goes into a folder, uploads, renames (a bad
- * name refused with its reason, what was typed kept), copies a link, and deletes — asked first,
+ * name refused with its reason, what was typed kept; a file a menu item uses asked first, the item
+ * updated and its image still loading), copies a link, and deletes — asked first,
  * and told which record uses a file; with JavaScript and without, at 1366 and 390 px. Each test
  * stores the files of a community of its own.
  */
@@ -89,19 +90,37 @@ test('an admin uploads, renames, copies a link and deletes, warned of a file in 
   await expect(link).toHaveValue(/\/files\/.+\/images\/brochures\/nature-trail\.png$/);
   const url = await link.inputValue();
 
-  // A menu item uses the file: deleting it warns, and Delete does it.
+  // A menu item uses the file: renaming it asks first, then the item names the new address and its image still loads.
   await withE2eDb((db) => db.ref(e2ePaths.menu(community.key, 'main-menu')).set([{ title: 'Trail Map', url, typeId: 'file' }]));
-  await submit(page, page.getByRole('button', { name: 'Delete nature-trail.png' }));
+  await page.getByRole('link', { name: 'Rename nature-trail.png' }).click();
+  await page.getByLabel('New name').fill('trail-map.png');
+  await submit(page, page.getByRole('button', { name: 'Save Name' }));
+  const askRename = page.getByRole('alertdialog');
+  await expect(askRename).toContainText('This file is used by main-menu “Trail Map”. They will be updated to the new address.');
+  await expect(askRename).toContainText('Rename nature-trail.png to trail-map.png?');
+  expect(await storage().exists(`${community.key}/images/brochures/nature-trail.png`)).toBe(true);
+  await audit(page, info.project.name);
+  await shot(page, 'confirm-rename', info.project.name);
+  await submit(page, askRename.getByRole('button', { name: 'Rename', exact: true }));
+  await expect(page.getByText('nature-trail.png renamed to trail-map.png. 1 record field updated to the new address.')).toBeVisible();
+  const [item] = (await readE2e(e2ePaths.menu(community.key, 'main-menu'))) as Array<{ url: string }>;
+  expect(item!.url).toBe(url.replace('nature-trail.png', 'trail-map.png'));
+  const image = await page.request.get(item!.url);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+
+  // Deleting it warns, and Delete does it.
+  await submit(page, page.getByRole('button', { name: 'Delete trail-map.png' }));
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText('This file is used by main-menu “Trail Map”.');
   await expect(ask).toContainText('Are you certain you want to delete?');
-  expect(await storage().exists(`${community.key}/images/brochures/nature-trail.png`)).toBe(true);
+  expect(await storage().exists(`${community.key}/images/brochures/trail-map.png`)).toBe(true);
   await audit(page, info.project.name);
   await shot(page, 'confirm', info.project.name);
   await submit(page, ask.getByRole('button', { name: 'Delete', exact: true }));
-  await expect(page.getByText('nature-trail.png deleted.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'nature-trail.png', exact: true })).toHaveCount(0);
-  expect(await storage().exists(`${community.key}/images/brochures/nature-trail.png`)).toBe(false);
+  await expect(page.getByText('trail-map.png deleted.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'trail-map.png', exact: true })).toHaveCount(0);
+  expect(await storage().exists(`${community.key}/images/brochures/trail-map.png`)).toBe(false);
 
   // A file nothing uses is asked about too; Cancel keeps it.
   await submit(page, page.getByRole('button', { name: 'Delete pool-map.png' }));
@@ -132,7 +151,7 @@ test.describe('an editor who is not an admin', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the folder, its rename form and the delete question fit the screen @forms', async ({ page, community }, info) => {
+  test('the folder, its rename form and the rename and delete questions fit the screen @forms', async ({ page, community }, info) => {
     await addBrochure(community);
     await page.goto(`${LIST}?folder=brochures%2F`);
     await expect(rows(page)).toHaveCount(1);
@@ -143,6 +162,18 @@ test.describe('on a phone', () => {
     await page.getByRole('link', { name: 'Rename price-list.png' }).click();
     await expect(page.getByLabel('New name')).toHaveValue('price-list.png');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A menu item uses it: the rename question fits too, and Cancel leaves the file as it was.
+    const url = await storage().url(`${community.key}/images/brochures/price-list.png`);
+    await withE2eDb((db) => db.ref(e2ePaths.menu(community.key, 'main-menu')).set([{ title: 'Prices', url, typeId: 'file' }]));
+    await page.getByLabel('New name').fill('prices.png');
+    await submit(page, page.getByRole('button', { name: 'Save Name' }));
+    await expect(page.getByRole('alertdialog')).toContainText('Rename price-list.png to prices.png?');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await audit(page, info.project.name);
+    await shot(page, 'phone-confirm-rename', info.project.name);
+    await page.getByRole('alertdialog').getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(await storage().exists(`${community.key}/images/brochures/price-list.png`)).toBe(true);
     await submit(page, page.getByRole('button', { name: 'Delete price-list.png' }));
     await expect(page.getByRole('alertdialog')).toContainText('Are you certain you want to delete?');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -8,7 +8,7 @@ const REMOTE = 'redirect:/detail/remote';
 /**
  * File management (spec 02 "Listing routes" context files; spec 03 §6 Administrative tray:
  * admins of the community; decision 043): `/listnm/files` (a folder a page at a time, Upload,
- * Rename, Delete asked first). The demo data stores A's header image at
+ * Rename of a file records use and Delete asked first). The demo data stores A's header image at
  * demo-campground/images/header/1717200000000/lakeside-sunrise.jpg (firebase/seed/demo-data.json).
  * Storage is not rolled back between lines, so no line here changes a file: the writes that
  * succeed are proven by server/files/index.test.ts (both adapters) and tests/e2e/files.spec.ts.
@@ -65,6 +65,16 @@ export const FILE_LINES: MatrixRow[] = [
     request: { method: 'POST', path: FILES, form: { intent: 'rename', path: `${HEADER}no-such.jpg`, name: 'x.jpg' } },
     expected: admins(404),
     note: 'Rename: no such file',
+  },
+  {
+    request: { method: 'POST', path: FILES, form: { intent: 'rename', path: SUNRISE, name: 'renamed-sunrise.jpg', folder: HEADER } },
+    expected: admins(200),
+    note: 'Rename asked first: the header image is used by header-info (nothing moved)',
+  },
+  {
+    request: { method: 'POST', path: FILES, form: { intent: 'rename', path: `${HEADER}no-such.jpg`, name: 'x.jpg', confirm: 'yes' } },
+    expected: admins(404),
+    note: 'Rename confirmed: no such file',
   },
   {
     request: { method: 'POST', path: FILES, form: { intent: 'upload', folder: HEADER } },

@@ -28,6 +28,7 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
   const hydrated = useHydrated();
   const busy = navigation.state === 'submitting';
   const confirm = actionData?.confirmDelete;
+  const confirmRename = actionData?.confirmRename;
   const types = data.accept.map((type) => TYPE_NAMES[type] ?? type).join(', ');
   const empty = data.folders.length === 0 && data.files.length === 0;
   return (
@@ -79,6 +80,33 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
                 <FormActions closeHref={data.selfHref}>
                   <Button type="submit" name="intent" value="delete" color="red" disabled={busy}>
                     Delete
+                  </Button>
+                </FormActions>
+              </Flex>
+            </Form>
+          </Card>
+        ) : null}
+
+        {confirmRename ? (
+          <Card role="alertdialog" aria-labelledby="files-rename-title" aria-describedby="files-rename-text">
+            <Form method="post" action={data.selfHref}>
+              <Flex direction="column" gap="3">
+                <Heading as="h2" size="4" id="files-rename-title">
+                  Rename Item
+                </Heading>
+                <Text as="p" id="files-rename-text">
+                  <Text as="span" weight="medium" className="files-used-by">
+                    {confirmRename.usedBy}{' '}
+                  </Text>
+                  {confirmRename.question}
+                </Text>
+                <input type="hidden" name="path" value={confirmRename.path} />
+                <input type="hidden" name="name" value={confirmRename.name} />
+                <input type="hidden" name="folder" value={data.folder} />
+                <input type="hidden" name="confirm" value="yes" />
+                <FormActions closeHref={data.selfHref}>
+                  <Button type="submit" name="intent" value="rename" disabled={busy}>
+                    Rename
                   </Button>
                 </FormActions>
               </Flex>

@@ -54,6 +54,8 @@ export interface FilesActionData {
   error?: string;
   /** The Rename form again, with what was typed and why not. */
   rename?: { path: string; name: string; error: string };
+  /** Rename of a file records use, asked first: who uses it, and that they will be updated. */
+  confirmRename?: { path: string; name: string; question: string; usedBy: string };
   /** Delete asked first: 'Are you certain you want to delete?' and who uses the file. */
   confirmDelete?: { path: string; name: string; question: string; usedBy: string | null };
 }
@@ -136,8 +138,22 @@ export async function filesAction(request: Request) {
         const path = text(form, 'path');
         const name = text(form, 'name');
         try {
-          const renamed = await renameFile(services, staff.community, path, name);
-          return redirectWithToast(request, back, { kind: 'success', message: FILES_TEXTS.renamed(renamed.from, renamed.to) });
+          const renamed = await renameFile(services, staff.community, path, name, text(form, 'confirm') === 'yes');
+          if (renamed.kind === 'confirm') {
+            return answer<FilesActionData>({
+              confirmRename: {
+                path: renamed.path,
+                name: renamed.to,
+                question: FILES_TEXTS.confirmRename(renamed.from, renamed.to),
+                usedBy: FILES_TEXTS.renameUsedBy(renamed.uses.map((use) => use.label)),
+              },
+            });
+          }
+          const message =
+            renamed.updated > 0
+              ? FILES_TEXTS.renamedUpdated(renamed.from, renamed.to, renamed.updated)
+              : FILES_TEXTS.renamed(renamed.from, renamed.to);
+          return redirectWithToast(request, back, { kind: 'success', message });
         } catch (error) {
           if (!(error instanceof FilesError) || error.status === 404) throw error;
           return answer<FilesActionData>({ rename: { path, name, error: error.message } }, { status: error.status });
