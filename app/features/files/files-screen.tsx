@@ -1,5 +1,6 @@
 import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { FormActions } from '~/components/form-actions';
 import { Form } from '~/components/forms/form';
@@ -60,58 +61,47 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
         ) : null}
 
         {confirm ? (
-          <Card role="alertdialog" aria-labelledby="files-confirm-title" aria-describedby="files-confirm-text">
-            <Form method="post" action={data.selfHref}>
-              <Flex direction="column" gap="3">
-                <Heading as="h2" size="4" id="files-confirm-title">
-                  Delete Item
-                </Heading>
-                <Text as="p" id="files-confirm-text">
-                  {confirm.usedBy ? (
-                    <Text as="span" color="red" weight="medium" className="files-used-by">
-                      {confirm.usedBy}{' '}
-                    </Text>
-                  ) : null}
-                  {confirm.question} <strong>{confirm.name}</strong>
-                </Text>
-                <input type="hidden" name="path" value={confirm.path} />
-                <input type="hidden" name="folder" value={data.folder} />
-                <input type="hidden" name="confirm" value="yes" />
-                <FormActions closeHref={data.selfHref}>
-                  <Button type="submit" name="intent" value="delete" color="red" disabled={busy}>
-                    Delete
-                  </Button>
-                </FormActions>
-              </Flex>
-            </Form>
-          </Card>
+          <FileQuestion
+            id="files-confirm"
+            title="Delete Item"
+            action={data.selfHref}
+            fields={{ path: confirm.path, folder: data.folder }}
+            text={
+              <>
+                {confirm.usedBy ? (
+                  <Text as="span" color="red" weight="medium" className="files-used-by">
+                    {confirm.usedBy}{' '}
+                  </Text>
+                ) : null}
+                {confirm.question} <strong>{confirm.name}</strong>
+              </>
+            }
+          >
+            <Button type="submit" name="intent" value="delete" color="red" disabled={busy}>
+              Delete
+            </Button>
+          </FileQuestion>
         ) : null}
 
         {confirmRename ? (
-          <Card role="alertdialog" aria-labelledby="files-rename-title" aria-describedby="files-rename-text">
-            <Form method="post" action={data.selfHref}>
-              <Flex direction="column" gap="3">
-                <Heading as="h2" size="4" id="files-rename-title">
-                  Rename Item
-                </Heading>
-                <Text as="p" id="files-rename-text">
-                  <Text as="span" weight="medium" className="files-used-by">
-                    {confirmRename.usedBy}{' '}
-                  </Text>
-                  {confirmRename.question}
+          <FileQuestion
+            id="files-rename"
+            title="Rename Item"
+            action={data.selfHref}
+            fields={{ path: confirmRename.path, name: confirmRename.name, folder: data.folder }}
+            text={
+              <>
+                <Text as="span" weight="medium" className="files-used-by">
+                  {confirmRename.usedBy}{' '}
                 </Text>
-                <input type="hidden" name="path" value={confirmRename.path} />
-                <input type="hidden" name="name" value={confirmRename.name} />
-                <input type="hidden" name="folder" value={data.folder} />
-                <input type="hidden" name="confirm" value="yes" />
-                <FormActions closeHref={data.selfHref}>
-                  <Button type="submit" name="intent" value="rename" disabled={busy}>
-                    Rename
-                  </Button>
-                </FormActions>
-              </Flex>
-            </Form>
-          </Card>
+                {confirmRename.question}
+              </>
+            }
+          >
+            <Button type="submit" name="intent" value="rename" disabled={busy}>
+              Rename
+            </Button>
+          </FileQuestion>
         ) : null}
 
         <Card>
@@ -255,5 +245,46 @@ export function FilesScreen({ data, actionData }: { data: FilesData; actionData:
         ) : null}
       </Flex>
     </Box>
+  );
+}
+
+/**
+ * A question asked before a change (Delete Item, Rename Item): its text, the posted fields again
+ * with `confirm=yes`, the button that goes ahead and Cancel. A page section, so it works without
+ * JavaScript.
+ */
+function FileQuestion({
+  id,
+  title,
+  text,
+  action,
+  fields,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: ReactNode;
+  action: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <Card role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <Form method="post" action={action}>
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4" id={`${id}-title`}>
+            {title}
+          </Heading>
+          <Text as="p" id={`${id}-text`}>
+            {text}
+          </Text>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirm" value="yes" />
+          <FormActions closeHref={action}>{children}</FormActions>
+        </Flex>
+      </Form>
+    </Card>
   );
 }
