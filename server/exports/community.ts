@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { childrenOf } from '@server/db/children';
 import type { RealtimeDb } from '@server/db/types';
 import { exportTimestamp } from '@server/entries/export/table';
 import { communityTimeZone } from '@server/events/import/run';
@@ -61,25 +62,6 @@ export const communityExportPath = (owner: string, fileKey: string, name: string
 
 /** A key as a file name: what a database key may hold that a zip path may not (only '/' is barred from both). */
 const fileName = (key: string) => key.replace(/[\\:*?"<>|]/g, '_');
-
-/** The children of a node, one at a time by key, each read whole. */
-export async function* childrenOf(db: RealtimeDb, path: string): AsyncGenerator<{ key: string; value: unknown }> {
-  const ref = db.ref(path);
-  let after: string | null = null;
-  for (;;) {
-    const query = after === null ? ref.orderByKey().limitToFirst(1) : ref.orderByKey().startAt(after).limitToFirst(2);
-    const snapshot = await query.get();
-    let next: { key: string; value: unknown } | null = null;
-    snapshot.forEach((child) => {
-      if (child.key === after || next) return;
-      next = { key: child.key!, value: child.val() as unknown };
-    });
-    if (!next) return;
-    const found: { key: string; value: unknown } = next;
-    after = found.key;
-    yield found;
-  }
-}
 
 export async function makeCommunityExport(
   deps: CommunityExportDeps,

@@ -1,4 +1,5 @@
 import type { RealtimeDb } from '@server/db';
+import { childrenOf } from '@server/db/children';
 import type { Paths } from '@server/paths';
 import { FIREBASE_STORAGE_ORIGIN } from '@server/storage/firebase-bucket';
 import { LOCAL_FILES_MOUNT } from '@server/storage/local-disk';
@@ -139,30 +140,17 @@ export function communityRecordPaths(paths: Paths, community: string): Array<{ l
 
 /**
  * The children of the node at `path`, one at a time, last key first (the order `walkReferences`
- * visits them in), each read whole: a worker holds one child and the one before it, never the
- * node. The port reads no key without its value, so a child is the smallest unit a read can take
- * without knowing the shape below it. A leaf (or nothing) comes back as one child keyed null.
+ * visits them in), each read whole: a worker holds one child, never the node. A leaf (or
+ * nothing) comes back as one child keyed null.
  */
 async function* childrenLastFirst(db: RealtimeDb, path: string): AsyncGenerator<{ key: string | null; value: unknown }> {
-  const ref = db.ref(path);
-  let before: string | null = null;
-  for (;;) {
-    // endAt includes the child already visited: read one more and skip it.
-    const query = before === null ? ref.orderByKey().limitToLast(1) : ref.orderByKey().endAt(before).limitToLast(2);
-    const snapshot = await query.get();
-    let next: { key: string; value: unknown } | null = null;
-    snapshot.forEach((child) => {
-      if (child.key !== before && child.key !== null) next = { key: child.key, value: child.val() as unknown };
-    });
-    if (next === null) {
-      // A node with no children read: a leaf (a query never returns one), or nothing.
-      if (before === null) yield { key: null, value: (await ref.get()).val() as unknown };
-      return;
-    }
-    const found: { key: string; value: unknown } = next;
-    before = found.key;
-    yield found;
+  let any = false;
+  for await (const child of childrenOf(db, path, { lastFirst: true })) {
+    any = true;
+    yield child;
   }
+  // A query never returns a leaf: read the node itself.
+  if (!any) yield { key: null, value: (await db.ref(path).get()).val() as unknown };
 }
 
 /** The title `walkReferences` gives the node at `path` itself, read from its title fields only. */

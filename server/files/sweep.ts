@@ -1,4 +1,5 @@
 import type { RealtimeDb } from '@server/db';
+import { childPages } from '@server/db/children';
 import type { Paths } from '@server/paths';
 import type { FileStorage, StorageEntry } from '@server/storage/types';
 import { pathsNamedBy, scanCommunityRecords } from './references';
@@ -59,26 +60,9 @@ export const COMMUNITY_PAGE = 50;
 
 /** The keys of the node at `path`, read in key order `page` children at a time. */
 async function keysInPages(db: RealtimeDb, path: string, page: number): Promise<string[]> {
-  const ref = db.ref(path);
   const keys: string[] = [];
-  for (;;) {
-    const after = keys.at(-1);
-    // startAt includes the last key already read: read one more and skip it.
-    const query =
-      after === undefined
-        ? ref.orderByKey().limitToFirst(page)
-        : ref
-            .orderByKey()
-            .startAt(after)
-            .limitToFirst(page + 1);
-    const snapshot = await query.get();
-    let read = 0;
-    snapshot.forEach((child) => {
-      read += 1;
-      if (child.key !== null && child.key !== after) keys.push(child.key);
-    });
-    if (read < (after === undefined ? page : page + 1)) return keys;
-  }
+  for await (const children of childPages(db, path, { page })) keys.push(...children.map((child) => child.key));
+  return keys;
 }
 
 /** Removes the communities' unnamed uploads past the grace; answers how many. */

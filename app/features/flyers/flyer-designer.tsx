@@ -67,12 +67,14 @@ export function FlyerDesigner({ data, actionData }: { data: FlyerPageData; actio
   // flyer as posted, with what was typed into its refused fields (TypedValues).
   // A new key for each remount (not the answer's content: an answer equal to an earlier flyer,
   // such as the event's layout loaded again, must still replace what the fields hold now).
-  const keyOf = useRef<{ form: FlyerFormValue; key: number } | null>(null);
-  const confirmsPost = posted.current !== null && posted.current === JSON.stringify(flyerFromForm(form));
+  // Worked out once per answer, not on every render (typing re-renders the canvas).
+  const keyOf = useRef<{ form: FlyerFormValue; key: number; confirmsPost: boolean } | null>(null);
   if (keyOf.current?.form !== form) {
+    const confirmsPost = posted.current !== null && posted.current === JSON.stringify(flyerFromForm(form));
     const previous = keyOf.current?.key ?? 0;
-    keyOf.current = { form, key: confirmsPost && previous > 0 ? previous : previous + 1 };
+    keyOf.current = { form, key: confirmsPost && previous > 0 ? previous : previous + 1, confirmsPost };
   }
+  const { confirmsPost } = keyOf.current;
   const formKey = `flyer-${keyOf.current.key}`;
 
   const currentFlyer = useCallback((): Flyer | null => {

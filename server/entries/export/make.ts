@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { childPages } from '@server/db/children';
 import type { RealtimeDb } from '@server/db/types';
 import { communityTimeZone } from '@server/events/import/run';
 import type { ListFilters } from '@server/listing/filters';
@@ -88,31 +89,15 @@ export async function* entryPages(
 ): AsyncGenerator<Array<{ key: string; entry: Json }>> {
   const matches = entryPredicate(request.filters);
   const only = request.keys ? new Set(request.keys) : null;
-  const ref = deps.db.ref(deps.paths.entries(request.community, ENTRY_CONTEXTS[request.context].node, request.itemKey));
-  let after: string | null = null;
-  for (;;) {
-    const query =
-      after === null
-        ? ref.orderByKey().limitToFirst(pageSize)
-        : ref
-            .orderByKey()
-            .startAt(after)
-            .limitToFirst(pageSize + 1);
-    const snapshot = await query.get();
+  const path = deps.paths.entries(request.community, ENTRY_CONTEXTS[request.context].node, request.itemKey);
+  for await (const children of childPages(deps.db, path, { page: pageSize })) {
     const page: Array<{ key: string; entry: Json }> = [];
-    let read = 0;
-    snapshot.forEach((child) => {
-      const key = child.key!;
-      if (key === after) return;
-      read += 1;
-      after = key;
-      const value = child.val() as unknown;
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-      if (only && !only.has(key)) return;
+    for (const { key, value } of children) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+      if (only && !only.has(key)) continue;
       if (matches(key, value as Json)) page.push({ key, entry: value as Json });
-    });
+    }
     if (page.length > 0) yield page;
-    if (read < pageSize) return;
   }
 }
 
